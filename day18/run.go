@@ -1,0 +1,241 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/statespace/puzzles/inputs"
+	"github.com/statespace/puzzles/internal/solve"
+	"github.com/statespace/puzzles/internal/vault"
+)
+
+// Exit statuses.
+const (
+	statusOK         = 0
+	statusNoSolution = 1
+	statusBadInput   = 2
+)
+
+type config struct {
+	part    int
+	goal    solve.Goal
+	algo    func(*vault.Vault, solve.Options) (solve.Result, error)
+	json    bool
+	verbose bool
+	budget  int
+}
+
+// answer is one input's output.
+type answer struct {
+	File  string
+	Parts []part // in output order
+}
+
+// part is one requested answer: Steps is nil when there is none, and Notes say why.
+type part struct {
+	Name  string // "part1", "part2" or "exit"
+	Steps *int
+	Notes []string
+}
+
+// MarshalJSON writes {"file": ..., "part1": N|null, ..., "notes": [...]}, with only the parts
+// asked for and notes only when some part has none, each note prefixed by its part when
+// there are several.
+func (a answer) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	f, _ := json.Marshal(a.File)
+	fmt.Fprintf(&b, `{"file":%s`, f)
+	var notes []string
+	for _, p := range a.Parts {
+		if p.Steps == nil {
+			fmt.Fprintf(&b, `,%q:null`, p.Name)
+		} else {
+			fmt.Fprintf(&b, `,%q:%d`, p.Name, *p.Steps)
+		}
+		for _, n := range p.Notes {
+			if len(a.Parts) > 1 {
+				n = p.label() + ": " + n
+			}
+			notes = append(notes, n)
+		}
+	}
+	if len(notes) > 0 {
+		n, _ := json.Marshal(notes)
+		fmt.Fprintf(&b, `,"notes":%s`, n)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// label is the part's name for people: "part 1", "part 2", "exit".
+func (p part) label() string {
+	if name, ok := strings.CutPrefix(p.Name, "part"); ok {
+		return "part " + name
+	}
+	return p.Name
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("day18", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: day18 [-part 0|1|2] [-goal collect|exit] [-algo graph|bfs] [-json] [-v] [-budget N] [FILE ...]")
+		fs.PrintDefaults()
+	}
+	var cfg config
+	goal := fs.String("goal", "collect", "collect: pick up every key; exit: reach the '+' cell")
+	algo := fs.String("algo", "graph", "graph: Dijkstra on the route graph; bfs: the plain (cells, keys) BFS baseline")
+	fs.IntVar(&cfg.part, "part", 0, "1 or 2; 0 solves both")
+	fs.BoolVar(&cfg.json, "json", false, "one JSON object per input, one per line")
+	fs.BoolVar(&cfg.verbose, "v", false, "search statistics on stderr")
+	fs.IntVar(&cfg.budget, "budget", solve.DefaultBudget, "most search states recorded before giving up")
+	if err := fs.Parse(args); err != nil {
+		return statusBadInput
+	}
+	usage := func(msg string) int {
+		fmt.Fprintln(stderr, "day18: "+msg)
+		fs.Usage()
+		return statusBadInput
+	}
+	switch *goal {
+	case "collect":
+		cfg.goal = solve.Collect
+	case "exit":
+		cfg.goal = solve.Exit
+	default:
+		return usage(fmt.Sprintf("-goal %q: want collect or exit", *goal))
+	}
+	switch *algo {
+	case "graph":
+		cfg.algo = solve.Graph
+	case "bfs":
+		cfg.algo = solve.BFS
+	default:
+		return usage(fmt.Sprintf("-algo %q: want graph or bfs", *algo))
+	}
+	if cfg.part < 0 || cfg.part > 2 {
+		return usage(fmt.Sprintf("-part %d: want 0, 1 or 2", cfg.part))
+	}
+	if cfg.budget <= 0 {
+		return usage("-budget must be positive")
+	}
+
+	files := fs.Args()
+	named := len(files) > 1
+	if len(files) == 0 {
+		files = []string{""}
+	}
+	status := statusOK
+	for _, f := range files {
+		name, data, err := read(f, stdin)
+		if err != nil {
+			fmt.Fprintln(stderr, "day18: "+err.Error())
+			status = max(status, statusBadInput)
+			continue
+		}
+		a, st, err := solveOne(cfg, name, data, stderr)
+		if err != nil {
+			fmt.Fprintln(stderr, "day18: "+err.Error())
+			status = max(status, statusBadInput)
+			continue
+		}
+		status = max(status, st)
+		if cfg.json {
+			b, _ := json.Marshal(a)
+			fmt.Fprintf(stdout, "%s\n", b)
+			continue
+		}
+		printHuman(stdout, a, named)
+	}
+	return status
+}
+
+func read(file string, stdin io.Reader) (name string, data []byte, err error) {
+	switch file {
+	case "":
+		return "default", inputs.Day18Default, nil
+	case "-":
+		data, err = io.ReadAll(stdin)
+		return "stdin", data, err
+	}
+	data, err = os.ReadFile(file)
+	return file, data, err
+}
+
+// solveOne answers the parts cfg asks for. It returns the answer, the exit status it
+// implies, and an input or budget error.
+func solveOne(cfg config, name string, data []byte, stderr io.Writer) (answer, int, error) {
+	a := answer{File: name}
+	t0 := time.Now()
+	v, err := vault.Parse(name, data)
+	if err != nil {
+		return a, 0, err
+	}
+	if cfg.verbose {
+		fmt.Fprintf(stderr, "%s: parse %v\n", name, time.Since(t0))
+	}
+	status := statusOK
+	solvePart := func(p part, v *vault.Vault) error {
+		res, err := cfg.algo(v, solve.Options{Goal: cfg.goal, Budget: cfg.budget})
+		if cfg.verbose {
+			fmt.Fprintf(stderr, "%s: %s: %v\n", name, p.label(), res.Stats)
+		}
+		if err != nil {
+			if errors.Is(err, solve.ErrBudget) {
+				return fmt.Errorf("%s: %s: %w", name, p.label(), err)
+			}
+			return err
+		}
+		if res.Steps < 0 {
+			status = statusNoSolution
+			p.Notes = res.Notes
+		} else {
+			p.Steps = &res.Steps
+		}
+		a.Parts = append(a.Parts, p)
+		return nil
+	}
+	if cfg.goal == solve.Exit {
+		return a, status, solvePart(part{Name: "exit"}, v)
+	}
+	if cfg.part != 2 {
+		if err := solvePart(part{Name: "part1"}, v); err != nil {
+			return a, status, err
+		}
+	}
+	if cfg.part != 1 {
+		p2, ok := v.Part2()
+		switch {
+		case ok:
+			err = solvePart(part{Name: "part2"}, p2)
+		case cfg.part == 2:
+			status = statusNoSolution
+			fallthrough
+		default:
+			a.Parts = append(a.Parts, part{Name: "part2", Notes: []string{solve.NotApplicable}})
+		}
+	}
+	return a, status, err
+}
+
+// printHuman writes "part 1: N" lines, prefixed by the file name when named is true.
+func printHuman(w io.Writer, a answer, named bool) {
+	prefix := ""
+	if named {
+		prefix = a.File + ": "
+	}
+	for _, p := range a.Parts {
+		if p.Steps != nil {
+			fmt.Fprintf(w, "%s%s: %d\n", prefix, p.label(), *p.Steps)
+		} else {
+			fmt.Fprintf(w, "%s%s: no answer (%s)\n", prefix, p.label(), solve.JoinNotes(p.Notes))
+		}
+	}
+}

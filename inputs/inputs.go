@@ -1,0 +1,12 @@
+// Package inputs holds the puzzle inputs that ship inside the binaries. Every vault here was
+// made by the project's own generator (day18 gen) or copied from the puzzle statement's
+// examples; no personal puzzle input is committed.
+package inputs
+
+import _ "embed"
+
+// Day18Default is the vault day18 solves when given no file: an 81x81 vault shaped like the
+// real inputs, from `day18 gen -seed 1`.
+//
+//go:embed day18/default.txt
+var Day18Default []byte

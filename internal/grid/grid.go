@@ -1,0 +1,139 @@
+// Package grid holds rectangular character grids and breadth-first search over them.
+//
+// A Grid is stored row-major with a one-cell border of wall added around the text as read, so
+// that every open cell has four in-range neighbours and the BFS loops need no bounds checks.
+// Cell indices are therefore into the padded array; Pos converts an index back to the 1-based
+// line and column of the input, which is what error messages and notes show.
+//
+// Reading follows the puzzle files people actually have: a UTF-8 byte-order mark and CRLF line
+// ends are accepted, short lines are padded with the wall byte, trailing blank lines are ignored.
+package grid
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// Limits on what Read accepts. They keep every cell index in an int32 and every search table a
+// sensible size on a 24 GB machine; the solvers document their own, tighter limits.
+const (
+	MaxSide  = 4096    // columns or lines
+	MaxCells = 1 << 22 // columns × lines, before padding
+)
+
+// Grid is a rectangular grid of bytes with a wall border.
+type Grid struct {
+	W, H  int    // padded width and height: the text's size plus 2
+	Cells []byte // row-major, len W*H
+}
+
+// Error is a problem at a position of a named input. Line and Col are 1-based.
+type Error struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
+
+// Read parses text into a Grid. Bytes for which valid is false are reported with their line
+// and column; short lines are padded with wall. An input with no non-empty line is an error.
+func Read(file string, data []byte, wall byte, valid func(byte) bool) (*Grid, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	lines := bytes.Split(data, []byte("\n"))
+	for i, l := range lines {
+		lines[i] = bytes.TrimSuffix(l, []byte("\r"))
+	}
+	for len(lines) > 0 && len(lines[len(lines)-1]) == 0 {
+		lines = lines[:len(lines)-1]
+	}
+	if len(lines) == 0 {
+		return nil, &Error{file, 1, 1, "empty input"}
+	}
+	width := 0
+	for i, l := range lines {
+		if len(l) > MaxSide {
+			return nil, &Error{file, i + 1, MaxSide + 1, fmt.Sprintf("line longer than %d columns", MaxSide)}
+		}
+		if i >= MaxSide {
+			return nil, &Error{file, i + 1, 1, fmt.Sprintf("more than %d lines", MaxSide)}
+		}
+		width = max(width, len(l))
+		if width*(i+1) > MaxCells {
+			return nil, &Error{file, i + 1, 1, fmt.Sprintf("grid larger than %d cells", MaxCells)}
+		}
+	}
+	if width == 0 {
+		return nil, &Error{file, 1, 1, "empty input"}
+	}
+	g := &Grid{W: width + 2, H: len(lines) + 2}
+	g.Cells = bytes.Repeat([]byte{wall}, g.W*g.H)
+	for y, l := range lines {
+		for x, c := range l {
+			if !valid(c) {
+				return nil, &Error{file, y + 1, x + 1, "unexpected character " + quote(c)}
+			}
+			g.Cells[(y+1)*g.W+x+1] = c
+		}
+	}
+	return g, nil
+}
+
+func quote(c byte) string {
+	if c >= 0x20 && c < 0x7f {
+		return fmt.Sprintf("%q", rune(c))
+	}
+	return fmt.Sprintf("byte 0x%02x", c)
+}
+
+// Pos returns the 1-based line and column of cell i in the text the grid was read from.
+func (g *Grid) Pos(i int) (line, col int) { return i / g.W, i % g.W }
+
+// Index returns the cell index of the 1-based line and column.
+func (g *Grid) Index(line, col int) int { return line*g.W + col }
+
+// Neighbours returns the offsets of the four orthogonal neighbours of a cell.
+func (g *Grid) Neighbours() [4]int { return [4]int{-g.W, 1, g.W, -1} }
+
+// String renders the grid as text without its border.
+func (g *Grid) String() string {
+	var b bytes.Buffer
+	for y := 1; y < g.H-1; y++ {
+		b.Write(g.Cells[y*g.W+1 : (y+1)*g.W-1])
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Clone returns a copy that shares nothing with g.
+func (g *Grid) Clone() *Grid {
+	return &Grid{W: g.W, H: g.H, Cells: bytes.Clone(g.Cells)}
+}
+
+// Distances returns, for every cell, the number of steps from the nearest source through
+// cells for which open is true, or -1 where no source reaches. Sources are open by definition.
+func (g *Grid) Distances(sources []int, open func(byte) bool) []int32 {
+	dist := make([]int32, len(g.Cells))
+	for i := range dist {
+		dist[i] = -1
+	}
+	queue := make([]int32, 0, 64)
+	for _, s := range sources {
+		if dist[s] < 0 {
+			dist[s] = 0
+			queue = append(queue, int32(s))
+		}
+	}
+	nb := g.Neighbours()
+	for head := 0; head < len(queue); head++ {
+		c := int(queue[head])
+		for _, d := range nb {
+			n := c + d
+			if dist[n] < 0 && open(g.Cells[n]) {
+				dist[n] = dist[c] + 1
+				queue = append(queue, int32(n))
+			}
+		}
+	}
+	return dist
+}

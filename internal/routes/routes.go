@@ -1,0 +1,215 @@
+// Package routes builds the key-to-key route graph of a vault, lazily, one node at a time.
+//
+// Nodes are the 26 keys, the robot starts and the exit. A Route from node u to node v records
+// its length and the doors and keys it passes. The search asks for a node's routes the first
+// time it leaves that node (From); only then is the BFS from that node run, so nodes the search
+// never stands on cost nothing.
+//
+// # Exactness on any grid
+//
+// On a tree-shaped maze there is one simple path between two keys, so one route per pair is
+// enough. With loops there can be several, and keeping only the shortest all-doors-open one is
+// wrong: it may be locked while a longer route is open, and of two equally short routes one may
+// pass a door the other avoids (../shared/day18/examples/loop-trap-*). So the BFS runs over
+// labels (cell, needs) rather than cells, where needs is the set of keys a walk so far requires:
+// the keys of the doors it passed plus the keys it walked over. A label is dropped only when the
+// same cell already has a label whose needs are a subset (it was reached no later, BFS order).
+// What reaches a node is therefore every Pareto-optimal route: none shorter-or-equal with a
+// subset of its needs exists. For any key set K, the shortest walk from u to v whose doors are
+// open under K and that passes no key outside K is the shortest route with Needs ⊆ K.
+//
+// Passing a key counts as needing it: a walk through an uncollected key picks it up, and that
+// walk is the route to the key followed by a route from it, which the search finds as two steps.
+// Treating keys like doors this way keeps the branching small (only the "frontier" keys are
+// targets) without losing any walk.
+package routes
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/vault"
+)
+
+// Node numbers: keys first so a key's node is its letter index.
+const (
+	FirstStart = 26                           // node of robot i is FirstStart+i
+	Exit       = FirstStart + vault.MaxRobots // the exit node
+	Nodes      = Exit + 1
+)
+
+// Route is a shortest walk between two nodes for the keys it needs.
+type Route struct {
+	To    uint8
+	Len   int32
+	Doors keys.Set // keys of the doors passed
+	Keys  keys.Set // keys walked over, not counting the two ends
+}
+
+// Needs is the key set that must be held to take the route without picking up anything new.
+func (r Route) Needs() keys.Set { return r.Doors | r.Keys }
+
+// ErrBudget is returned (wrapped) when one BFS would keep more labels than its budget allows.
+var ErrBudget = errors.New("route budget exceeded")
+
+// Graph is the lazily built route graph of one vault. It is not safe for concurrent use.
+type Graph struct {
+	v      *vault.Vault
+	cell   [Nodes]int // cell of each node, -1 when absent
+	built  [Nodes]bool
+	out    [Nodes][]Route
+	budget int
+
+	// scratch reused by every BFS
+	labels []label
+	head   []int32
+	stamp  []uint32
+	gen    uint32
+
+	Stats Stats
+}
+
+// Stats counts the graph's work.
+type Stats struct {
+	BFS    int // nodes whose routes were built
+	Routes int // routes kept
+	Labels int // labels visited over all BFS runs
+}
+
+type label struct {
+	cell        int32
+	dist        int32
+	doors, keys keys.Set
+	next        int32 // next label at the same cell, -1 at the end
+}
+
+// New returns the route graph of v. budget bounds the labels one BFS may keep (0: no bound).
+func New(v *vault.Vault, budget int) *Graph {
+	g := &Graph{v: v, budget: budget}
+	for i := range g.cell {
+		g.cell[i] = -1
+	}
+	for k, c := range v.Key {
+		g.cell[k] = c
+	}
+	for i, c := range v.Robots {
+		g.cell[FirstStart+i] = c
+	}
+	if len(v.Exits) == 1 {
+		g.cell[Exit] = v.Exits[0]
+	}
+	return g
+}
+
+// Cell returns the cell of node n, or -1 when the vault has no such node.
+func (g *Graph) Cell(n int) int { return g.cell[n] }
+
+// From returns every Pareto-optimal route from node n, sorted by target and then by length,
+// building them on first use. Routes to robot starts are not listed.
+func (g *Graph) From(n int) ([]Route, error) {
+	if !g.built[n] {
+		r, err := g.bfs(n)
+		if err != nil {
+			return nil, err
+		}
+		g.out[n], g.built[n] = r, true
+		g.Stats.BFS++
+		g.Stats.Routes += len(r)
+	}
+	return g.out[n], nil
+}
+
+// bfs runs the label-setting BFS from node n.
+func (g *Graph) bfs(n int) ([]Route, error) {
+	gr := g.v.Grid
+	if g.head == nil {
+		g.head = make([]int32, len(gr.Cells))
+		g.stamp = make([]uint32, len(gr.Cells))
+	}
+	g.gen++
+	if g.gen == 0 { // wrapped: clear stamps once every 2^32 runs
+		clear(g.stamp)
+		g.gen = 1
+	}
+	src := g.cell[n]
+	labels := g.labels[:0]
+	labels = append(labels, label{cell: int32(src), next: -1})
+	g.stamp[src], g.head[src] = g.gen, 0
+
+	var found [Nodes][]Route
+	nb := gr.Neighbours()
+	cells := gr.Cells
+	for q := 0; q < len(labels); q++ {
+		cur := labels[q]
+		for _, d := range nb {
+			c := int(cur.cell) + d
+			ch := cells[c]
+			doors, ks := cur.doors, cur.keys
+			to := -1
+			switch {
+			case ch == '#':
+				continue
+			case ch >= 'A' && ch <= 'Z':
+				k := int(ch - 'A')
+				if g.cell[k] < 0 {
+					continue // no key opens it: a wall
+				}
+				doors |= keys.Bit(k)
+			case ch >= 'a' && ch <= 'z':
+				if c != src {
+					to = int(ch - 'a')
+				}
+			case ch == '+':
+				to = Exit
+			}
+			if to >= 0 {
+				// A route is kept unless an earlier (no longer) one needs a subset of its keys.
+				needs, dominated := doors|ks, false
+				for _, r := range found[to] {
+					if needs.Covers(r.Needs()) {
+						dominated = true
+						break
+					}
+				}
+				if !dominated {
+					found[to] = append(found[to], Route{To: uint8(to), Len: cur.dist + 1, Doors: doors, Keys: ks})
+				}
+			}
+			// Walks on from a key cell hold its key, so the label there counts it: two walks
+			// that differ only in needing that key lead on alike.
+			lkeys := ks
+			if to >= 0 && to < 26 {
+				lkeys |= keys.Bit(to)
+			}
+			if g.stamp[c] == g.gen {
+				needs, dominated := doors|lkeys, false
+				for i := g.head[c]; i >= 0; i = labels[i].next {
+					if needs.Covers(labels[i].doors | labels[i].keys) {
+						dominated = true
+						break
+					}
+				}
+				if dominated {
+					continue
+				}
+			} else {
+				g.stamp[c], g.head[c] = g.gen, -1
+			}
+			if g.budget > 0 && len(labels) >= g.budget {
+				g.labels = labels
+				return nil, fmt.Errorf("%w: more than %d labels in one BFS", ErrBudget, g.budget)
+			}
+			labels = append(labels, label{cell: int32(c), dist: cur.dist + 1, doors: doors, keys: lkeys, next: g.head[c]})
+			g.head[c] = int32(len(labels) - 1)
+		}
+	}
+	g.labels = labels
+	g.Stats.Labels += len(labels)
+
+	var out []Route
+	for _, rs := range found {
+		out = append(out, rs...) // BFS order: already sorted by length within a target
+	}
+	return out, nil
+}

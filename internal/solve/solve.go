@@ -1,0 +1,171 @@
+// Package solve answers a vault: the fewest total steps for its robots to collect every key
+// (or, with the exit goal, for a robot to reach the exit).
+//
+// Two solvers give the same answers by independent means:
+//
+//   - Graph, the fast path: Dijkstra over states (robot nodes, key set) on the lazily built
+//     route graph of package routes. A state packs into two 64-bit words (a 26-bit key set and
+//     6 bits per robot), so it is a cheap comparable map key. It is exact on any grid because
+//     the route graph keeps every Pareto-optimal route (see package routes): from a state with
+//     keys K, the next key a robot picks up is reached by the shortest route whose needs are a
+//     subset of K, and every optimal walk splits into such legs at its key pickups.
+//   - BFS, the baseline: breadth-first search over (robot cells, key set), one unit step of one
+//     robot per edge, exactly the classic bitmask BFS. Obviously correct, slow, kept for
+//     differential tests and benchmarks.
+//
+// Before searching, Graph floods the vault once (Reach) to learn whether every key (or the
+// exit) can be reached at all, so an unsolvable vault is answered in linear time with notes
+// saying which keys are out of reach and which doors keep them locked.
+package solve
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bits-and-blooms/bitset"
+	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/routes"
+	"github.com/statespace/puzzles/internal/vault"
+)
+
+// Goal says what a solution must achieve.
+type Goal int
+
+const (
+	Collect Goal = iota // hold every key in the vault
+	Exit                // stand a robot on the exit
+)
+
+// DefaultBudget is the default number of search states a solver may record before it stops.
+// At about 40 bytes a state it keeps a search under a few GB.
+const DefaultBudget = 50_000_000
+
+// Options tune a solve. The zero value collects every key with the default budget.
+type Options struct {
+	Goal   Goal
+	Budget int // most states recorded; 0 means DefaultBudget
+}
+
+func (o Options) budget() int {
+	if o.Budget <= 0 {
+		return DefaultBudget
+	}
+	return o.Budget
+}
+
+// Result is a solver's answer.
+type Result struct {
+	Steps int      // fewest total steps, or -1 when there is no solution
+	Notes []string // why there is no solution
+	Stats Stats
+}
+
+// Stats is what a solve did, for tuning.
+type Stats struct {
+	Routes        routes.Stats
+	Pushed        int // states pushed on the queue
+	Popped        int // states taken off the queue
+	States        int // distinct states recorded
+	Reach, Search time.Duration
+}
+
+func (s Stats) String() string {
+	return fmt.Sprintf("routes: %d BFS, %d routes, %d labels; states: %d recorded, %d pushed, %d popped; time: reach %v, search %v",
+		s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.States, s.Pushed, s.Popped, s.Reach, s.Search)
+}
+
+// ErrBudget is returned (wrapped) when a search records more states than its budget allows.
+var ErrBudget = errors.New("state budget exceeded")
+
+func budgetError(n int) error {
+	return fmt.Errorf("%w: more than %d states (raise it with -budget)", ErrBudget, n)
+}
+
+// Reach floods the vault from its robots, opening a door as soon as its key has been reached,
+// and reports whether the goal can be met at all. When it cannot, notes say why: the keys (or
+// the exit) out of reach, and each door that stays locked at the edge of the reachable area.
+// Robots may walk back over their tracks and never block each other, so the goal is reachable
+// exactly when this flood meets it.
+func Reach(v *vault.Vault, goal Goal) (ok bool, notes []string) {
+	g := v.Grid
+	seen := bitset.New(uint(len(g.Cells)))
+	var held keys.Set
+	var parked [26][]int // cells of locked doors met, per key
+	queue := make([]int, 0, 256)
+	visit := func(c int) {
+		if !seen.Test(uint(c)) {
+			seen.Set(uint(c))
+			queue = append(queue, c)
+		}
+	}
+	for _, r := range v.Robots {
+		visit(r)
+	}
+	nb := g.Neighbours()
+	for len(queue) > 0 {
+		c := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		if ch := g.Cells[c]; ch >= 'a' && ch <= 'z' && !held.Has(int(ch-'a')) {
+			k := int(ch - 'a')
+			held |= keys.Bit(k)
+			for _, d := range parked[k] {
+				visit(d)
+			}
+			parked[k] = nil
+		}
+		for _, d := range nb {
+			n := c + d
+			switch ch := g.Cells[n]; {
+			case ch == '#' || seen.Test(uint(n)):
+			case ch >= 'A' && ch <= 'Z' && !held.Has(int(ch-'A')):
+				parked[ch-'A'] = append(parked[ch-'A'], n)
+			default:
+				visit(n)
+			}
+		}
+	}
+	if goal == Exit {
+		ex, err := v.Exit()
+		if err != nil || seen.Test(uint(ex)) {
+			return true, nil
+		}
+		notes = append(notes, "the exit at "+pos(v, ex)+" cannot be reached")
+	} else {
+		if held == v.All {
+			return true, nil
+		}
+		notes = append(notes, "keys "+(v.All&^held).String()+" cannot be collected")
+	}
+	var locked []string
+	for k, cells := range parked {
+		seenHere := map[int]bool{}
+		for _, c := range cells {
+			if seenHere[c] {
+				continue
+			}
+			seenHere[c] = true
+			why := "key " + string(rune('a'+k)) + " cannot be collected"
+			if v.Key[k] < 0 {
+				why = "no key " + string(rune('a'+k)) + " in the vault"
+			}
+			locked = append(locked, fmt.Sprintf("door %c at %s stays locked (%s)", 'A'+k, pos(v, c), why))
+		}
+	}
+	if len(locked) == 0 {
+		notes = append(notes, "walls separate them from every robot")
+	}
+	return false, append(notes, locked...)
+}
+
+func pos(v *vault.Vault, c int) string {
+	l, col := v.Grid.Pos(c)
+	return fmt.Sprintf("%d:%d", l, col)
+}
+
+// NotApplicable is the note for a part 2 that does not apply.
+const NotApplicable = "part 2 does not apply: one robot and no open 3x3 around it"
+
+// joinNotes renders notes on one line.
+func JoinNotes(notes []string) string { return strings.Join(notes, "; ") }

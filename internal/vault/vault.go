@@ -1,0 +1,145 @@
+// Package vault holds the key-and-door vault of Advent of Code 2019 day 18: the parsed grid,
+// where the robots start, where each key and door is, and the optional exit.
+//
+// Rules: '#' wall, '.' floor, '@' robot start, 'a'-'z' keys, 'A'-'Z' doors, '+' exit (plain
+// floor when the goal is to collect keys). Door X opens once key x is held by any robot; a door
+// whose key is not in the vault never opens and is treated as wall. Outside the grid is wall.
+//
+// Parsing is the only place that sees bytes; everything downstream works on cell indices and
+// key sets, and every error carries the file, line and column it is about.
+package vault
+
+import (
+	"fmt"
+
+	"github.com/statespace/puzzles/internal/grid"
+	"github.com/statespace/puzzles/internal/keys"
+)
+
+// MaxRobots is the most robots a vault may hold: 8 positions of 6 bits and a 26-bit key set
+// fill the two 64-bit words of a search state.
+const MaxRobots = 8
+
+// Vault is a parsed puzzle. Cells are indices into Grid.Cells.
+type Vault struct {
+	Name   string
+	Grid   *grid.Grid
+	Robots []int     // start cells, in reading order
+	Key    [26]int   // cell of key 'a'+i, or -1
+	Doors  [26][]int // cells of door 'A'+i
+	All    keys.Set  // keys present
+	Exits  []int     // cells holding '+', in reading order
+}
+
+// Parse reads a vault. It rejects an empty input, unknown characters, a key letter that appears
+// twice, no robot and more than MaxRobots robots, each with the position it is about.
+func Parse(name string, data []byte) (*Vault, error) {
+	g, err := grid.Read(name, data, '#', func(c byte) bool {
+		return c == '#' || c == '.' || c == '@' || c == '+' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	})
+	if err != nil {
+		return nil, err
+	}
+	v := &Vault{Name: name, Grid: g}
+	for i := range v.Key {
+		v.Key[i] = -1
+	}
+	for i, c := range g.Cells {
+		switch {
+		case c == '@':
+			if len(v.Robots) == MaxRobots {
+				return nil, v.errorAt(i, fmt.Sprintf("more than %d robots", MaxRobots))
+			}
+			v.Robots = append(v.Robots, i)
+		case c == '+':
+			v.Exits = append(v.Exits, i)
+		case c >= 'a' && c <= 'z':
+			k := int(c - 'a')
+			if v.Key[k] >= 0 {
+				l, col := g.Pos(v.Key[k])
+				return nil, v.errorAt(i, fmt.Sprintf("key %c appears again (first at %d:%d)", c, l, col))
+			}
+			v.Key[k] = i
+			v.All |= keys.Bit(k)
+		case c >= 'A' && c <= 'Z':
+			v.Doors[c-'A'] = append(v.Doors[c-'A'], i)
+		}
+	}
+	if len(v.Robots) == 0 {
+		return nil, &grid.Error{File: name, Line: 1, Col: 1, Msg: "no robot '@' in the vault"}
+	}
+	return v, nil
+}
+
+func (v *Vault) errorAt(cell int, msg string) error {
+	l, c := v.Grid.Pos(cell)
+	return &grid.Error{File: v.Name, Line: l, Col: c, Msg: msg}
+}
+
+// Exit returns the single exit cell, or an error naming the position of the problem when the
+// vault has no '+' or several.
+func (v *Vault) Exit() (int, error) {
+	switch len(v.Exits) {
+	case 0:
+		return 0, &grid.Error{File: v.Name, Line: 1, Col: 1, Msg: "no exit '+' for the exit goal"}
+	case 1:
+		return v.Exits[0], nil
+	}
+	return 0, v.errorAt(v.Exits[1], "a second exit '+' (the exit goal needs exactly one)")
+}
+
+// Open reports whether a robot holding ks may stand on cell byte c. Doors whose key is
+// missing from the vault are never open.
+func (v *Vault) Open(c byte, ks keys.Set) bool {
+	switch {
+	case c == '#':
+		return false
+	case c >= 'A' && c <= 'Z':
+		return ks.Has(int(c - 'A'))
+	}
+	return true
+}
+
+// Part2 returns the part-2 vault. With one robot whose eight neighbours are all floor, the 3x3
+// around it becomes @#@ / ### / @#@ (four robots); with several robots the vault is returned as
+// given. ok is false when there is one robot and no open 3x3 around it: part 2 does not apply.
+func (v *Vault) Part2() (p *Vault, ok bool) {
+	if len(v.Robots) > 1 {
+		return v, true
+	}
+	g, r := v.Grid, v.Robots[0]
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			if (dx != 0 || dy != 0) && g.Cells[r+dy*g.W+dx] != '.' {
+				return nil, false
+			}
+		}
+	}
+	p = &Vault{Name: v.Name, Grid: g.Clone(), Key: v.Key, Doors: v.Doors, All: v.All, Exits: v.Exits}
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			i := r + dy*g.W + dx
+			if dx != 0 && dy != 0 {
+				p.Grid.Cells[i] = '@'
+				p.Robots = append(p.Robots, i)
+			} else {
+				p.Grid.Cells[i] = '#'
+			}
+		}
+	}
+	return p, true
+}
+
+// Describe names a cell for notes: "key a at 3:5".
+func (v *Vault) Describe(cell int) string {
+	l, c := v.Grid.Pos(cell)
+	switch ch := v.Grid.Cells[cell]; {
+	case ch >= 'a' && ch <= 'z':
+		return fmt.Sprintf("key %c at %d:%d", ch, l, c)
+	case ch >= 'A' && ch <= 'Z':
+		return fmt.Sprintf("door %c at %d:%d", ch, l, c)
+	case ch == '+':
+		return fmt.Sprintf("exit at %d:%d", l, c)
+	}
+	return fmt.Sprintf("%d:%d", l, c)
+}
