@@ -83,6 +83,9 @@ func (p part) label() string {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "gen" {
+		return runGen(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("day18", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {

@@ -6,7 +6,7 @@ package inputs
 import _ "embed"
 
 // Day18Default is the vault day18 solves when given no file: an 81x81 vault shaped like the
-// real inputs, from `day18 gen -seed 1`.
+// real inputs, from `day18 gen -seed 4` (a middling one of the first eight seeds).
 //
 //go:embed day18/default.txt
 var Day18Default []byte

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/statespace/puzzles/internal/keys"
@@ -96,8 +97,8 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 				return d, nil
 			}
 			rs, err := g.From(u)
-			if err != nil {
-				return 0, err
+			if err != nil { // the label budget of one BFS is the state budget too
+				return 0, fmt.Errorf("%w: building routes: %v (raise it with -budget)", ErrBudget, err)
 			}
 			last := -1
 			for _, r := range rs {

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/statespace/puzzles/inputs"
+	"github.com/statespace/puzzles/internal/solve"
+	"github.com/statespace/puzzles/internal/vault"
+)
+
+func write(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestRun(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a.txt":      "#########\n#b.A.@.a#\n#########\n",
+		"locked.txt": "#########\n#@.a.Z.b#\n#########\n",
+		"exit.txt":   "#########\n#a.@.A.+#\n#########\n",
+		"bad.txt":    "#@.\n#.?\n",
+		"p2.txt":     "#######\n#a.#Cd#\n##...##\n##.@.##\n##...##\n#cB#Ab#\n#######\n",
+	}
+	for n, c := range files {
+		os.WriteFile(filepath.Join(dir, n), []byte(c), 0o644)
+	}
+	f := func(n string) string { return filepath.Join(dir, n) }
+	tests := []struct {
+		args     []string
+		stdin    string
+		out, err string // want stdout exactly; stderr to contain err
+		status   int
+	}{
+		{[]string{f("a.txt")}, "", "part 1: 8\npart 2: no answer (" + solve.NotApplicable + ")\n", "", 0},
+		{[]string{"-part", "1", f("a.txt")}, "", "part 1: 8\n", "", 0},
+		{[]string{"-part", "2", f("a.txt")}, "", "part 2: no answer (" + solve.NotApplicable + ")\n", "", 1},
+		{[]string{"-part", "1", "-algo", "bfs", "-"}, files["a.txt"], "part 1: 8\n", "", 0},
+		{[]string{"-json", f("p2.txt"), f("locked.txt")}, "", `{"file":"` + f("p2.txt") + `","part1":26,"part2":8}` + "\n" +
+			`{"file":"` + f("locked.txt") + `","part1":null,"part2":null,"notes":["part 1: keys b cannot be collected","part 1: door Z at 2:6 stays locked (no key z in the vault)","part 2: ` + solve.NotApplicable + `"]}` + "\n", "", 1},
+		{[]string{"-json", "-part", "1", f("a.txt")}, "", `{"file":"` + f("a.txt") + `","part1":8}` + "\n", "", 0},
+		{[]string{"-json", "-goal", "exit", f("exit.txt")}, "", `{"file":"` + f("exit.txt") + `","exit":8}` + "\n", "", 0},
+		{[]string{"-goal", "exit", f("a.txt")}, "", "", f("a.txt") + ":1:1: no exit '+' for the exit goal", 2},
+		{[]string{f("bad.txt"), f("a.txt")}, "", f("a.txt") + ": part 1: 8\n" + f("a.txt") + ": part 2: no answer (" + solve.NotApplicable + ")\n", f("bad.txt") + ":2:3: unexpected character '?'", 2},
+		{[]string{f("missing.txt")}, "", "", "missing.txt", 2},
+		{[]string{"-part", "3"}, "", "", "-part 3", 2},
+		{[]string{"-algo", "astar"}, "", "", `-algo "astar"`, 2},
+		{[]string{"-budget", "3", f("p2.txt")}, "", "", "state budget exceeded", 2},
+	}
+	for _, tc := range tests {
+		var out, errb bytes.Buffer
+		status := run(tc.args, strings.NewReader(tc.stdin), &out, &errb)
+		if status != tc.status || out.String() != tc.out || !strings.Contains(errb.String(), tc.err) {
+			t.Errorf("day18 %q:\nstatus %d, want %d\nstdout %q\nwant   %q\nstderr %q, want it to contain %q",
+				tc.args, status, tc.status, out.String(), tc.out, errb.String(), tc.err)
+		}
+		if tc.status == 2 && strings.Count(errb.String(), "\n") > 1 && !strings.Contains(errb.String(), "usage") {
+			t.Errorf("day18 %q: error takes more than one line: %q", tc.args, errb.String())
+		}
+	}
+}
+
+// TestDefault checks that the embedded vault is solved by the default command and agrees with
+// itself: graph answers equal what the generator's shape promises (both parts solvable).
+func TestDefault(t *testing.T) {
+	var out, errb bytes.Buffer
+	if status := run(nil, nil, &out, &errb); status != 0 {
+		t.Fatalf("status %d: %s", status, errb.String())
+	}
+	v, err := vault.Parse("default", inputs.Day18Default)
+	if err != nil || v.Grid.W != 83 || v.All.Len() != 26 {
+		t.Fatalf("default vault is not 81x81 with 26 keys: %v", err)
+	}
+	if !strings.HasPrefix(out.String(), "part 1: ") || !strings.Contains(out.String(), "\npart 2: ") || strings.Contains(out.String(), "no answer") {
+		t.Errorf("output %q", out.String())
+	}
+}
+
+// TestGen checks the generator command is deterministic and reproduces the embedded default.
+func TestGen(t *testing.T) {
+	var a, b, errb bytes.Buffer
+	run([]string{"gen", "-seed", "4"}, nil, &a, &errb)
+	run([]string{"gen", "-seed", "4"}, nil, &b, &errb)
+	if a.String() != b.String() || a.String() != string(inputs.Day18Default) {
+		t.Errorf("day18 gen -seed 4 is not deterministic or differs from inputs/day18/default.txt")
+	}
+	if status := run([]string{"gen", "-size", "x"}, nil, &a, &errb); status != 2 {
+		t.Errorf("bad gen flag: status %d", status)
+	}
+}

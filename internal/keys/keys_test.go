@@ -1,0 +1,26 @@
+package keys_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/statespace/puzzles/internal/keys"
+)
+
+func TestSet(t *testing.T) {
+	s := keys.Of("zaC")
+	if s.String() != "acz" || s.Doors() != "ACZ" || s.Len() != 3 {
+		t.Errorf("Of(zaC) = %q %q %d", s, s.Doors(), s.Len())
+	}
+	if !s.Covers(keys.Of("az")) || s.Covers(keys.Of("ab")) || !s.Has(2) || s.Has(1) {
+		t.Errorf("Covers/Has wrong for %q", s)
+	}
+}
+
+func ExampleSet_Next() {
+	s := keys.Of("dab")
+	for k, rest, ok := s.Next(); ok; k, rest, ok = rest.Next() {
+		fmt.Print(string(rune('a' + k)))
+	}
+	// Output: abd
+}

@@ -1,0 +1,110 @@
+package vault_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/statespace/puzzles/internal/vault"
+)
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		name, input, want string
+	}{
+		{"empty", "", "v.txt:1:1: empty input"},
+		{"blank lines", "\n\r\n\n", "v.txt:1:1: empty input"},
+		{"unknown", "#@.\n#.?#\n", "v.txt:2:3: unexpected character '?'"},
+		{"nul", "#@\x00", "v.txt:1:3: unexpected character byte 0x00"},
+		{"tab", "@\t.", "v.txt:1:2: unexpected character byte 0x09"},
+		{"repeated key", "@a.\n..a\n", "v.txt:2:3: key a appears again (first at 1:2)"},
+		{"no robot", "#a.#\n", "v.txt:1:1: no robot '@' in the vault"},
+		{"nine robots", "@@@@@@@@@", "v.txt:1:9: more than 8 robots"},
+		{"too wide", "@" + strings.Repeat(".", 4096), "v.txt:1:4097: line longer than 4096 columns"},
+		{"too many cells", strings.Repeat(strings.Repeat(".", 4000)+"\n", 1100), "v.txt:1049:1: grid larger than 4194304 cells"},
+	}
+	for _, tc := range tests {
+		_, err := vault.Parse("v.txt", []byte(tc.input))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s: got %v, want %s", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestExitErrors(t *testing.T) {
+	tests := []struct{ input, want string }{
+		{"@..", "v.txt:1:1: no exit '+' for the exit goal"},
+		{"@+.\n.+", "v.txt:2:2: a second exit '+' (the exit goal needs exactly one)"},
+	}
+	for _, tc := range tests {
+		v, err := vault.Parse("v.txt", []byte(tc.input))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := v.Exit(); err == nil || err.Error() != tc.want {
+			t.Errorf("%q: got %v, want %s", tc.input, err, tc.want)
+		}
+	}
+}
+
+func TestReadingRules(t *testing.T) {
+	// BOM, CRLF, short lines padded with wall, no outer wall.
+	v, err := vault.Parse("v.txt", []byte("\xef\xbb\xbf@.a\r\n.#\r\nb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := v.Grid.String(), "@.a\n.##\nb##\n"; got != want {
+		t.Errorf("grid %q, want %q", got, want)
+	}
+	if v.All.String() != "ab" || len(v.Robots) != 1 {
+		t.Errorf("keys %q robots %d", v.All, len(v.Robots))
+	}
+}
+
+func TestPart2(t *testing.T) {
+	tests := []struct {
+		input, want string
+		ok          bool
+	}{
+		{"#####\n#...#\n#.@.#\n#...#\n#####\n", "#####\n#@#@#\n#####\n#@#@#\n#####\n", true},
+		{"#####\n#...#\n#.@a#\n#...#\n#####\n", "", false},
+		{"@.@\n", "@.@\n", true}, // several robots: as given
+	}
+	for _, tc := range tests {
+		v, err := vault.Parse("v", []byte(tc.input))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, ok := v.Part2()
+		if ok != tc.ok || ok && p.Grid.String() != tc.want {
+			t.Errorf("Part2(%q) = %v, %v; want %q, %v", tc.input, p, ok, tc.want, tc.ok)
+		}
+		if ok && tc.input != tc.want && v.Grid.String() != tc.input {
+			t.Errorf("Part2 changed its input vault")
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte("#########\n#b.A.@.a#\n#########\n"))
+	f.Add([]byte("\xef\xbb\xbf@\r\n+"))
+	f.Add([]byte("@@@@@@@@@@"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := vault.Parse("f", data)
+		if err != nil {
+			var line, col int
+			if _, serr := fmt.Sscanf(err.Error(), "f:%d:%d:", &line, &col); serr != nil || line < 1 || col < 1 {
+				t.Fatalf("error without a position: %v", err)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error on several lines: %q", err)
+			}
+			return
+		}
+		if len(v.Robots) == 0 || len(v.Robots) > vault.MaxRobots {
+			t.Fatalf("%d robots accepted", len(v.Robots))
+		}
+		v.Part2()
+		v.Exit()
+	})
+}

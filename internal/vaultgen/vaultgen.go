@@ -1,0 +1,322 @@
+// Package vaultgen makes key-and-door vaults, deterministically per seed, in the input format.
+//
+// Generate makes vaults shaped like the real puzzle inputs: four tree mazes (one per quadrant,
+// a randomised depth-first spanning tree over the odd cells) joined only by the open 3x3 in the
+// centre, keys along the corridors, and doors placed along the tree so that collecting the keys in one
+// random order is always possible; both parts are then solvable. Options grow the maze, thin its
+// walls into loops, carve open rooms, and set the number of keys and robots, for benchmarks that
+// show growth and tests that need grids the popular shortcuts get wrong.
+//
+// Random makes small unstructured vaults (random walls, keys, doors, robots, sometimes an exit,
+// often unsolvable) for differential tests and fuzz seeds.
+package vaultgen
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+)
+
+// Options shape a generated vault. The zero value is completed by Defaults.
+type Options struct {
+	Seed   uint64
+	Size   int     // width and height, rounded up to 4k+1 (81, 161, 321, ...); default 81
+	Keys   int     // 1-26; default 26
+	Robots int     // 1 (one '@' in an open 3x3), 4 (the part-2 centre), up to 8; default 1
+	Loops  float64 // chance that a wall between two maze cells is removed; default 0 (trees)
+	Rooms  int     // open rectangular rooms carved into the maze; default 0
+}
+
+// Defaults fills in zero fields and clamps the rest to what Generate supports.
+func (o Options) Defaults() Options {
+	if o.Size == 0 {
+		o.Size = 81
+	}
+	o.Size = max(o.Size, 9)
+	o.Size += (4 - (o.Size-1)%4) % 4
+	if o.Keys <= 0 || o.Keys > 26 {
+		o.Keys = 26
+	}
+	o.Robots = min(max(o.Robots, 1), 8)
+	o.Loops = min(max(o.Loops, 0), 1)
+	o.Rooms = max(o.Rooms, 0)
+	return o
+}
+
+// Generate returns a vault in the input format. The same options always give the same bytes.
+func Generate(o Options) []byte {
+	o = o.Defaults()
+	r := rand.New(rand.NewPCG(o.Seed, 0x5eed_da18))
+	n := o.Size
+	c := n / 2 // the centre; n = 4k+1 puts it on an even line, between the quadrants' mazes
+	g := make([][]byte, n)
+	for y := range g {
+		g[y] = bytes.Repeat([]byte{'#'}, n)
+	}
+	// One spanning tree per quadrant over its odd cells.
+	for _, q := range [][2]int{{1, 1}, {c + 1, 1}, {1, c + 1}, {c + 1, c + 1}} {
+		carveTree(g, r, q[0], q[1], q[0]+c-2, q[1]+c-2)
+	}
+	// Loops: knock out walls between two odd cells of the same quadrant.
+	if o.Loops > 0 {
+		for y := 1; y < n-1; y++ {
+			for x := 1; x < n-1; x++ {
+				if g[y][x] == '#' && x != c && y != c && (x%2 == 1) != (y%2 == 1) && r.Float64() < o.Loops {
+					g[y][x] = '.'
+				}
+			}
+		}
+	}
+	for range o.Rooms {
+		w, h := 3+2*r.IntN(4), 3+2*r.IntN(4)
+		x0, y0 := 1+2*r.IntN(max(1, (c-w)/2)), 1+2*r.IntN(max(1, (c-h)/2))
+		if r.IntN(2) == 1 {
+			x0 += c
+		}
+		if r.IntN(2) == 1 {
+			y0 += c
+		}
+		for y := y0; y < min(y0+h, n-1); y++ {
+			for x := x0; x < min(x0+w, n-1); x++ {
+				if x != c && y != c {
+					g[y][x] = '.'
+				}
+			}
+		}
+	}
+	for y := c - 1; y <= c+1; y++ {
+		for x := c - 1; x <= c+1; x++ {
+			g[y][x] = '.'
+		}
+	}
+	placeKeysAndDoors(g, r, c, o.Keys)
+	placeRobots(g, r, c, o.Robots)
+	var b bytes.Buffer
+	for _, row := range g {
+		b.Write(row)
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// carveTree carves a randomised depth-first spanning tree over the odd cells of the box.
+func carveTree(g [][]byte, r *rand.Rand, x0, y0, x1, y1 int) {
+	type pt struct{ x, y int }
+	stack := []pt{{x0 + 2*r.IntN((x1-x0)/2+1), y0 + 2*r.IntN((y1-y0)/2+1)}}
+	g[stack[0].y][stack[0].x] = '.'
+	dirs := []pt{{0, -2}, {2, 0}, {0, 2}, {-2, 0}}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		var open []pt
+		for _, d := range dirs {
+			q := pt{p.x + d.x, p.y + d.y}
+			if q.x >= x0 && q.x <= x1 && q.y >= y0 && q.y <= y1 && g[q.y][q.x] == '#' {
+				open = append(open, q)
+			}
+		}
+		if len(open) == 0 {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		q := open[r.IntN(len(open))]
+		g[(p.y+q.y)/2][(p.x+q.x)/2] = '.'
+		g[q.y][q.x] = '.'
+		stack = append(stack, q)
+	}
+}
+
+// placeKeysAndDoors puts keys on random maze cells and, for each key in a random
+// collection order, its door on a cell of the BFS tree from the centre below which every key
+// comes later in that order, as high up the tree as that allows. Collecting in that order then always works, with one robot from
+// the centre or four from the quadrant corners.
+func placeKeysAndDoors(g [][]byte, r *rand.Rand, c, nkeys int) {
+	n := len(g)
+	idx := func(x, y int) int { return y*n + x }
+	inCentre := func(x, y int) bool { return x >= c-1 && x <= c+1 && y >= c-1 && y <= c+1 }
+	// BFS tree from the centre.
+	parent := make([]int, n*n)
+	for i := range parent {
+		parent[i] = -2
+	}
+	order := []int{idx(c, c)}
+	parent[idx(c, c)] = -1
+	for h := 0; h < len(order); h++ {
+		x, y := order[h]%n, order[h]/n
+		for _, d := range [][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}} {
+			nx, ny := x+d[0], y+d[1]
+			if g[ny][nx] != '#' && parent[idx(nx, ny)] == -2 {
+				parent[idx(nx, ny)] = order[h]
+				order = append(order, idx(nx, ny))
+			}
+		}
+	}
+	// Like the real inputs, keys sit anywhere along the corridors, so the way to one key
+	// often passes others; that orders the collection as much as the doors do.
+	var spots []int
+	for _, i := range order {
+		if !inCentre(i%n, i/n) && (i%n)%2 == 1 && (i/n)%2 == 1 {
+			spots = append(spots, i)
+		}
+	}
+	r.Shuffle(len(spots), func(a, b int) { spots[a], spots[b] = spots[b], spots[a] })
+	nkeys = min(nkeys, len(spots))
+	keyCell := spots[:nkeys]
+	rank := make([]int, n*n) // collection rank of the key on a cell, +1; 0 for none
+	perm := r.Perm(nkeys)
+	for k, cell := range keyCell {
+		g[cell/n][cell%n] = byte('a' + k)
+		rank[cell] = perm[k] + 1
+	}
+	// minBelow[i]: the least rank of a key in i's subtree (BFS tree), or a large number.
+	// keysBelow[i]: how many keys the subtree holds.
+	const none = 1 << 30
+	minBelow := make([]int, n*n)
+	keysBelow := make([]int, n*n)
+	for i := range minBelow {
+		minBelow[i] = none
+	}
+	for h := len(order) - 1; h >= 0; h-- {
+		i := order[h]
+		if rank[i] > 0 {
+			minBelow[i] = min(minBelow[i], rank[i])
+			keysBelow[i]++
+		}
+		if p := parent[i]; p >= 0 {
+			minBelow[p] = min(minBelow[p], minBelow[i])
+			keysBelow[p] += keysBelow[i]
+		}
+	}
+	for k, cell := range keyCell {
+		own := rank[cell]
+		var guarding, harmless []int
+		for _, i := range order {
+			x, y := i%n, i/n
+			if g[y][x] != '.' || inCentre(x, y) || slices.Contains(keyCell, i) {
+				continue
+			}
+			switch {
+			case minBelow[i] == none:
+				harmless = append(harmless, i)
+			case minBelow[i] > own:
+				// Like the real inputs, a door guards as many keys as it can: only the
+				// cells guarding the most keys are candidates.
+				if len(guarding) > 0 && keysBelow[i] > keysBelow[guarding[0]] {
+					guarding = guarding[:0]
+				}
+				if len(guarding) == 0 || keysBelow[i] == keysBelow[guarding[0]] {
+					guarding = append(guarding, i)
+				}
+			}
+		}
+		pick := harmless
+		if len(guarding) > 0 {
+			pick = guarding
+		}
+		if len(pick) > 0 {
+			d := pick[r.IntN(len(pick))]
+			g[d/n][d%n] = byte('A' + k)
+		}
+	}
+}
+
+// placeRobots puts one robot in the centre, or four on the centre's corners (the part-2 shape)
+// with the rest of the 3x3 walled, and any further robots on random floor cells.
+func placeRobots(g [][]byte, r *rand.Rand, c, robots int) {
+	if robots == 1 {
+		g[c][c] = '@'
+		return
+	}
+	for y := c - 1; y <= c+1; y++ {
+		for x := c - 1; x <= c+1; x++ {
+			if x != c && y != c {
+				g[y][x] = '@'
+			} else {
+				g[y][x] = '#'
+			}
+		}
+	}
+	var floor [][2]int
+	for y, row := range g {
+		for x, ch := range row {
+			if ch == '.' {
+				floor = append(floor, [2]int{x, y})
+			}
+		}
+	}
+	for i := 4; i < robots && len(floor) > 0; i++ {
+		j := r.IntN(len(floor))
+		g[floor[j][1]][floor[j][0]] = '@'
+		floor = slices.Delete(floor, j, j+1)
+	}
+	if robots < 4 { // 2 or 3: keep that many of the corner robots; the others become floor
+		drop := 4 - robots
+		for y := c - 1; y <= c+1 && drop > 0; y += 2 {
+			for x := c - 1; x <= c+1 && drop > 0; x += 2 {
+				g[y][x] = '.'
+				drop--
+			}
+		}
+	}
+}
+
+// RandomOptions shape a small random vault.
+type RandomOptions struct {
+	MaxSide   int     // largest width or height; default 8
+	MaxKeys   int     // default 5
+	MaxRobots int     // default 4
+	Walls     float64 // chance a cell is wall; default 0.3
+	Exit      bool    // place one '+'
+}
+
+// Random returns a small random vault: walls at random (so loops and open rooms are common),
+// up to MaxKeys keys, doors for some of them and sometimes for missing keys, 1..MaxRobots
+// robots. It may well be unsolvable; that is part of its use.
+func Random(r *rand.Rand, o RandomOptions) []byte {
+	if o.MaxSide < 2 {
+		o.MaxSide = 8
+	}
+	if o.MaxKeys <= 0 {
+		o.MaxKeys = 5
+	}
+	if o.MaxRobots <= 0 {
+		o.MaxRobots = 4
+	}
+	if o.Walls == 0 {
+		o.Walls = 0.3
+	}
+	w, h := 2+r.IntN(o.MaxSide-1), 2+r.IntN(o.MaxSide-1)
+	cells := make([]byte, w*h)
+	for i := range cells {
+		cells[i] = '.'
+		if r.Float64() < o.Walls {
+			cells[i] = '#'
+		}
+	}
+	free := r.Perm(w * h)
+	take := func(ch byte) bool {
+		if len(free) == 0 {
+			return false
+		}
+		cells[free[0]], free = ch, free[1:]
+		return true
+	}
+	for range 1 + r.IntN(o.MaxRobots) {
+		take('@')
+	}
+	nk := r.IntN(o.MaxKeys + 1)
+	for k := range nk {
+		take(byte('a' + k))
+	}
+	for range r.IntN(nk + 2) {
+		take(byte('A' + r.IntN(nk+1)))
+	}
+	if o.Exit {
+		take('+')
+	}
+	var b bytes.Buffer
+	for y := range h {
+		fmt.Fprintf(&b, "%s\n", cells[y*w:(y+1)*w])
+	}
+	return b.Bytes()
+}

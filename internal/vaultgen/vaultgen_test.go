@@ -1,0 +1,52 @@
+package vaultgen_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/statespace/puzzles/internal/solve"
+	"github.com/statespace/puzzles/internal/vault"
+	"github.com/statespace/puzzles/internal/vaultgen"
+)
+
+// TestGenerate checks shape and solvability of generated vaults over seeds and options.
+func TestGenerate(t *testing.T) {
+	tests := []vaultgen.Options{
+		{Seed: 1}, {Seed: 2}, {Seed: 3, Keys: 6}, {Seed: 4, Robots: 4}, {Seed: 5, Robots: 8, Keys: 13},
+		{Seed: 6, Loops: 0.1}, {Seed: 7, Rooms: 3}, {Seed: 8, Size: 161},
+	}
+	for _, o := range tests {
+		data := vaultgen.Generate(o)
+		if !bytes.Equal(data, vaultgen.Generate(o)) {
+			t.Errorf("%+v: not deterministic", o)
+		}
+		v, err := vault.Parse("gen", data)
+		if err != nil {
+			t.Fatalf("%+v: %v", o, err)
+		}
+		d := o.Defaults()
+		if v.Grid.W-2 != d.Size || v.All.Len() != d.Keys || len(v.Robots) != d.Robots {
+			t.Errorf("%+v: size %d keys %d robots %d", o, v.Grid.W-2, v.All.Len(), len(v.Robots))
+		}
+		for k := range d.Keys {
+			if len(v.Doors[k]) != 1 {
+				t.Errorf("%+v: %d doors for key %c", o, len(v.Doors[k]), 'a'+k)
+			}
+		}
+		parts := []*vault.Vault{v}
+		if p2, ok := v.Part2(); ok {
+			parts = append(parts, p2)
+		} else if d.Robots == 1 {
+			t.Errorf("%+v: part 2 does not apply", o)
+		}
+		for i, p := range parts {
+			if ok, notes := solve.Reach(p, solve.Collect); !ok {
+				t.Errorf("%+v part %d unsolvable: %v", o, i+1, notes)
+			}
+		}
+	}
+	tree := vaultgen.Generate(vaultgen.Options{Seed: 9})
+	if n := bytes.Count(tree, []byte("#")); n != 81*81-3201 {
+		t.Errorf("81x81 tree vault has %d open cells, want 3201 like the real inputs", 81*81-n)
+	}
+}

@@ -1,0 +1,26 @@
+# Everyday recipes. `just` is optional: every recipe is one plain go command.
+
+# solve the embedded default vault (or: just run path/to/vault.txt)
+run *ARGS:
+    go run ./day18 {{ARGS}}
+
+test:
+    go test ./...
+
+# all benchmarks, 10 runs each, saved for `just compare`
+bench OUT="bench-new.txt":
+    go test ./benchmarks -run '^$' -bench . -count 10 | tee {{OUT}}
+
+# compare two saved benchmark runs with benchstat
+compare OLD NEW:
+    go tool benchstat {{OLD}} {{NEW}}
+
+fmt:
+    gofmt -w .
+
+vet:
+    go vet ./...
+
+# fuzz one target for a while, e.g. just fuzz FuzzGraphEqualsBFS ./internal/solve
+fuzz TARGET PKG TIME="30s":
+    go test -run '^$' -fuzz '^{{TARGET}}$' -fuzztime {{TIME}} {{PKG}}
