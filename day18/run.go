@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
+	"slices"
 	"strings"
 	"time"
 
@@ -30,12 +32,21 @@ type config struct {
 	json    bool
 	verbose bool
 	budget  int
+	repeat  int
 }
 
 // answer is one input's output.
 type answer struct {
 	File  string
-	Parts []part // in output order
+	Parts []part  // in output order
+	Time  *timing // with -repeat
+}
+
+// timing is the in-process time of parse plus the parts asked for, over repeated runs.
+type timing struct {
+	Median int64 `json:"median"`
+	Min    int64 `json:"min"`
+	Runs   int   `json:"runs"`
 }
 
 // part is one requested answer: Steps is nil when there is none, and Notes say why.
@@ -70,6 +81,10 @@ func (a answer) MarshalJSON() ([]byte, error) {
 		n, _ := json.Marshal(notes)
 		fmt.Fprintf(&b, `,"notes":%s`, n)
 	}
+	if a.Time != nil {
+		t, _ := json.Marshal(a.Time)
+		fmt.Fprintf(&b, `,"time_ns":%s`, t)
+	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
 }
@@ -99,6 +114,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&cfg.json, "json", false, "one JSON object per input, one per line")
 	fs.BoolVar(&cfg.verbose, "v", false, "search statistics on stderr")
 	fs.IntVar(&cfg.budget, "budget", solve.DefaultBudget, "most search states recorded before giving up")
+	fs.IntVar(&cfg.repeat, "repeat", 0, "solve each input N times after one warm-up and report the median and minimum time")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	if err := fs.Parse(args); err != nil {
 		return statusBadInput
 	}
@@ -129,6 +146,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cfg.budget <= 0 {
 		return usage("-budget must be positive")
 	}
+	if cfg.repeat < 0 {
+		return usage("-repeat must not be negative")
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(stderr, "day18: "+err.Error())
+			return statusBadInput
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(stderr, "day18: "+err.Error())
+			return statusBadInput
+		}
+		defer pprof.StopCPUProfile()
+	}
 
 	files := fs.Args()
 	named := len(files) > 1
@@ -150,6 +183,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		}
 		status = max(status, st)
+		if cfg.repeat > 0 {
+			a.Time = timeRuns(cfg, name, data)
+		}
 		if cfg.json {
 			b, _ := json.Marshal(a)
 			fmt.Fprintf(stdout, "%s\n", b)
@@ -228,6 +264,21 @@ func solveOne(cfg config, name string, data []byte, stderr io.Writer) (answer, i
 	return a, status, err
 }
 
+// timeRuns solves data cfg.repeat times after one warm-up, quietly, and returns the median
+// and minimum wall time of parse plus the parts asked for.
+func timeRuns(cfg config, name string, data []byte) *timing {
+	cfg.verbose = false
+	times := make([]int64, cfg.repeat)
+	solveOne(cfg, name, data, io.Discard)
+	for i := range times {
+		t0 := time.Now()
+		solveOne(cfg, name, data, io.Discard)
+		times[i] = int64(time.Since(t0))
+	}
+	slices.Sort(times)
+	return &timing{Median: times[len(times)/2], Min: times[0], Runs: len(times)}
+}
+
 // printHuman writes "part 1: N" lines, prefixed by the file name when named is true.
 func printHuman(w io.Writer, a answer, named bool) {
 	prefix := ""
@@ -240,5 +291,9 @@ func printHuman(w io.Writer, a answer, named bool) {
 		} else {
 			fmt.Fprintf(w, "%s%s: no answer (%s)\n", prefix, p.label(), solve.JoinNotes(p.Notes))
 		}
+	}
+	if a.Time != nil {
+		fmt.Fprintf(w, "%stime: median %v, min %v over %d runs\n", prefix,
+			time.Duration(a.Time.Median), time.Duration(a.Time.Min), a.Time.Runs)
 	}
 }

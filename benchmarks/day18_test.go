@@ -1,0 +1,67 @@
+// Package benchmarks measures the solvers: one benchmark per real input, families over
+// generated vaults that grow, and each optimization beside its baseline.
+//
+//	go test ./benchmarks -run '^$' -bench . -count 10 > new.txt
+//	go tool benchstat old.txt new.txt
+//
+// Real inputs are read from ../shared/day18/real, or the folder named by DAY18_REAL_DIR; the
+// benchmarks that need them skip when neither exists. Results and what each optimization
+// bought are in README.md beside this file.
+package benchmarks
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/statespace/puzzles/internal/solve"
+	"github.com/statespace/puzzles/internal/vault"
+)
+
+// realInputs returns the real puzzle inputs by name, or skips.
+func realInputs(b *testing.B) map[string][]byte {
+	dir := os.Getenv("DAY18_REAL_DIR")
+	if dir == "" {
+		dir = "../../shared/day18/real"
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if len(files) == 0 {
+		b.Skipf("no real inputs in %s (set DAY18_REAL_DIR)", dir)
+	}
+	in := map[string][]byte{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		in[strings.TrimSuffix(filepath.Base(f), ".txt")] = data
+	}
+	return in
+}
+
+// bothParts is what the timing contract measures: parse plus both parts.
+func bothParts(b *testing.B, data []byte, algo func(*vault.Vault, solve.Options) (solve.Result, error)) {
+	v, err := vault.Parse("bench", data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := algo(v, solve.Options{}); err != nil {
+		b.Fatal(err)
+	}
+	p2, _ := v.Part2()
+	if _, err := algo(p2, solve.Options{}); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// BenchmarkReal is parse plus both parts of each real input.
+func BenchmarkReal(b *testing.B) {
+	for name, data := range sorted(realInputs(b)) {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				bothParts(b, data, solve.Graph)
+			}
+		})
+	}
+}
