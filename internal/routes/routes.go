@@ -29,6 +29,7 @@ import (
 	"fmt"
 
 	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/search"
 	"github.com/statespace/puzzles/internal/vault"
 )
 
@@ -61,11 +62,19 @@ type Graph struct {
 	out    [Nodes][]Route
 	budget int
 
-	// scratch reused by every BFS
+	build func(n int) ([]Route, error)
+
+	// scratch reused by every cell BFS
 	labels []label
 	head   []int32
 	stamp  []uint32
 	gen    uint32
+
+	// the corridor graph and scratch reused by every corridor search
+	corr    *Corridors
+	clabels []clabel
+	settled [][]int32
+	cqueue  search.BucketQueue[int32]
 
 	Stats Stats
 }
@@ -84,8 +93,24 @@ type label struct {
 	next        int32 // next label at the same cell, -1 at the end
 }
 
-// New returns the route graph of v. budget bounds the labels one BFS may keep (0: no bound).
+// New returns the route graph of v, searching the contracted corridor graph (NewCorridors).
+// budget bounds the labels one search may keep (0: no bound).
 func New(v *vault.Vault, budget int) *Graph {
+	g := newGraph(v, budget)
+	g.corr = NewCorridors(v)
+	g.build = g.corridorBFS
+	return g
+}
+
+// NewOnCells returns the route graph of v, searching cell by cell: the baseline New is
+// measured and tested against. It finds the same routes.
+func NewOnCells(v *vault.Vault, budget int) *Graph {
+	g := newGraph(v, budget)
+	g.build = g.bfs
+	return g
+}
+
+func newGraph(v *vault.Vault, budget int) *Graph {
 	g := &Graph{v: v, budget: budget}
 	for i := range g.cell {
 		g.cell[i] = -1
@@ -109,7 +134,7 @@ func (g *Graph) Cell(n int) int { return g.cell[n] }
 // building them on first use. Routes to robot starts are not listed.
 func (g *Graph) From(n int) ([]Route, error) {
 	if !g.built[n] {
-		r, err := g.bfs(n)
+		r, err := g.build(n)
 		if err != nil {
 			return nil, err
 		}
@@ -156,10 +181,9 @@ func (g *Graph) bfs(n int) ([]Route, error) {
 					continue // no key opens it: a wall
 				}
 				doors |= keys.Bit(k)
+			case c == src:
 			case ch >= 'a' && ch <= 'z':
-				if c != src {
-					to = int(ch - 'a')
-				}
+				to = int(ch - 'a')
 			case ch == '+':
 				to = Exit
 			}

@@ -1,11 +1,15 @@
 package routes_test
 
 import (
+	"cmp"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/routes"
 	"github.com/statespace/puzzles/internal/vault"
+	"github.com/statespace/puzzles/internal/vaultgen"
 )
 
 // TestPareto checks that a pair of keys joined by a short locked way and a long open way keeps
@@ -47,4 +51,43 @@ func TestKeysOnTheWay(t *testing.T) {
 	if len(rs) != 2 || rs[0] != want[0] || rs[1] != want[1] {
 		t.Errorf("routes %+v, want %+v", rs, want)
 	}
+}
+
+// TestCorridorsMatchCells checks that the corridor search finds the same routes as the cell
+// BFS from every node, on random small vaults (loops, rooms) and generated mazes.
+func TestCorridorsMatchCells(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	var inputs [][]byte
+	for range 2000 {
+		inputs = append(inputs, vaultgen.Random(r, vaultgen.RandomOptions{MaxSide: 10, MaxKeys: 6, Exit: r.IntN(2) == 0}))
+	}
+	for seed := range uint64(6) {
+		inputs = append(inputs, vaultgen.Generate(vaultgen.Options{Seed: seed, Loops: 0.05 * float64(seed), Rooms: int(seed % 3)}))
+	}
+	for _, data := range inputs {
+		v, err := vault.Parse("random", data)
+		if err != nil {
+			continue
+		}
+		fast, slow := routes.New(v, 0), routes.NewOnCells(v, 0)
+		for n := range routes.Nodes {
+			if fast.Cell(n) < 0 {
+				continue
+			}
+			a, _ := fast.From(n)
+			b, _ := slow.From(n)
+			if !sameRoutes(a, b) {
+				t.Fatalf("node %d: corridors %+v, cells %+v on\n%s", n, a, b, data)
+			}
+		}
+	}
+}
+
+// sameRoutes compares two route lists as sets: routes of equal length to one target may come
+// in either order.
+func sameRoutes(a, b []routes.Route) bool {
+	less := func(x, y routes.Route) int {
+		return cmp.Or(cmp.Compare(x.To, y.To), cmp.Compare(x.Len, y.Len), cmp.Compare(x.Doors, y.Doors), cmp.Compare(x.Keys, y.Keys))
+	}
+	return slices.Equal(slices.SortedFunc(slices.Values(a), less), slices.SortedFunc(slices.Values(b), less))
 }
