@@ -194,11 +194,7 @@ func (g *Graph) corridorBFS(n int) ([]Route, error) {
 	}
 	g.clabels = labels
 	g.Stats.Labels += len(labels)
-	var out []Route
-	for _, rs := range found[:Exit+1] {
-		out = append(out, rs...)
-	}
-	return out, nil
+	return collect(found[:]), nil
 }
 
 // clabel is a label of the corridor search.

@@ -231,9 +231,27 @@ func (g *Graph) bfs(n int) ([]Route, error) {
 	g.labels = labels
 	g.Stats.Labels += len(labels)
 
+	return collect(found[:]), nil
+}
+
+// collect lists the routes found per target, in target order, sorted by length (the order
+// they were found in) and without the ones another route dominates: two routes of equal
+// length can be found in either order, and only the later one can then be dropped.
+func collect(found [][]Route) []Route {
 	var out []Route
 	for _, rs := range found {
-		out = append(out, rs...) // BFS order: already sorted by length within a target
+		for i, r := range rs {
+			dominated := false
+			for j, o := range rs {
+				if j != i && o.Len <= r.Len && r.Needs().Covers(o.Needs()) && (o.Len < r.Len || o.Needs() != r.Needs() || j < i) {
+					dominated = true
+					break
+				}
+			}
+			if !dominated {
+				out = append(out, r)
+			}
+		}
 	}
-	return out, nil
+	return out
 }
