@@ -127,6 +127,14 @@ func newGraph(v *vault.Vault, budget int) *Graph {
 	return g
 }
 
+// Corridors returns the contracted corridor graph, building it on first use.
+func (g *Graph) Corridors() *Corridors {
+	if g.corr == nil {
+		g.corr = NewCorridors(g.v)
+	}
+	return g.corr
+}
+
 // Cell returns the cell of node n, or -1 when the vault has no such node.
 func (g *Graph) Cell(n int) int { return g.cell[n] }
 

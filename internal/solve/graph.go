@@ -66,38 +66,67 @@ func Graph(v *vault.Vault, opt Options) (Result, error) {
 	return res, err
 }
 
+// item is a queued state with its cost so far; the queue orders by cost plus bound.
+type item struct {
+	s state
+	g int32
+}
+
+// astar is A* over (robot nodes, key set) with the bound of routes.Bound, or Dijkstra when
+// opt.Dijkstra is set. The bound is admissible, so the first goal state popped is optimal;
+// where it is not consistent (robots sharing a region) a state improved after it was
+// expanded is simply queued and expanded again.
 func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, error) {
 	var start state
+	nr := len(v.Robots)
+	at := make([]int, nr)
 	for i := range v.Robots {
 		start = start.with(i, routes.FirstStart+i, 0)
 	}
-	nr := len(v.Robots)
+	var b *routes.Bound
+	if !opt.Dijkstra {
+		b = routes.NewBound(g.Corridors(), nr)
+	}
+	bound := func(s state) int32 {
+		if b == nil {
+			return 0
+		}
+		for i := range at {
+			at[i] = s.robot(i)
+		}
+		if opt.Goal == Exit {
+			return int32(b.Exit(at))
+		}
+		return int32(b.Collect(at, s.keys()))
+	}
 	budget := opt.budget()
 	best := map[state]int32{start: 0}
-	var q search.BucketQueue[state]
-	q.Push(0, start)
+	var q search.BucketQueue[item]
+	q.Push(int(bound(start)), item{start, 0})
 	st.Pushed++
 	defer func() { st.States = len(best) }()
 	for {
-		d, s, ok := q.Pop()
+		_, it, ok := q.Pop()
 		if !ok {
 			return -1, nil
 		}
 		st.Popped++
-		if best[s] < int32(d) {
+		s, d := it.s, it.g
+		if best[s] < d {
 			continue
 		}
 		ks := s.keys()
 		if opt.Goal == Collect && ks == v.All {
-			return d, nil
+			return int(d), nil
 		}
 		for i := 0; i < nr; i++ {
-			u := s.robot(i)
-			if opt.Goal == Exit && u == routes.Exit {
-				return d, nil
+			if opt.Goal == Exit && s.robot(i) == routes.Exit {
+				return int(d), nil
 			}
-			rs, err := g.From(u)
-			if err != nil { // the label budget of one BFS is the state budget too
+		}
+		for i := 0; i < nr; i++ {
+			rs, err := g.From(s.robot(i))
+			if err != nil { // the label budget of one search is the state budget too
 				return 0, fmt.Errorf("%w: building routes: %v (raise it with -budget)", ErrBudget, err)
 			}
 			last := -1
@@ -112,7 +141,7 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 					nks |= keys.Bit(t)
 				}
 				ns := s.with(i, t, nks)
-				nd := int32(d) + r.Len
+				nd := d + r.Len
 				if old, seen := best[ns]; seen && old <= nd {
 					continue
 				}
@@ -120,7 +149,7 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 					return 0, budgetError(budget)
 				}
 				best[ns] = nd
-				q.Push(int(nd), ns)
+				q.Push(int(nd+bound(ns)), item{ns, nd})
 				st.Pushed++
 			}
 		}

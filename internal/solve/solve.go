@@ -46,6 +46,10 @@ const DefaultBudget = 50_000_000
 type Options struct {
 	Goal   Goal
 	Budget int // most states recorded; 0 means DefaultBudget
+
+	// Dijkstra turns off the lower bound that makes Graph's search A*: the baseline the
+	// bound is measured against.
+	Dijkstra bool
 }
 
 func (o Options) budget() int {
