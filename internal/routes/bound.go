@@ -1,6 +1,10 @@
 package routes
 
 import (
+	"cmp"
+	"math/bits"
+	"slices"
+
 	"github.com/statespace/puzzles/internal/keys"
 )
 
@@ -28,6 +32,22 @@ type Bound struct {
 	rank    [Nodes]int32        // depth-first rank of each route node
 	robots  []int               // robots per region
 	present [Nodes]bool
+	before  [26]keys.Set // keys every solution collects before key k
+
+	// The block count (see Precede), for regions with one robot.
+	edges  [][]vedge          // virtual-tree edges of each region
+	inside [Nodes]uint64      // edges with the route node below them
+	path   [Nodes][]int8      // the same, as a list
+	pred   [26]keys.Set       // before, transitively reduced
+	topo   [][]uint8          // keys of each region in an order that respects before
+	extra  map[keys.Set]int32 // offset in slab of the block terms for a remaining key set
+	slab   []int32
+}
+
+// vedge is an edge of a region's virtual tree: the route nodes below it and its length.
+type vedge struct {
+	below uint64
+	len   int32
 }
 
 // NewBound computes the bound's tables for a vault with the given number of robots.
@@ -85,12 +105,11 @@ func NewBound(c *Corridors, robots int) *Bound {
 		nparts++
 	}
 	// The bridge forest.
-	type tedge struct{ to, len int32 }
-	tree := make([][]tedge, nparts)
+	tree := make([][]struct{ to, len int32 }, nparts)
 	for u := range n {
 		for i, e := range c.Edges(u) {
 			if bridge[int(c.first[u])+i] {
-				tree[part[u]] = append(tree[part[u]], tedge{part[e.to], e.len})
+				tree[part[u]] = append(tree[part[u]], struct{ to, len int32 }{part[e.to], e.len})
 			}
 		}
 	}
@@ -169,7 +188,237 @@ func NewBound(c *Corridors, robots int) *Bound {
 			}
 		}
 	}
+	b.sides(c, part, tree, robots)
 	return b
+}
+
+// sides finds, for each region with one robot, the bridges that separate route nodes,
+// merged by the set of route nodes below them (seen from the robot's start): the edges of
+// the region's virtual tree. Each is a candidate for the block count of Precede.
+func (b *Bound) sides(c *Corridors, part []int32, tree [][]struct{ to, len int32 }, robots int) {
+	nparts := len(tree)
+	here := make([]uint64, nparts) // route nodes in each part
+	for rn := range Nodes {
+		if cn := c.Of[rn]; cn >= 0 && (rn < 26 || rn >= FirstStart && rn < FirstStart+robots) {
+			here[part[cn]] |= 1 << rn
+		}
+	}
+	b.edges = make([][]vedge, len(b.keys))
+	for i := range robots {
+		rn := FirstStart + i
+		r := b.region[rn]
+		if b.robots[r] != 1 {
+			continue
+		}
+		// Depth-first from the start's part: below[p] is the route nodes under p.
+		root := part[c.Of[rn]]
+		below := make([]uint64, nparts)
+		parent := make([]int32, nparts)
+		weight := make([]int32, nparts)
+		for j := range parent {
+			parent[j] = -2
+		}
+		parent[root] = -1
+		order := []int32{root}
+		for h := 0; h < len(order); h++ {
+			p := order[h]
+			for _, e := range tree[p] {
+				if parent[e.to] == -2 {
+					parent[e.to], weight[e.to] = p, e.len
+					order = append(order, e.to)
+				}
+			}
+		}
+		merged := map[uint64]int32{}
+		for h := len(order) - 1; h > 0; h-- {
+			p := order[h]
+			below[p] |= here[p]
+			below[parent[p]] |= below[p]
+			if below[p]&(1<<26-1) != 0 {
+				merged[below[p]] += weight[p]
+			}
+		}
+		for set, w := range merged {
+			b.edges[r] = append(b.edges[r], vedge{below: set, len: w})
+		}
+		slices.SortFunc(b.edges[r], func(x, y vedge) int { return cmp.Or(cmp.Compare(y.len, x.len), cmp.Compare(x.below, y.below)) })
+		if len(b.edges[r]) > 64 { // keep the heaviest 64: fewer terms still bound from below
+			b.edges[r] = b.edges[r][:64]
+		}
+		for e, ve := range b.edges[r] {
+			for n := range Nodes {
+				if ve.below>>n&1 != 0 {
+					b.inside[n] |= 1 << e
+					b.path[n] = append(b.path[n], int8(e))
+				}
+			}
+		}
+	}
+}
+
+// Precede records, for each key, the keys that every walk from its region's robot starts to
+// it must collect first: the keys in the needs of every route from every such start. A key
+// some other remaining key must come after cannot be the last one collected, which narrows
+// the "farthest key" the tour bound subtracts.
+func (b *Bound) Precede(g *Graph, robots int) error {
+	for k := range b.before {
+		b.before[k] = 1<<26 - 1
+	}
+	for i := range robots {
+		rs, err := g.From(FirstStart + i)
+		if err != nil {
+			return err
+		}
+		var seen keys.Set
+		var inter [26]keys.Set
+		for _, r := range rs {
+			if r.To >= 26 {
+				continue
+			}
+			t := int(r.To)
+			if !seen.Has(t) {
+				seen |= keys.Bit(t)
+				inter[t] = r.Needs()
+			} else {
+				inter[t] &= r.Needs()
+			}
+		}
+		for t := range 26 {
+			if seen.Has(t) {
+				b.before[t] &= inter[t]
+			}
+		}
+	}
+	for k := range b.before {
+		if b.before[k] == 1<<26-1 {
+			b.before[k] = 0
+		}
+	}
+	// Transitive closure, then reduction: pred[k] are the keys directly before k.
+	closed := b.before
+	for changed := true; changed; {
+		changed = false
+		for k := range closed {
+			n := closed[k]
+			for y, rest, ok := closed[k].Next(); ok; y, rest, ok = rest.Next() {
+				n |= closed[y]
+			}
+			if n != closed[k] {
+				closed[k], changed = n, true
+			}
+		}
+	}
+	for k := range b.pred {
+		var implied keys.Set
+		for y, rest, ok := closed[k].Next(); ok; y, rest, ok = rest.Next() {
+			implied |= closed[y]
+		}
+		b.pred[k] = closed[k] &^ implied
+	}
+	b.topo = make([][]uint8, len(b.keys))
+	for r, ks := range b.keys {
+		var done keys.Set
+		for done != ks {
+			progressed := false
+			for k, rest, ok := (ks &^ done).Next(); ok; k, rest, ok = rest.Next() {
+				if done.Covers(closed[k] & ks) {
+					b.topo[r] = append(b.topo[r], uint8(k))
+					done |= keys.Bit(k)
+					progressed = true
+				}
+			}
+			if !progressed { // a cycle: no solution collects these keys, keep no order
+				b.topo[r] = nil
+				break
+			}
+		}
+	}
+	b.extra = map[keys.Set]int32{}
+	return nil
+}
+
+// blocks returns the extra crossings forced by precedence for robot node p alone in region
+// r with keys left: for each virtual-tree edge, a chain of keys that must be collected in
+// order and goes from its far side to its near side and back n times makes the walk cross
+// it 2n more times than the tour bound counts. The per-edge counts depend only on the keys
+// left, so they are computed once per key set (levels of a bit-parallel longest-chain count
+// over all edges at once) and cached; p only picks which side of each edge is far.
+func (b *Bound) blocks(p int, left keys.Set, r int8) int32 {
+	edges := b.edges[r]
+	if len(edges) == 0 || b.topo[r] == nil {
+		return 0
+	}
+	off, ok := b.extra[left]
+	if !ok {
+		off = int32(len(b.slab))
+		b.extra[left] = off
+		b.slab = append(b.slab, make([]int32, 1+len(edges))...)
+		all := uint64(1)<<len(edges) - 1
+		if len(edges) == 64 {
+			all = ^uint64(0)
+		}
+		var below, above [64]int32
+		b.levels(left, r, all, false, &below)
+		b.levels(left, r, all, true, &above)
+		terms := b.slab[off : off+1+int32(len(edges))]
+		for e := range edges {
+			terms[0] += below[e]
+			terms[1+e] = above[e] - below[e]
+		}
+	}
+	x := b.slab[off]
+	for _, e := range b.path[p] {
+		x += b.slab[off+1+int32(e)]
+	}
+	return x
+}
+
+// levels adds 2·len to x[e] for every block beyond the first that the keys left force on the
+// side of edge e below it (or above it, when up is set). Level by level, for all edges at
+// once as bits: seen[z] marks the edges where some chain of keys ending at z has reached the
+// current number of blocks, gap[z] those where such a chain has since left the side.
+func (b *Bound) levels(left keys.Set, r int8, all uint64, up bool, x *[64]int32) {
+	var side, seen, gap, prev [26]uint64
+	order := b.topo[r]
+	for _, k := range order {
+		if left.Has(int(k)) {
+			side[k] = b.inside[k]
+			if up {
+				side[k] = all &^ side[k]
+			}
+		}
+	}
+	for level := 1; ; level++ {
+		var next uint64
+		for _, z := range order {
+			if !left.Has(int(z)) {
+				continue
+			}
+			var ps, pg, pp uint64
+			for y, rest, ok := (b.pred[z] & left).Next(); ok; y, rest, ok = rest.Next() {
+				ps |= seen[y]
+				pg |= gap[y]
+				pp |= prev[y]
+			}
+			in := side[z] // level 1: every key on the side starts a block
+			if level > 1 {
+				in &= pp // later: only after a chain that left the side at the level below
+				next |= in
+			}
+			seen[z] = in | ps
+			gap[z] = (all &^ side[z] & ps) | pg
+		}
+		if level > 1 {
+			if next == 0 {
+				return
+			}
+			for m := next; m != 0; m &= m - 1 {
+				e := bits.TrailingZeros64(m)
+				x[e] += 2 * b.edges[r][e].len
+			}
+		}
+		prev, seen, gap = gap, [26]uint64{}, [26]uint64{}
+	}
 }
 
 // Collect returns the bound on the steps needed to collect the keys not in held, with robot i
@@ -183,7 +432,7 @@ func (b *Bound) Collect(at []int, held keys.Set) int {
 			continue
 		}
 		if b.robots[r] == 1 {
-			h += b.tour(p, left, r)
+			h += b.tour(p, left, r) + int(b.blocks(p, left, r))
 			continue
 		}
 		// Several robots share region r: count it once, at its first robot.
@@ -200,14 +449,21 @@ func (b *Bound) Collect(at []int, held keys.Set) int {
 	return h
 }
 
-// tour is 2·Steiner({p} ∪ left) − max dist(p, left): the cyclic sum of distances in
-// depth-first order, less the farthest key.
+// tour is 2·Steiner({p} ∪ left) − max dist(p, last): the cyclic sum of distances in
+// depth-first order, less the farthest key that can be collected last.
 func (b *Bound) tour(p int, left keys.Set, r int8) int {
 	d := &b.dist[p]
 	pr := b.rank[p]
 	var sum, far int32
 	prev, first := -1, -1
 	placed := false
+	var blocked keys.Set // keys that must come before another remaining key
+	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
+		blocked |= b.before[k]
+	}
+	if left&^blocked == 0 {
+		blocked = 0
+	}
 	for _, k := range b.order[r] {
 		if !left.Has(int(k)) {
 			continue
@@ -218,7 +474,9 @@ func (b *Bound) tour(p int, left keys.Set, r int8) int {
 		}
 		sum += b.step(prev, int(k), &first)
 		prev = int(k)
-		far = max(far, d[k])
+		if !blocked.Has(int(k)) {
+			far = max(far, d[k])
+		}
 	}
 	if !placed {
 		sum += b.step(prev, p, &first)

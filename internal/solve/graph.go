@@ -86,6 +86,9 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 	var b *routes.Bound
 	if !opt.Dijkstra {
 		b = routes.NewBound(g.Corridors(), nr)
+		if err := b.Precede(g, nr); err != nil {
+			return 0, fmt.Errorf("%w: building routes: %v (raise it with -budget)", ErrBudget, err)
+		}
 	}
 	bound := func(s state) int32 {
 		if b == nil {

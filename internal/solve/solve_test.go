@@ -245,3 +245,36 @@ func ExampleGraph() {
 	fmt.Println(res.Steps)
 	// Output: 8
 }
+
+// TestBoundKeepsAnswers checks that A* (the default) and plain Dijkstra, on the same route
+// graph, agree on generated mazes where the bound's block count is busy: trees, loops, rooms,
+// one to eight robots. Dijkstra's answers are themselves checked against the BFS baseline on
+// small vaults above; these mazes are too large for the baseline.
+func TestBoundKeepsAnswers(t *testing.T) {
+	n := uint64(60)
+	if testing.Short() {
+		n = 10
+	}
+	for seed := range n {
+		o := vaultgen.Options{Seed: seed, Size: 21 + 4*int(seed%3), Keys: 6 + int(seed%7),
+			Robots: []int{1, 1, 4, 2, 8}[seed%5], Loops: []float64{0, 0, 0.05, 0.2}[seed%4], Rooms: int(seed % 3)}
+		v, err := vault.Parse("gen", vaultgen.Generate(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pv := range parts(v) {
+			a, err1 := solve.Graph(pv, solve.Options{})
+			d, err2 := solve.Graph(pv, solve.Options{Dijkstra: true})
+			if err1 != nil || err2 != nil || a.Steps != d.Steps {
+				t.Errorf("%+v: A* %d (%v), Dijkstra %d (%v)", o, a.Steps, err1, d.Steps, err2)
+			}
+		}
+	}
+}
+
+func parts(v *vault.Vault) []*vault.Vault {
+	if p2, ok := v.Part2(); ok && p2 != v {
+		return []*vault.Vault{v, p2}
+	}
+	return []*vault.Vault{v}
+}
