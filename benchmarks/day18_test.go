@@ -59,6 +59,7 @@ func bothParts(b *testing.B, data []byte, algo func(*vault.Vault, solve.Options)
 func BenchmarkReal(b *testing.B) {
 	for name, data := range sorted(realInputs(b)) {
 		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
 			for b.Loop() {
 				bothParts(b, data, solve.Graph)
 			}

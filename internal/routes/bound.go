@@ -352,18 +352,19 @@ func (b *Bound) blocks(p int, left keys.Set, r int8) int32 {
 	if !ok {
 		off = int32(len(b.slab))
 		b.extra[left] = off
-		b.slab = append(b.slab, make([]int32, 1+len(edges))...)
 		all := uint64(1)<<len(edges) - 1
 		if len(edges) == 64 {
 			all = ^uint64(0)
 		}
-		var below, above [64]int32
-		b.levels(left, r, all, false, &below)
-		b.levels(left, r, all, true, &above)
-		terms := b.slab[off : off+1+int32(len(edges))]
+		var x [2][64]int32 // extra steps per edge, counting blocks below and above it
+		b.levels(left, r, all, &x)
+		var below int32
 		for e := range edges {
-			terms[0] += below[e]
-			terms[1+e] = above[e] - below[e]
+			below += x[0][e]
+		}
+		b.slab = append(b.slab, below)
+		for e := range edges {
+			b.slab = append(b.slab, x[1][e]-x[0][e])
 		}
 	}
 	x := b.slab[off]
@@ -373,57 +374,80 @@ func (b *Bound) blocks(p int, left keys.Set, r int8) int32 {
 	return x
 }
 
-// levels adds 2·len to x[e] for every block beyond the first that the keys left force on the
-// side of edge e below it (or above it, when up is set). Level by level, for all edges at
-// once as bits: seen[z] marks the edges where some chain of keys ending at z has reached the
-// current number of blocks, gap[z] those where such a chain has since left the side.
-func (b *Bound) levels(left keys.Set, r int8, all uint64, up bool, x *[64]int32) {
-	var side, seen, gap, prev [26]uint64
-	order := b.topo[r]
-	for _, k := range order {
-		if left.Has(int(k)) {
-			side[k] = b.inside[k]
-			if up {
-				side[k] = all &^ side[k]
-			}
+// levels adds 2·len to x[0][e] for every block beyond the first that the keys left force on
+// the side of edge e below it, and to x[1][e] for those above it. Level by level, for all
+// edges at once as bits and both sides in the same sweep: seen marks the edges where some
+// chain of keys ending at a key has reached the current number of blocks, gap those where
+// such a chain has since left the side.
+func (b *Bound) levels(left keys.Set, r int8, all uint64, x *[2][64]int32) {
+	// The keys left in precedence order, with their predecessors as positions in that order.
+	var zs [26]uint8
+	var pos [26]uint8
+	var first [27]uint8
+	var preds [26 * 26]uint8
+	n, np := 0, 0
+	for _, k := range b.topo[r] {
+		if !left.Has(int(k)) {
+			continue
 		}
+		zs[n], pos[k] = k, uint8(n)
+		first[n] = uint8(np)
+		for y, rest, ok := (b.pred[k] & left).Next(); ok; y, rest, ok = rest.Next() {
+			preds[np] = pos[y]
+			np++
+		}
+		n++
 	}
+	first[n] = uint8(np)
+	var side, seen, gap, prev [2][26]uint64
+	for i := range n {
+		side[0][i] = b.inside[zs[i]]
+		side[1][i] = all &^ side[0][i]
+	}
+	edges := b.edges[r]
 	for level := 1; ; level++ {
-		var next uint64
-		for _, z := range order {
-			if !left.Has(int(z)) {
-				continue
+		var next [2]uint64
+		for i := range n {
+			var ps, pg, pp [2]uint64
+			for _, y := range preds[first[i]:first[i+1]] {
+				ps[0] |= seen[0][y]
+				ps[1] |= seen[1][y]
+				pg[0] |= gap[0][y]
+				pg[1] |= gap[1][y]
+				pp[0] |= prev[0][y]
+				pp[1] |= prev[1][y]
 			}
-			var ps, pg, pp uint64
-			for y, rest, ok := (b.pred[z] & left).Next(); ok; y, rest, ok = rest.Next() {
-				ps |= seen[y]
-				pg |= gap[y]
-				pp |= prev[y]
+			for s := range 2 {
+				in := side[s][i] // level 1: every key on the side starts a block
+				if level > 1 {
+					in &= pp[s] // later: only after a chain that left the side a level below
+					next[s] |= in
+				}
+				seen[s][i] = in | ps[s]
+				gap[s][i] = (all &^ side[s][i] & ps[s]) | pg[s]
 			}
-			in := side[z] // level 1: every key on the side starts a block
-			if level > 1 {
-				in &= pp // later: only after a chain that left the side at the level below
-				next |= in
-			}
-			seen[z] = in | ps
-			gap[z] = (all &^ side[z] & ps) | pg
 		}
 		if level > 1 {
-			if next == 0 {
+			if next[0]|next[1] == 0 {
 				return
 			}
-			for m := next; m != 0; m &= m - 1 {
-				e := bits.TrailingZeros64(m)
-				x[e] += 2 * b.edges[r][e].len
+			for s := range 2 {
+				for m := next[s]; m != 0; m &= m - 1 {
+					e := bits.TrailingZeros64(m)
+					x[s][e] += 2 * edges[e].len
+				}
 			}
 		}
-		prev, seen, gap = gap, [26]uint64{}, [26]uint64{}
+		prev, seen, gap = gap, [2][26]uint64{}, [2][26]uint64{}
 	}
 }
 
 // Collect returns the bound on the steps needed to collect the keys not in held, with robot i
-// at route node at[i].
-func (b *Bound) Collect(at []int, held keys.Set) int {
+// at route node at[i]: Tour plus Blocks.
+func (b *Bound) Collect(at []int, held keys.Set) int { return b.Tour(at, held) + b.Blocks(at, held) }
+
+// Tour is the door-free part of the bound: cheap, one pass over the keys left.
+func (b *Bound) Tour(at []int, held keys.Set) int {
 	h := 0
 	for i, p := range at {
 		r := b.region[p]
@@ -432,7 +456,7 @@ func (b *Bound) Collect(at []int, held keys.Set) int {
 			continue
 		}
 		if b.robots[r] == 1 {
-			h += b.tour(p, left, r) + int(b.blocks(p, left, r))
+			h += b.tour(p, left, r)
 			continue
 		}
 		// Several robots share region r: count it once, at its first robot.
@@ -444,6 +468,19 @@ func (b *Bound) Collect(at []int, held keys.Set) int {
 		}
 		if first {
 			h += b.shared(at, left, r)
+		}
+	}
+	return h
+}
+
+// Blocks is the precedence part of the bound, for robots alone in their region: dearer,
+// computed once per key set left and cached.
+func (b *Bound) Blocks(at []int, held keys.Set) int {
+	h := 0
+	for _, p := range at {
+		r := b.region[p]
+		if left := b.keys[r] &^ held; left != 0 && b.robots[r] == 1 {
+			h += int(b.blocks(p, left, r))
 		}
 	}
 	return h

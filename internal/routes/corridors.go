@@ -2,6 +2,7 @@ package routes
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/vault"
@@ -36,50 +37,51 @@ func (c *Corridors) Edges(i int) []edge { return c.edges[c.first[i]:c.first[i+1]
 func (c *Corridors) Len() int { return len(c.Cell) }
 
 // NewCorridors contracts the open cells of v. Doors whose key is missing count as wall.
+//
+// Two passes over the grid: the first finds each open cell's number of open neighbours and
+// starts peeling dead ends that hold nothing; the second numbers the nodes. Then each node's
+// corridors are walked to the next node.
 func NewCorridors(v *vault.Vault) *Corridors {
 	g := v.Grid
 	cells := g.Cells
 	nb := g.Neighbours()
 	n := len(cells)
-	routeOf := make([]int8, n) // route node + 1 on each cell that is one
-	for k, c := range v.Key {
-		if c >= 0 {
-			routeOf[c] = int8(k + 1)
+	var open, keep [256]int8 // 1 for bytes of open cells; of cells never peeled (keys, robots, exit)
+	for ch := range 256 {
+		switch {
+		case ch == '.' || ch == '@' || ch == '+' || ch >= 'a' && ch <= 'z':
+			open[ch] = 1
+		case ch >= 'A' && ch <= 'Z' && v.Key[ch-'A'] >= 0:
+			open[ch] = 1
+		}
+		if ch == '@' || ch == '+' || ch >= 'a' && ch <= 'z' {
+			keep[ch] = 1
 		}
 	}
-	for i, c := range v.Robots {
-		routeOf[c] = int8(FirstStart + i + 1)
-	}
-	if len(v.Exits) == 1 {
-		routeOf[v.Exits[0]] = Exit + 1
-	}
-	open := make([]bool, n)
-	for i, ch := range cells {
-		open[i] = ch != '#' && !(ch >= 'A' && ch <= 'Z' && v.Key[ch-'A'] < 0)
-	}
+	// deg: open neighbours of an open cell, -1 for walls and peeled cells.
 	deg := make([]int8, n)
 	var peel []int32
-	for i := range cells {
-		if !open[i] {
+	w := g.W
+	for i := 0; i < n; i++ {
+		ch := cells[i]
+		if open[ch] == 0 {
+			deg[i] = -1
 			continue
 		}
-		for _, d := range nb {
-			if open[i+d] {
-				deg[i]++
-			}
-		}
-		if deg[i] <= 1 && routeOf[i] == 0 {
+		d := open[cells[i-1]] + open[cells[i+1]] + open[cells[i-w]] + open[cells[i+w]]
+		deg[i] = d
+		if d <= 1 && keep[ch] == 0 {
 			peel = append(peel, int32(i))
 		}
 	}
 	for len(peel) > 0 {
 		i := int(peel[len(peel)-1])
 		peel = peel[:len(peel)-1]
-		open[i] = false
+		deg[i] = -1
 		for _, d := range nb {
-			if j := i + d; open[j] {
+			if j := i + d; deg[j] > 0 {
 				deg[j]--
-				if deg[j] == 1 && routeOf[j] == 0 {
+				if deg[j] == 1 && keep[cells[j]] == 0 {
 					peel = append(peel, int32(j))
 				}
 			}
@@ -89,46 +91,55 @@ func NewCorridors(v *vault.Vault) *Corridors {
 	for i := range c.Of {
 		c.Of[i] = -1
 	}
-	id := make([]int32, n)
-	for i, ch := range cells {
-		id[i] = -1
-		if !open[i] {
+	id := make([]int32, n) // node number + 1 of each node cell
+	robot := 0
+	for i := 0; i < n; i++ {
+		ch := cells[i]
+		if deg[i] < 0 || deg[i] == 2 && ch == '.' {
+			if ch == '@' {
+				robot++
+			}
 			continue
 		}
-		isDoor := ch >= 'A' && ch <= 'Z'
-		if routeOf[i] == 0 && !isDoor && deg[i] == 2 {
-			continue
-		}
-		t := tag{route: routeOf[i] - 1, door: -1}
-		if isDoor {
+		t := tag{route: -1, door: -1}
+		switch {
+		case ch >= 'a' && ch <= 'z':
+			t.route = int8(ch - 'a')
+		case ch >= 'A' && ch <= 'Z':
 			t.door = int8(ch - 'A')
+		case ch == '@':
+			t.route = int8(FirstStart + robot)
+			robot++
+		case ch == '+' && len(v.Exits) == 1:
+			t.route = Exit
 		}
-		id[i] = int32(len(c.Cell))
+		id[i] = int32(len(c.Cell)) + 1
 		if t.route >= 0 {
-			c.Of[t.route] = id[i]
+			c.Of[t.route] = int32(len(c.Cell))
 		}
 		c.Cell = append(c.Cell, int32(i))
 		c.Tag = append(c.Tag, t)
 	}
 	c.first = make([]int32, len(c.Cell)+1)
+	c.edges = make([]edge, 0, 3*len(c.Cell))
 	for a, cell := range c.Cell {
 		c.first[a] = int32(len(c.edges))
 		for _, d := range nb {
 			prev, cur, length := int(cell), int(cell)+d, int32(1)
-			if !open[cur] {
+			if deg[cur] < 0 {
 				continue
 			}
-			for id[cur] < 0 { // a plain corridor cell: exactly one way on
+			for id[cur] == 0 { // a plain corridor cell: exactly one way on
 				for _, d2 := range nb {
-					if nxt := cur + d2; nxt != prev && open[nxt] {
+					if nxt := cur + d2; nxt != prev && deg[nxt] >= 0 {
 						prev, cur = cur, nxt
 						break
 					}
 				}
 				length++
 			}
-			if int(id[cur]) != a {
-				c.edges = append(c.edges, edge{id[cur], length})
+			if int(id[cur]) != a+1 {
+				c.edges = append(c.edges, edge{id[cur] - 1, length})
 			}
 		}
 	}
@@ -148,17 +159,17 @@ func (g *Graph) corridorBFS(n int) ([]Route, error) {
 	for i := range settled {
 		settled[i] = settled[i][:0]
 	}
-	q := &g.cqueue
-	q.Reset()
+	q := g.cheap[:0]
 	src := c.Of[n]
 	labels = append(labels, clabel{node: src})
-	q.Push(0, 0)
-	var found [Nodes][]Route
+	q.Push(0)
+	found := g.found[:0]
 	for {
-		_, li, ok := q.Pop()
+		top, ok := q.Pop()
 		if !ok {
 			break
 		}
+		li := int32(top & (1<<32 - 1))
 		l := labels[li]
 		needs := l.doors | l.keys
 		dominated := false
@@ -174,27 +185,37 @@ func (g *Graph) corridorBFS(n int) ([]Route, error) {
 		settled[l.node] = append(settled[l.node], li)
 		ks := l.keys
 		if t := c.Tag[l.node]; l.node != src && (t.route >= 0 && t.route < 26 || t.route == Exit) {
-			found[t.route] = append(found[t.route], Route{To: uint8(t.route), Len: l.dist, Doors: l.doors, Keys: l.keys})
+			found = append(found, Route{To: uint8(t.route), Len: l.dist, Doors: l.doors, Keys: l.keys})
 			if t.route < 26 {
 				ks |= keys.Bit(int(t.route))
 			}
 		}
+	edges:
 		for _, e := range c.Edges(int(l.node)) {
 			doors := l.doors
 			if d := c.Tag[e.to].door; d >= 0 {
 				doors |= keys.Bit(int(d))
+			}
+			// A label already settled there was no longer: drop this one now if it needs
+			// no less (on a tree this drops every step back the way it came).
+			for _, s := range settled[e.to] {
+				if (doors | ks).Covers(labels[s].doors | labels[s].keys) {
+					continue edges
+				}
 			}
 			if g.budget > 0 && len(labels) >= g.budget {
 				g.clabels = labels
 				return nil, fmt.Errorf("%w: more than %d labels in one search", ErrBudget, g.budget)
 			}
 			labels = append(labels, clabel{node: e.to, dist: l.dist + e.len, doors: doors, keys: ks})
-			q.Push(int(l.dist+e.len), int32(len(labels)-1))
+			q.Push(uint64(l.dist+e.len)<<32 | uint64(len(labels)-1))
 		}
 	}
-	g.clabels = labels
+	g.clabels, g.cheap, g.found = labels, q, found
 	g.Stats.Labels += len(labels)
-	return collect(found[:]), nil
+	// Settled in order of length: a stable sort by target keeps each target's routes so.
+	slices.SortStableFunc(found, func(a, b Route) int { return int(a.To) - int(b.To) })
+	return pareto(found), nil
 }
 
 // clabel is a label of the corridor search.

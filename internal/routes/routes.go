@@ -74,7 +74,8 @@ type Graph struct {
 	corr    *Corridors
 	clabels []clabel
 	settled [][]int32
-	cqueue  search.BucketQueue[int32]
+	cheap   search.Heap
+	found   []Route
 
 	Stats Stats
 }
@@ -239,26 +240,29 @@ func (g *Graph) bfs(n int) ([]Route, error) {
 	g.labels = labels
 	g.Stats.Labels += len(labels)
 
-	return collect(found[:]), nil
-}
-
-// collect lists the routes found per target, in target order, sorted by length (the order
-// they were found in) and without the ones another route dominates: two routes of equal
-// length can be found in either order, and only the later one can then be dropped.
-func collect(found [][]Route) []Route {
 	var out []Route
 	for _, rs := range found {
-		for i, r := range rs {
-			dominated := false
-			for j, o := range rs {
-				if j != i && o.Len <= r.Len && r.Needs().Covers(o.Needs()) && (o.Len < r.Len || o.Needs() != r.Needs() || j < i) {
-					dominated = true
-					break
-				}
+		out = append(out, rs...)
+	}
+	return pareto(out), nil
+}
+
+// pareto returns a fresh copy of routes (grouped by target, each group sorted by length)
+// without the ones another route of the group dominates. Searches drop every route a shorter
+// one dominates, but two of equal length can be found in either order, and only the later
+// one can then be dropped; this pass drops the earlier one too.
+func pareto(routes []Route) []Route {
+	out := make([]Route, 0, len(routes))
+	for i, r := range routes {
+		dominated := false
+		for j := i + 1; j < len(routes) && routes[j].To == r.To && routes[j].Len == r.Len; j++ {
+			if r.Needs().Covers(routes[j].Needs()) && r.Needs() != routes[j].Needs() {
+				dominated = true
+				break
 			}
-			if !dominated {
-				out = append(out, r)
-			}
+		}
+		if !dominated {
+			out = append(out, r)
 		}
 	}
 	return out

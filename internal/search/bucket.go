@@ -1,27 +1,46 @@
-// Package search holds the search core shared by the puzzle solvers: priority queues for
-// integer costs and the bookkeeping a best-first search needs.
+// Package search holds the search core shared by the puzzle solvers: a priority queue for
+// small integer costs and an open-addressing table of packed states.
 //
 // Costs in these puzzles are small non-negative integers (steps), so Dijkstra's binary heap
-// is replaced by a bucket queue (Dial's algorithm): Push and Pop are O(1) amortised and touch
-// one slice each. benchmarks/ keeps the gods binary-heap priority queue as the baseline and
-// measures the two on the same searches.
+// is replaced by a bucket queue (Dial's algorithm) whose buckets are intrusive linked lists in
+// one slice: Push and Pop are O(1) amortised, and a search allocates a handful of growing
+// slices instead of one per bucket. benchmarks/ keeps the gods binary-heap priority queue as
+// the baseline and measures both on the same searches.
 package search
 
 // BucketQueue is a min-priority queue for small non-negative integer priorities.
 // The zero value is an empty queue. Popping is cheapest when priorities pushed are never below
 // the last one popped (Dijkstra's order); a lower one is still handled correctly.
 type BucketQueue[T any] struct {
-	buckets [][]T
-	cur     int // no bucket below cur holds anything
-	n       int
+	head  []int32 // first node of each bucket, -1 when empty
+	nodes []node[T]
+	free  int32 // a list of popped nodes to reuse, -1 when empty
+	cur   int   // no bucket below cur holds anything
+	n     int
+}
+
+type node[T any] struct {
+	x    T
+	next int32
 }
 
 // Push adds x with priority p (p >= 0).
 func (q *BucketQueue[T]) Push(p int, x T) {
-	for p >= len(q.buckets) {
-		q.buckets = append(q.buckets, nil)
+	if q.n == 0 && len(q.nodes) == 0 {
+		q.free = -1
 	}
-	q.buckets[p] = append(q.buckets[p], x)
+	for p >= len(q.head) {
+		q.head = append(q.head, -1)
+	}
+	i := q.free
+	if i >= 0 {
+		q.free = q.nodes[i].next
+		q.nodes[i] = node[T]{x, q.head[p]}
+	} else {
+		i = int32(len(q.nodes))
+		q.nodes = append(q.nodes, node[T]{x, q.head[p]})
+	}
+	q.head[p] = i
 	q.n++
 	if p < q.cur {
 		q.cur = p
@@ -34,12 +53,13 @@ func (q *BucketQueue[T]) Pop() (p int, x T, ok bool) {
 	if q.n == 0 {
 		return 0, x, false
 	}
-	for len(q.buckets[q.cur]) == 0 {
+	for q.head[q.cur] < 0 {
 		q.cur++
 	}
-	b := q.buckets[q.cur]
-	x = b[len(b)-1]
-	q.buckets[q.cur] = b[:len(b)-1]
+	i := q.head[q.cur]
+	nd := &q.nodes[i]
+	q.head[q.cur], x = nd.next, nd.x
+	nd.next, q.free = q.free, i
 	q.n--
 	return q.cur, x, true
 }
@@ -49,8 +69,8 @@ func (q *BucketQueue[T]) Len() int { return q.n }
 
 // Reset empties the queue, keeping its memory.
 func (q *BucketQueue[T]) Reset() {
-	for i := range q.buckets {
-		q.buckets[i] = q.buckets[i][:0]
+	for i := range q.head {
+		q.head[i] = -1
 	}
-	q.cur, q.n = 0, 0
+	q.nodes, q.free, q.cur, q.n = q.nodes[:0], -1, 0, 0
 }

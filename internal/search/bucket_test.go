@@ -39,3 +39,50 @@ func TestBucketQueue(t *testing.T) {
 		t.Errorf("Len %d, want %d", q.Len(), len(want))
 	}
 }
+
+func TestHeap(t *testing.T) {
+	r := rand.New(rand.NewPCG(2, 2))
+	var h search.Heap
+	var want []uint64
+	for range 1000 {
+		if r.IntN(3) > 0 {
+			x := r.Uint64N(500)
+			h.Push(x)
+			want = append(want, x)
+			continue
+		}
+		x, ok := h.Pop()
+		if ok != (len(want) > 0) {
+			t.Fatalf("Pop ok = %v with %d elements", ok, len(want))
+		}
+		if !ok {
+			continue
+		}
+		slices.Sort(want)
+		if x != want[0] {
+			t.Fatalf("popped %d, least is %d", x, want[0])
+		}
+		want = want[1:]
+	}
+}
+
+func TestTable(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	var tb search.Table
+	want := map[[2]uint64]int32{}
+	for i := range 20000 {
+		k := [2]uint64{r.Uint64N(5000) + 1, r.Uint64N(3)}
+		s, found := tb.Find(k[0], k[1])
+		if _, ok := want[k]; ok != found {
+			t.Fatalf("step %d: Find(%v) found = %v, want %v", i, k, found, ok)
+		}
+		if found && s.G != want[k] {
+			t.Fatalf("step %d: Find(%v).G = %d, want %d", i, k, s.G, want[k])
+		}
+		s.G = int32(i)
+		want[k] = int32(i)
+	}
+	if tb.Len() != len(want) {
+		t.Errorf("Len %d, want %d", tb.Len(), len(want))
+	}
+}

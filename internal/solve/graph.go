@@ -72,10 +72,15 @@ type item struct {
 	g int32
 }
 
-// astar is A* over (robot nodes, key set) with the bound of routes.Bound, or Dijkstra when
-// opt.Dijkstra is set. The bound is admissible, so the first goal state popped is optimal;
-// where it is not consistent (robots sharing a region) a state improved after it was
-// expanded is simply queued and expanded again.
+// dijkstra is A* over (robot nodes, key set) with the bound of routes.Bound, or Dijkstra
+// when opt.Dijkstra is set. The bound is admissible, so the first goal state popped is
+// optimal; where it is not consistent, a state improved after it was expanded is simply
+// queued and expanded again.
+//
+// The bound has a cheap part (Tour) and a dear one (Blocks). A state is queued with the cheap
+// part only; the dear part is added the first time the state is popped, and the state goes
+// back in the queue if that raises it above the current priority. States that are pushed but
+// never popped (about half) never pay for it.
 func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, error) {
 	var start state
 	nr := len(v.Robots)
@@ -90,33 +95,49 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 			return 0, fmt.Errorf("%w: building routes: %v (raise it with -budget)", ErrBudget, err)
 		}
 	}
-	bound := func(s state) int32 {
-		if b == nil {
-			return 0
-		}
+	place := func(s state) []int {
 		for i := range at {
 			at[i] = s.robot(i)
 		}
-		if opt.Goal == Exit {
-			return int32(b.Exit(at))
+		return at
+	}
+	cheap := func(s state) int32 {
+		switch {
+		case b == nil:
+			return 0
+		case opt.Goal == Exit:
+			return int32(b.Exit(place(s)))
 		}
-		return int32(b.Collect(at, s.keys()))
+		return int32(b.Tour(place(s), s.keys()))
 	}
 	budget := opt.budget()
-	best := map[state]int32{start: 0}
+	var table search.Table
 	var q search.BucketQueue[item]
-	q.Push(int(bound(start)), item{start, 0})
+	slot, _ := table.Find(start.lo, start.hi)
+	slot.H = cheap(start)
+	q.Push(int(slot.H), item{start, 0})
 	st.Pushed++
-	defer func() { st.States = len(best) }()
+	defer func() { st.States = table.Len() }()
 	for {
-		_, it, ok := q.Pop()
+		f, it, ok := q.Pop()
 		if !ok {
 			return -1, nil
 		}
 		st.Popped++
 		s, d := it.s, it.g
-		if best[s] < d {
+		slot, _ := table.Find(s.lo, s.hi)
+		if slot.G < d {
 			continue
+		}
+		if !slot.Full {
+			slot.Full = true
+			if b != nil && opt.Goal == Collect {
+				slot.H += int32(b.Blocks(place(s), s.keys()))
+				if int(d+slot.H) > f {
+					q.Push(int(d+slot.H), it)
+					continue
+				}
+			}
 		}
 		ks := s.keys()
 		if opt.Goal == Collect && ks == v.All {
@@ -145,14 +166,18 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 				}
 				ns := s.with(i, t, nks)
 				nd := d + r.Len
-				if old, seen := best[ns]; seen && old <= nd {
-					continue
-				}
-				if len(best) >= budget {
+				if table.Len() >= budget {
 					return 0, budgetError(budget)
 				}
-				best[ns] = nd
-				q.Push(int(nd+bound(ns)), item{ns, nd})
+				next, seen := table.Find(ns.lo, ns.hi)
+				if seen && next.G <= nd {
+					continue
+				}
+				if !seen {
+					next.H = cheap(ns)
+				}
+				next.G = nd
+				q.Push(int(nd+next.H), item{ns, nd})
 				st.Pushed++
 			}
 		}

@@ -1,0 +1,72 @@
+package search
+
+// Table maps packed search states (two 64-bit words, not both zero) to the best cost found
+// so far and a cached lower bound. It is an open-addressing hash table with linear probing
+// and a load of at most one half: a lookup is a multiply, a shift and, almost always, one
+// cache line. benchmarks/ measures it against a Go map of the same keys.
+type Table struct {
+	slots []Slot
+	n     int
+	shift uint
+}
+
+// Slot is a table entry. Callers fill G and H in the slot Find returns.
+type Slot struct {
+	Lo, Hi uint64
+	G      int32 // best cost found so far
+	H      int32 // lower bound on the cost still to go
+	Full   bool  // H includes its dearer terms
+}
+
+// Len returns the number of states stored.
+func (t *Table) Len() int { return t.n }
+
+// Reset empties the table, keeping its memory.
+func (t *Table) Reset() {
+	clear(t.slots)
+	t.n = 0
+}
+
+// Find returns the slot of state (lo, hi), adding an empty one (G and H zero) when absent;
+// found says which. The pointer is valid until the next Find.
+func (t *Table) Find(lo, hi uint64) (s *Slot, found bool) {
+	if 2*(t.n+1) > len(t.slots) {
+		t.grow()
+	}
+	mask := uint64(len(t.slots) - 1)
+	i := ((lo ^ hi*0x9e3779b97f4a7c15) * 0x9e3779b97f4a7c15) >> t.shift
+	for {
+		s = &t.slots[i]
+		if s.Lo == lo && s.Hi == hi {
+			return s, true
+		}
+		if s.Lo == 0 && s.Hi == 0 {
+			s.Lo, s.Hi = lo, hi
+			t.n++
+			return s, false
+		}
+		i = (i + 1) & mask
+	}
+}
+
+func (t *Table) grow() {
+	old := t.slots
+	size := max(1024, 2*len(old))
+	t.slots = make([]Slot, size)
+	t.shift = uint(64 - bitsLen(size-1))
+	t.n = 0
+	for _, s := range old {
+		if s.Lo != 0 || s.Hi != 0 {
+			n, _ := t.Find(s.Lo, s.Hi)
+			*n = s
+		}
+	}
+}
+
+func bitsLen(x int) int {
+	n := 0
+	for ; x > 0; x >>= 1 {
+		n++
+	}
+	return n
+}
