@@ -8,11 +8,14 @@
 // the baseline and measures both on the same searches.
 package search
 
+import "math/bits"
+
 // BucketQueue is a min-priority queue for small non-negative integer priorities.
 // The zero value is an empty queue. Popping is cheapest when priorities pushed are never below
 // the last one popped (Dijkstra's order); a lower one is still handled correctly.
 type BucketQueue[T any] struct {
-	head  []int32 // first node of each bucket, -1 when empty
+	head  []int32  // first node of each bucket, -1 when empty
+	full  []uint64 // a bit per bucket: non-empty
 	nodes []node[T]
 	free  int32 // a list of popped nodes to reuse, -1 when empty
 	cur   int   // no bucket below cur holds anything
@@ -31,7 +34,11 @@ func (q *BucketQueue[T]) Push(p int, x T) {
 	}
 	for p >= len(q.head) {
 		q.head = append(q.head, -1)
+		if len(q.head) > 64*len(q.full) {
+			q.full = append(q.full, 0)
+		}
 	}
+	q.full[p/64] |= 1 << (p % 64)
 	i := q.free
 	if i >= 0 {
 		q.free = q.nodes[i].next
@@ -53,12 +60,22 @@ func (q *BucketQueue[T]) Pop() (p int, x T, ok bool) {
 	if q.n == 0 {
 		return 0, x, false
 	}
-	for q.head[q.cur] < 0 {
-		q.cur++
+	// The next non-empty bucket, a word of the bitmap at a time: a search whose bound is
+	// not consistent jumps back and forth over wide ranges of empty buckets.
+	w := q.cur / 64
+	m := q.full[w] >> (q.cur % 64)
+	for m == 0 {
+		w++
+		m = q.full[w]
+		q.cur = w * 64
 	}
+	q.cur += bits.TrailingZeros64(m)
 	i := q.head[q.cur]
 	nd := &q.nodes[i]
 	q.head[q.cur], x = nd.next, nd.x
+	if nd.next < 0 {
+		q.full[q.cur/64] &^= 1 << (q.cur % 64)
+	}
 	nd.next, q.free = q.free, i
 	q.n--
 	return q.cur, x, true
@@ -72,5 +89,6 @@ func (q *BucketQueue[T]) Reset() {
 	for i := range q.head {
 		q.head[i] = -1
 	}
+	clear(q.full)
 	q.nodes, q.free, q.cur, q.n = q.nodes[:0], -1, 0, 0
 }
