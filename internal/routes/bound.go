@@ -2,7 +2,6 @@ package routes
 
 import (
 	"cmp"
-	"math/bits"
 	"slices"
 
 	"github.com/statespace/puzzles/internal/keys"
@@ -35,13 +34,16 @@ type Bound struct {
 	before  [26]keys.Set // keys every solution collects before key k
 
 	// The block count (see Precede), for regions with one robot.
-	edges  [][]vedge          // virtual-tree edges of each region
-	inside [Nodes]uint64      // edges with the route node below them
-	path   [Nodes][]int8      // the same, as a list
-	pred   [26]keys.Set       // before, transitively reduced
-	topo   [][]uint8          // keys of each region in an order that respects before
-	extra  map[keys.Set]int32 // offset in slab of the block terms for a remaining key set
-	slab   []int32
+	edges  [][]vedge         // virtual-tree edges of each region
+	inside [Nodes]uint64     // edges with the route node below them
+	path   [Nodes][]int8     // the same, as a list
+	pred   [26]keys.Set      // before, transitively reduced
+	succ   [26]keys.Set      // the keys k is in the pred of
+	after  [26]keys.Set      // keys every solution collects after key k
+	byDist [Nodes][]uint8    // keys of each node's region, farthest first
+	topo   [][]uint8         // keys of each region in an order that respects before
+	level  [][2][][26]uint64 // see chains
+	weight [][][256]int32    // lengths of edge sets, a byte of edges at a time
 }
 
 // vedge is an edge of a region's virtual tree: the route nodes below it and its length.
@@ -189,6 +191,7 @@ func NewBound(c *Corridors, robots int) *Bound {
 		}
 	}
 	b.sides(c, part, tree, robots)
+	b.sortByDist()
 	return b
 }
 
@@ -245,12 +248,22 @@ func (b *Bound) sides(c *Corridors, part []int32, tree [][]struct{ to, len int32
 		if len(b.edges[r]) > 64 { // keep the heaviest 64: fewer terms still bound from below
 			b.edges[r] = b.edges[r][:64]
 		}
-		for e, ve := range b.edges[r] {
-			for n := range Nodes {
-				if ve.below>>n&1 != 0 {
-					b.inside[n] |= 1 << e
-					b.path[n] = append(b.path[n], int8(e))
-				}
+		b.index(r)
+	}
+}
+
+// index lists, for every route node of region r, the edges of b.edges[r] it lies below.
+func (b *Bound) index(r int8) {
+	for n := range Nodes {
+		if b.region[n] == r {
+			b.inside[n], b.path[n] = 0, b.path[n][:0]
+		}
+	}
+	for e, ve := range b.edges[r] {
+		for n := range Nodes {
+			if ve.below>>n&1 != 0 {
+				b.inside[n] |= 1 << e
+				b.path[n] = append(b.path[n], int8(e))
 			}
 		}
 	}
@@ -308,14 +321,22 @@ func (b *Bound) Precede(g *Graph, robots int) error {
 			}
 		}
 	}
+	// pred is reduced within the key's region: a robot does not walk to another region's
+	// keys, so a chain through them orders its own keys but adds no block of its own.
 	for k := range b.pred {
-		var implied keys.Set
-		for y, rest, ok := closed[k].Next(); ok; y, rest, ok = rest.Next() {
-			implied |= closed[y]
+		if !b.present[k] {
+			continue
 		}
-		b.pred[k] = closed[k] &^ implied
+		same := b.keys[b.region[k]]
+		var implied keys.Set
+		for y, rest, ok := (closed[k] & same).Next(); ok; y, rest, ok = rest.Next() {
+			implied |= closed[y] & same
+		}
+		b.pred[k] = closed[k] & same &^ implied
 	}
 	b.topo = make([][]uint8, len(b.keys))
+	b.level = make([][2][][26]uint64, len(b.keys))
+	b.weight = make([][][256]int32, len(b.keys))
 	for r, ks := range b.keys {
 		var done keys.Set
 		for done != ks {
@@ -333,113 +354,149 @@ func (b *Bound) Precede(g *Graph, robots int) error {
 			}
 		}
 	}
-	b.extra = map[keys.Set]int32{}
+	for k := range b.pred {
+		for y, rest, ok := b.pred[k].Next(); ok; y, rest, ok = rest.Next() {
+			b.succ[y] |= keys.Bit(k)
+		}
+		for y, rest, ok := closed[k].Next(); ok; y, rest, ok = rest.Next() {
+			b.after[y] |= keys.Bit(k)
+		}
+	}
+	for r := range b.edges {
+		b.chains(int8(r))
+	}
 	return nil
+}
+
+// chains prepares the block count of region r.
+//
+// Keys are collected in precedence order, so the keys left always form an up-set: with a key,
+// every key that must follow it is left too. A chain of keys left is therefore a suffix of a
+// chain of all keys, and the most blocks the keys left force on one side of an edge is the
+// most that any chain starting at a key left forces. That number, f(z), depends on z alone:
+// it is computed here once per solve, by a pass over the keys in reverse precedence order for
+// each edge and side, and stored transposed: level[s][l][z] is the set of edges on whose side s
+// (0 below, 1 above) a chain from z makes at least l+2 blocks. A state's count is then a few
+// ORs over its keys left (blocks).
+func (b *Bound) chains(r int8) {
+	edges, order := b.edges[r], b.topo[r]
+	if len(edges) == 0 || order == nil {
+		b.edges[r] = nil
+		return
+	}
+	var f [26]int8
+	var lv [2][][26]uint64
+	for s := range 2 {
+		for e := range edges {
+			for i := len(order) - 1; i >= 0; i-- {
+				z := order[i]
+				on := b.inside[z]>>e&1 == 1 == (s == 0) // z lies on side s of e
+				best := int8(0)
+				if on {
+					best = 1
+				}
+				for w, rest, ok := b.succ[z].Next(); ok; w, rest, ok = rest.Next() {
+					fw := f[w]
+					if on && b.inside[w]>>e&1 == 1 != (s == 0) {
+						fw++ // w starts a new block after z's
+					}
+					best = max(best, fw)
+				}
+				f[z] = best
+				for l := 2; l <= int(best); l++ {
+					for len(lv[s]) < l-1 {
+						lv[s] = append(lv[s], [26]uint64{})
+					}
+					lv[s][l-2][z] |= 1 << e
+				}
+			}
+		}
+	}
+	// Edges where no chain makes two blocks never count: drop them, renumbering the rest.
+	var used uint64
+	for s := range 2 {
+		for _, m := range lv[s] {
+			for _, z := range order {
+				used |= m[z]
+			}
+		}
+	}
+	kept := edges[:0]
+	for e, ve := range edges {
+		if used>>e&1 == 1 {
+			kept = append(kept, ve)
+		}
+	}
+	b.edges[r] = kept
+	b.index(r)
+	if len(kept) == 0 {
+		return
+	}
+	squeeze := func(m uint64) uint64 { // keep the bits of used edges, packed low
+		var out uint64
+		j := 0
+		for e := range 64 {
+			if used>>e&1 == 1 {
+				out |= (m >> e & 1) << j
+				j++
+			}
+		}
+		return out
+	}
+	b.level[r] = [2][][26]uint64{}
+	for s := range 2 {
+		for _, m := range lv[s] {
+			var sq [26]uint64
+			for _, z := range order {
+				sq[z] = squeeze(m[z])
+			}
+			b.level[r][s] = append(b.level[r][s], sq)
+		}
+	}
+	// weight[i][v]: the total length of the edges 8i..8i+7 set in byte v.
+	w := make([][256]int32, (len(kept)+7)/8)
+	for i := range w {
+		for v := range 256 {
+			for j := range 8 {
+				if e := 8*i + j; v>>j&1 == 1 && e < len(kept) {
+					w[i][v] += kept[e].len
+				}
+			}
+		}
+	}
+	b.weight[r] = w
 }
 
 // blocks returns the extra crossings forced by precedence for robot node p alone in region
 // r with keys left: for each virtual-tree edge, a chain of keys that must be collected in
-// order and goes from its far side to its near side and back n times makes the walk cross
-// it 2n more times than the tour bound counts. The per-edge counts depend only on the keys
-// left, so they are computed once per key set (levels of a bit-parallel longest-chain count
-// over all edges at once) and cached; p only picks which side of each edge is far.
+// order and goes from its far side to its near side and back n times makes the walk cross it
+// 2n more times than the tour bound counts. p picks which side of each edge is far.
 func (b *Bound) blocks(p int, left keys.Set, r int8) int32 {
-	edges := b.edges[r]
-	if len(edges) == 0 || b.topo[r] == nil {
+	lv := &b.level[r]
+	if len(lv[0])+len(lv[1]) == 0 {
 		return 0
 	}
-	off, ok := b.extra[left]
-	if !ok {
-		off = int32(len(b.slab))
-		b.extra[left] = off
-		all := uint64(1)<<len(edges) - 1
-		if len(edges) == 64 {
-			all = ^uint64(0)
-		}
-		var x [2][64]int32 // extra steps per edge, counting blocks below and above it
-		b.levels(left, r, all, &x)
-		var below int32
-		for e := range edges {
-			below += x[0][e]
-		}
-		b.slab = append(b.slab, below)
-		for e := range edges {
-			b.slab = append(b.slab, x[1][e]-x[0][e])
-		}
-	}
-	x := b.slab[off]
-	for _, e := range b.path[p] {
-		x += b.slab[off+1+int32(e)]
-	}
-	return x
-}
-
-// levels adds 2·len to x[0][e] for every block beyond the first that the keys left force on
-// the side of edge e below it, and to x[1][e] for those above it. Level by level, for all
-// edges at once as bits and both sides in the same sweep: seen marks the edges where some
-// chain of keys ending at a key has reached the current number of blocks, gap those where
-// such a chain has since left the side.
-func (b *Bound) levels(left keys.Set, r int8, all uint64, x *[2][64]int32) {
-	// The keys left in precedence order, with their predecessors as positions in that order.
-	var zs [26]uint8
-	var pos [26]uint8
-	var first [27]uint8
-	var preds [26 * 26]uint8
-	n, np := 0, 0
-	for _, k := range b.topo[r] {
-		if !left.Has(int(k)) {
-			continue
-		}
-		zs[n], pos[k] = k, uint8(n)
-		first[n] = uint8(np)
-		for y, rest, ok := (b.pred[k] & left).Next(); ok; y, rest, ok = rest.Next() {
-			preds[np] = pos[y]
-			np++
-		}
-		n++
-	}
-	first[n] = uint8(np)
-	var side, seen, gap, prev [2][26]uint64
-	for i := range n {
-		side[0][i] = b.inside[zs[i]]
-		side[1][i] = all &^ side[0][i]
-	}
-	edges := b.edges[r]
-	for level := 1; ; level++ {
-		var next [2]uint64
-		for i := range n {
-			var ps, pg, pp [2]uint64
-			for _, y := range preds[first[i]:first[i+1]] {
-				ps[0] |= seen[0][y]
-				ps[1] |= seen[1][y]
-				pg[0] |= gap[0][y]
-				pg[1] |= gap[1][y]
-				pp[0] |= prev[0][y]
-				pp[1] |= prev[1][y]
+	in := b.inside[p]
+	var sum int32
+	for l := range max(len(lv[0]), len(lv[1])) {
+		var below, above uint64
+		for z, rest, ok := left.Next(); ok; z, rest, ok = rest.Next() {
+			if l < len(lv[0]) {
+				below |= lv[0][l][z]
 			}
-			for s := range 2 {
-				in := side[s][i] // level 1: every key on the side starts a block
-				if level > 1 {
-					in &= pp[s] // later: only after a chain that left the side a level below
-					next[s] |= in
-				}
-				seen[s][i] = in | ps[s]
-				gap[s][i] = (all &^ side[s][i] & ps[s]) | pg[s]
+			if l < len(lv[1]) {
+				above |= lv[1][l][z]
 			}
 		}
-		if level > 1 {
-			if next[0]|next[1] == 0 {
-				return
-			}
-			for s := range 2 {
-				for m := next[s]; m != 0; m &= m - 1 {
-					e := bits.TrailingZeros64(m)
-					x[s][e] += 2 * edges[e].len
-				}
-			}
+		m := below&^in | above&in
+		if m == 0 && below|above == 0 {
+			break
 		}
-		prev, seen, gap = gap, [2][26]uint64{}, [2][26]uint64{}
+		for i, w := range b.weight[r] {
+			sum += 2 * w[uint8(m>>(8*i))]
+		}
 	}
+	return sum
 }
 
 // Collect returns the bound on the steps needed to collect the keys not in held, with robot i
@@ -487,20 +544,13 @@ func (b *Bound) Blocks(at []int, held keys.Set) int {
 }
 
 // tour is 2·Steiner({p} ∪ left) − max dist(p, last): the cyclic sum of distances in
-// depth-first order, less the farthest key that can be collected last.
+// depth-first order, less the farthest key that can be collected last. Step computes the
+// same, with what Arrive needs besides.
 func (b *Bound) tour(p int, left keys.Set, r int8) int {
-	d := &b.dist[p]
 	pr := b.rank[p]
-	var sum, far int32
+	var sum int32
 	prev, first := -1, -1
 	placed := false
-	var blocked keys.Set // keys that must come before another remaining key
-	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
-		blocked |= b.before[k]
-	}
-	if left&^blocked == 0 {
-		blocked = 0
-	}
 	for _, k := range b.order[r] {
 		if !left.Has(int(k)) {
 			continue
@@ -511,16 +561,13 @@ func (b *Bound) tour(p int, left keys.Set, r int8) int {
 		}
 		sum += b.step(prev, int(k), &first)
 		prev = int(k)
-		if !blocked.Has(int(k)) {
-			far = max(far, d[k])
-		}
 	}
 	if !placed {
 		sum += b.step(prev, p, &first)
 		prev = p
 	}
 	sum += b.dist[prev][first]
-	return int(sum - far)
+	return int(sum - b.far(p, left))
 }
 
 // step returns the distance from prev to n and records n as the first point of the cycle.

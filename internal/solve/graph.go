@@ -110,6 +110,14 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 		}
 		return int32(b.Tour(place(s), s.keys()))
 	}
+	// With every robot alone in its region (part 1, and part 2 of the real inputs) a child's
+	// tour bound is its parent's with one robot's term replaced (routes.Bound.Step, Arrive).
+	incremental := b != nil && opt.Goal == Collect
+	for i := range nr {
+		incremental = incremental && b.Alone(routes.FirstStart+i)
+	}
+	tours := make([]int32, nr)
+	moved := make([]int32, nr)
 	budget := opt.budget()
 	var table search.Table
 	var q search.BucketQueue[item]
@@ -148,6 +156,13 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 				return int(d), nil
 			}
 		}
+		var base int32
+		if incremental {
+			for i := range nr {
+				tours[i], moved[i] = b.Step(s.robot(i), ks)
+				base += tours[i]
+			}
+		}
 		for i := 0; i < nr; i++ {
 			rs, err := g.From(s.robot(i))
 			if err != nil { // the label budget of one search is the state budget too
@@ -174,7 +189,11 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 					continue
 				}
 				if !seen {
-					next.H = cheap(ns)
+					if incremental {
+						next.H = base - tours[i] + b.Arrive(t, nks, moved[i])
+					} else {
+						next.H = cheap(ns)
+					}
 				}
 				next.G = nd
 				q.Push(int(nd+next.H), item{ns, nd})
