@@ -38,43 +38,63 @@ func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Li
 
 // Read parses text into a Grid. Bytes for which valid is false are reported with their line
 // and column; short lines are padded with wall. An input with no non-empty line is an error.
-func Read(file string, data []byte, wall byte, valid func(byte) bool) (*Grid, error) {
+func Read(file string, data []byte, wall byte, valid *[256]bool) (*Grid, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	lines := bytes.Split(data, []byte("\n"))
-	for i, l := range lines {
-		lines[i] = bytes.TrimSuffix(l, []byte("\r"))
+	// Line extents first (IndexByte is vectorised), then one copy per line.
+	type span struct{ from, to int }
+	lines := make([]span, 0, 128)
+	width := 0
+	for at := 0; at < len(data); {
+		end := bytes.IndexByte(data[at:], '\n')
+		next := at + end + 1
+		if end < 0 {
+			end, next = len(data)-at, len(data)
+		}
+		l := span{at, at + end}
+		if l.to > l.from && data[l.to-1] == '\r' {
+			l.to--
+		}
+		n := len(lines) + 1
+		if l.to-l.from > MaxSide {
+			return nil, &Error{file, n, MaxSide + 1, fmt.Sprintf("line longer than %d columns", MaxSide)}
+		}
+		if n > MaxSide {
+			return nil, &Error{file, n, 1, fmt.Sprintf("more than %d lines", MaxSide)}
+		}
+		width = max(width, l.to-l.from)
+		if width*n > MaxCells {
+			return nil, &Error{file, n, 1, fmt.Sprintf("grid larger than %d cells", MaxCells)}
+		}
+		lines = append(lines, l)
+		at = next
 	}
-	for len(lines) > 0 && len(lines[len(lines)-1]) == 0 {
+	for len(lines) > 0 && lines[len(lines)-1].to == lines[len(lines)-1].from {
 		lines = lines[:len(lines)-1]
 	}
-	if len(lines) == 0 {
-		return nil, &Error{file, 1, 1, "empty input"}
-	}
-	width := 0
-	for i, l := range lines {
-		if len(l) > MaxSide {
-			return nil, &Error{file, i + 1, MaxSide + 1, fmt.Sprintf("line longer than %d columns", MaxSide)}
-		}
-		if i >= MaxSide {
-			return nil, &Error{file, i + 1, 1, fmt.Sprintf("more than %d lines", MaxSide)}
-		}
-		width = max(width, len(l))
-		if width*(i+1) > MaxCells {
-			return nil, &Error{file, i + 1, 1, fmt.Sprintf("grid larger than %d cells", MaxCells)}
-		}
-	}
-	if width == 0 {
+	if len(lines) == 0 || width == 0 {
 		return nil, &Error{file, 1, 1, "empty input"}
 	}
 	g := &Grid{W: width + 2, H: len(lines) + 2}
-	g.Cells = bytes.Repeat([]byte{wall}, g.W*g.H)
+	g.Cells = make([]byte, g.W*g.H)
+	for i := range g.W {
+		g.Cells[i] = wall
+	}
 	for y, l := range lines {
-		for x, c := range l {
-			if !valid(c) {
+		row := g.Cells[(y+1)*g.W : (y+2)*g.W]
+		row[0] = wall
+		n := copy(row[1:], data[l.from:l.to])
+		for x := 1 + n; x < g.W; x++ {
+			row[x] = wall
+		}
+		for x, c := range row[1 : 1+n] {
+			if !valid[c] {
 				return nil, &Error{file, y + 1, x + 1, "unexpected character " + quote(c)}
 			}
-			g.Cells[(y+1)*g.W+x+1] = c
 		}
+	}
+	last := g.Cells[(g.H-1)*g.W:]
+	for i := range last {
+		last[i] = wall
 	}
 	return g, nil
 }

@@ -7,7 +7,11 @@ import (
 )
 
 func TestDistances(t *testing.T) {
-	g, err := grid.Read("g", []byte("a..\n.#.\n..b\n#.#"), '#', func(byte) bool { return true })
+	var all [256]bool
+	for i := range all {
+		all[i] = true
+	}
+	g, err := grid.Read("g", []byte("a..\n.#.\n..b\n#.#"), '#', &all)
 	if err != nil {
 		t.Fatal(err)
 	}

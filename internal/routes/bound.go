@@ -2,6 +2,7 @@ package routes
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 
 	"github.com/statespace/puzzles/internal/keys"
@@ -73,9 +74,9 @@ func NewBound(c *Corridors, robots int) *Bound {
 			u := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			for _, e := range c.Edges(int(u)) {
-				if region[e.to] < 0 {
-					region[e.to] = nreg
-					stack = append(stack, e.to)
+				if region[e.To] < 0 {
+					region[e.To] = nreg
+					stack = append(stack, e.To)
 				}
 			}
 		}
@@ -98,20 +99,20 @@ func NewBound(c *Corridors, robots int) *Bound {
 			u := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			for i, e := range c.Edges(int(u)) {
-				if !bridge[int(c.first[u])+i] && part[e.to] < 0 {
-					part[e.to] = nparts
-					stack = append(stack, e.to)
+				if !bridge[int(c.first[u])+i] && part[e.To] < 0 {
+					part[e.To] = nparts
+					stack = append(stack, e.To)
 				}
 			}
 		}
 		nparts++
 	}
 	// The bridge forest.
-	tree := make([][]struct{ to, len int32 }, nparts)
+	tree := make([][]Edge, nparts)
 	for u := range n {
 		for i, e := range c.Edges(u) {
 			if bridge[int(c.first[u])+i] {
-				tree[part[u]] = append(tree[part[u]], struct{ to, len int32 }{part[e.to], e.len})
+				tree[part[u]] = append(tree[part[u]], Edge{part[e.To], e.Len})
 			}
 		}
 	}
@@ -126,8 +127,8 @@ func NewBound(c *Corridors, robots int) *Bound {
 		rank[p] = next
 		next++
 		for _, e := range tree[p] {
-			if rank[e.to] < 0 {
-				dfs(e.to)
+			if rank[e.To] < 0 {
+				dfs(e.To)
 			}
 		}
 	}
@@ -165,9 +166,9 @@ func NewBound(c *Corridors, robots int) *Bound {
 			p := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			for _, e := range tree[p] {
-				if dist[e.to] < 0 {
-					dist[e.to] = dist[p] + e.len
-					stack = append(stack, e.to)
+				if dist[e.To] < 0 {
+					dist[e.To] = dist[p] + e.Len
+					stack = append(stack, e.To)
 				}
 			}
 		}
@@ -191,14 +192,13 @@ func NewBound(c *Corridors, robots int) *Bound {
 		}
 	}
 	b.sides(c, part, tree, robots)
-	b.sortByDist()
 	return b
 }
 
 // sides finds, for each region with one robot, the bridges that separate route nodes,
 // merged by the set of route nodes below them (seen from the robot's start): the edges of
 // the region's virtual tree. Each is a candidate for the block count of Precede.
-func (b *Bound) sides(c *Corridors, part []int32, tree [][]struct{ to, len int32 }, robots int) {
+func (b *Bound) sides(c *Corridors, part []int32, tree [][]Edge, robots int) {
 	nparts := len(tree)
 	here := make([]uint64, nparts) // route nodes in each part
 	for rn := range Nodes {
@@ -226,9 +226,9 @@ func (b *Bound) sides(c *Corridors, part []int32, tree [][]struct{ to, len int32
 		for h := 0; h < len(order); h++ {
 			p := order[h]
 			for _, e := range tree[p] {
-				if parent[e.to] == -2 {
-					parent[e.to], weight[e.to] = p, e.len
-					order = append(order, e.to)
+				if parent[e.To] == -2 {
+					parent[e.To], weight[e.To] = p, e.Len
+					order = append(order, e.To)
 				}
 			}
 		}
@@ -381,7 +381,6 @@ func (b *Bound) Precede(g *Graph, robots int) error {
 func (b *Bound) chains(r int8) {
 	edges, order := b.edges[r], b.topo[r]
 	if len(edges) == 0 || order == nil {
-		b.edges[r] = nil
 		return
 	}
 	var f [26]int8
@@ -412,55 +411,17 @@ func (b *Bound) chains(r int8) {
 			}
 		}
 	}
-	// Edges where no chain makes two blocks never count: drop them, renumbering the rest.
-	var used uint64
-	for s := range 2 {
-		for _, m := range lv[s] {
-			for _, z := range order {
-				used |= m[z]
-			}
-		}
-	}
-	kept := edges[:0]
-	for e, ve := range edges {
-		if used>>e&1 == 1 {
-			kept = append(kept, ve)
-		}
-	}
-	b.edges[r] = kept
-	b.index(r)
-	if len(kept) == 0 {
-		return
-	}
-	squeeze := func(m uint64) uint64 { // keep the bits of used edges, packed low
-		var out uint64
-		j := 0
-		for e := range 64 {
-			if used>>e&1 == 1 {
-				out |= (m >> e & 1) << j
-				j++
-			}
-		}
-		return out
-	}
-	b.level[r] = [2][][26]uint64{}
-	for s := range 2 {
-		for _, m := range lv[s] {
-			var sq [26]uint64
-			for _, z := range order {
-				sq[z] = squeeze(m[z])
-			}
-			b.level[r][s] = append(b.level[r][s], sq)
-		}
-	}
-	// weight[i][v]: the total length of the edges 8i..8i+7 set in byte v.
-	w := make([][256]int32, (len(kept)+7)/8)
+	b.level[r] = lv
+	// weight[i][v]: the total length of the edges 8i..8i+7 set in byte v. Edges where no
+	// chain makes two blocks never appear in a level, whatever their weight.
+	w := make([][256]int32, (len(edges)+7)/8)
 	for i := range w {
-		for v := range 256 {
-			for j := range 8 {
-				if e := 8*i + j; v>>j&1 == 1 && e < len(kept) {
-					w[i][v] += kept[e].len
-				}
+		for v := 1; v < 256; v++ {
+			low := bits.TrailingZeros8(uint8(v))
+			if e := 8*i + low; e < len(edges) {
+				w[i][v] = w[i][v&(v-1)] + edges[e].len
+			} else {
+				w[i][v] = w[i][v&(v-1)]
 			}
 		}
 	}
@@ -637,18 +598,18 @@ func (c *Corridors) bridges() []bool {
 		t++
 		skipped := false
 		for i, e := range c.Edges(int(u)) {
-			if e.to == parent && !skipped {
+			if e.To == parent && !skipped {
 				skipped = true
 				continue
 			}
-			if disc[e.to] < 0 {
-				visit(e.to, u)
-				low[u] = min(low[u], low[e.to])
-				if low[e.to] > disc[u] {
+			if disc[e.To] < 0 {
+				visit(e.To, u)
+				low[u] = min(low[u], low[e.To])
+				if low[e.To] > disc[u] {
 					isBridge[int(c.first[u])+i] = true
 				}
 			} else {
-				low[u] = min(low[u], disc[e.to])
+				low[u] = min(low[u], disc[e.To])
 			}
 		}
 	}
@@ -661,9 +622,9 @@ func (c *Corridors) bridges() []bool {
 	for u := range n {
 		for i, e := range c.Edges(u) {
 			if isBridge[int(c.first[u])+i] {
-				for j, f := range c.Edges(int(e.to)) {
-					if f.to == int32(u) {
-						isBridge[int(c.first[e.to])+j] = true
+				for j, f := range c.Edges(int(e.To)) {
+					if f.To == int32(u) {
+						isBridge[int(c.first[e.To])+j] = true
 					}
 				}
 			}

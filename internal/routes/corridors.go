@@ -15,23 +15,24 @@ import (
 // a few hundred edges instead of thousands of cells.
 type Corridors struct {
 	Cell   []int32 // grid cell of each node
-	Tag    []tag   // what the node is
+	Tag    []Tag   // what the node is
 	first  []int32 // edges of node i are edges[first[i]:first[i+1]]
-	edges  []edge
+	edges  []Edge
 	Of     [Nodes]int32 // the corridor node of each route node, -1 when absent
 	doorOf []int8       // door key per node or -1
 }
 
-type edge struct{ to, len int32 }
+// Edge is a corridor from one node to another, To, Len steps long.
+type Edge struct{ To, Len int32 }
 
-// tag says what a corridor node is: a route node (key, start, exit) or a door.
-type tag struct {
-	route int8 // route node number, or -1
-	door  int8 // key of the door, or -1
+// Tag says what a corridor node is: a route node (key, start, exit) or a door.
+type Tag struct {
+	Route int8 // route node number, or -1
+	Door  int8 // key of the door, or -1
 }
 
 // Edges returns the neighbours of node i and the corridor lengths to them.
-func (c *Corridors) Edges(i int) []edge { return c.edges[c.first[i]:c.first[i+1]] }
+func (c *Corridors) Edges(i int) []Edge { return c.edges[c.first[i]:c.first[i+1]] }
 
 // Len returns the number of nodes.
 func (c *Corridors) Len() int { return len(c.Cell) }
@@ -101,27 +102,27 @@ func NewCorridors(v *vault.Vault) *Corridors {
 			}
 			continue
 		}
-		t := tag{route: -1, door: -1}
+		t := Tag{Route: -1, Door: -1}
 		switch {
 		case ch >= 'a' && ch <= 'z':
-			t.route = int8(ch - 'a')
+			t.Route = int8(ch - 'a')
 		case ch >= 'A' && ch <= 'Z':
-			t.door = int8(ch - 'A')
+			t.Door = int8(ch - 'A')
 		case ch == '@':
-			t.route = int8(FirstStart + robot)
+			t.Route = int8(FirstStart + robot)
 			robot++
 		case ch == '+' && len(v.Exits) == 1:
-			t.route = Exit
+			t.Route = Exit
 		}
 		id[i] = int32(len(c.Cell)) + 1
-		if t.route >= 0 {
-			c.Of[t.route] = int32(len(c.Cell))
+		if t.Route >= 0 {
+			c.Of[t.Route] = int32(len(c.Cell))
 		}
 		c.Cell = append(c.Cell, int32(i))
 		c.Tag = append(c.Tag, t)
 	}
 	c.first = make([]int32, len(c.Cell)+1)
-	c.edges = make([]edge, 0, 3*len(c.Cell))
+	c.edges = make([]Edge, 0, 3*len(c.Cell))
 	for a, cell := range c.Cell {
 		c.first[a] = int32(len(c.edges))
 		for _, d := range nb {
@@ -139,7 +140,7 @@ func NewCorridors(v *vault.Vault) *Corridors {
 				length++
 			}
 			if int(id[cur]) != a+1 {
-				c.edges = append(c.edges, edge{id[cur] - 1, length})
+				c.edges = append(c.edges, Edge{id[cur] - 1, length})
 			}
 		}
 	}
@@ -184,21 +185,21 @@ func (g *Graph) corridorBFS(n int) ([]Route, error) {
 		}
 		settled[l.node] = append(settled[l.node], li)
 		ks := l.keys
-		if t := c.Tag[l.node]; l.node != src && (t.route >= 0 && t.route < 26 || t.route == Exit) {
-			found = append(found, Route{To: uint8(t.route), Len: l.dist, Doors: l.doors, Keys: l.keys})
-			if t.route < 26 {
-				ks |= keys.Bit(int(t.route))
+		if t := c.Tag[l.node]; l.node != src && (t.Route >= 0 && t.Route < 26 || t.Route == Exit) {
+			found = append(found, Route{To: uint8(t.Route), Len: l.dist, Doors: l.doors, Keys: l.keys})
+			if t.Route < 26 {
+				ks |= keys.Bit(int(t.Route))
 			}
 		}
 	edges:
 		for _, e := range c.Edges(int(l.node)) {
 			doors := l.doors
-			if d := c.Tag[e.to].door; d >= 0 {
+			if d := c.Tag[e.To].Door; d >= 0 {
 				doors |= keys.Bit(int(d))
 			}
 			// A label already settled there was no longer: drop this one now if it needs
 			// no less (on a tree this drops every step back the way it came).
-			for _, s := range settled[e.to] {
+			for _, s := range settled[e.To] {
 				if (doors | ks).Covers(labels[s].doors | labels[s].keys) {
 					continue edges
 				}
@@ -207,8 +208,8 @@ func (g *Graph) corridorBFS(n int) ([]Route, error) {
 				g.clabels = labels
 				return nil, fmt.Errorf("%w: more than %d labels in one search", ErrBudget, g.budget)
 			}
-			labels = append(labels, clabel{node: e.to, dist: l.dist + e.len, doors: doors, keys: ks})
-			q.Push(uint64(l.dist+e.len)<<32 | uint64(len(labels)-1))
+			labels = append(labels, clabel{node: e.To, dist: l.dist + e.Len, doors: doors, keys: ks})
+			q.Push(uint64(l.dist+e.Len)<<32 | uint64(len(labels)-1))
 		}
 	}
 	g.clabels, g.cheap, g.found = labels, q, found

@@ -72,6 +72,9 @@ func (b *Bound) Arrive(t int, held keys.Set, moved int32) int32 {
 // far is the distance from p to the farthest key of left that no other key of left must
 // follow (or to the farthest key at all, should every key have to follow another).
 func (b *Bound) far(p int, left keys.Set) int32 {
+	if b.byDist[p] == nil {
+		b.sortByDist(p)
+	}
 	any := int32(-1)
 	for _, k := range b.byDist[p] {
 		if !left.Has(int(k)) {
@@ -87,14 +90,17 @@ func (b *Bound) far(p int, left keys.Set) int32 {
 	return max(any, 0)
 }
 
-// sortByDist lists, for every route node, the keys of its region from farthest to nearest.
-func (b *Bound) sortByDist() {
-	for n := range Nodes {
-		if !b.present[n] {
-			continue
-		}
-		ks := slices.Clone(b.order[b.region[n]])
-		slices.SortStableFunc(ks, func(x, y uint8) int { return int(b.dist[n][y] - b.dist[n][x]) })
-		b.byDist[n] = ks
+// sortByDist lists the keys of p's region from farthest to nearest, on first use.
+func (b *Bound) sortByDist(p int) {
+	order := b.order[b.region[p]]
+	packed := make([]uint32, len(order))
+	for i, k := range order {
+		packed[i] = uint32(b.dist[p][k])<<8 | uint32(k)
 	}
+	slices.Sort(packed)
+	ks := make([]uint8, len(order))
+	for i, x := range packed {
+		ks[len(ks)-1-i] = uint8(x)
+	}
+	b.byDist[p] = ks
 }

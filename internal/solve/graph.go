@@ -48,14 +48,15 @@ func Graph(v *vault.Vault, opt Options) (Result, error) {
 		}
 	}
 	t0 := time.Now()
-	ok, notes := Reach(v, opt.Goal)
+	g := routes.New(v, opt.budget())
+	ok := reaches(v, g.Corridors(), opt.Goal)
 	t1 := time.Now()
 	res.Stats.Reach = t1.Sub(t0)
 	if !ok {
-		res.Steps, res.Notes = -1, notes
+		_, res.Notes = Reach(v, opt.Goal)
+		res.Steps = -1
 		return res, nil
 	}
-	g := routes.New(v, opt.budget())
 	steps, err := dijkstra(v, g, opt, &res.Stats)
 	res.Stats.Routes = g.Stats
 	res.Stats.Search = time.Since(t1)

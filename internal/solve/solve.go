@@ -163,6 +163,47 @@ func Reach(v *vault.Vault, goal Goal) (ok bool, notes []string) {
 	return false, append(notes, locked...)
 }
 
+// reaches is Reach's verdict without the notes, from the corridor graph: a few hundred
+// nodes instead of thousands of cells. Doors whose key is missing are not in the graph (they
+// are wall), so they never open, as in Reach. A test checks the two agree.
+func reaches(v *vault.Vault, c *routes.Corridors, goal Goal) bool {
+	seen := make([]bool, c.Len())
+	var held keys.Set
+	var parked [26][]int32 // locked door nodes met, per key
+	queue := make([]int32, 0, 64)
+	for i := range v.Robots {
+		if n := c.Of[routes.FirstStart+i]; n >= 0 && !seen[n] {
+			seen[n] = true
+			queue = append(queue, n)
+		}
+	}
+	for len(queue) > 0 {
+		u := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		if k := c.Tag[u].Route; k >= 0 && k < 26 && !held.Has(int(k)) {
+			held |= keys.Bit(int(k))
+			queue = append(queue, parked[k]...)
+			parked[k] = nil
+		}
+		for _, e := range c.Edges(int(u)) {
+			if seen[e.To] {
+				continue
+			}
+			seen[e.To] = true
+			if d := c.Tag[e.To].Door; d >= 0 && !held.Has(int(d)) {
+				parked[d] = append(parked[d], e.To)
+				continue
+			}
+			queue = append(queue, e.To)
+		}
+	}
+	if goal == Exit {
+		ex := c.Of[routes.Exit]
+		return ex < 0 || seen[ex]
+	}
+	return held == v.All
+}
+
 func pos(v *vault.Vault, c int) string {
 	l, col := v.Grid.Pos(c)
 	return fmt.Sprintf("%d:%d", l, col)

@@ -278,3 +278,23 @@ func parts(v *vault.Vault) []*vault.Vault {
 	}
 	return []*vault.Vault{v}
 }
+
+// TestReachesAgrees checks the corridor-graph verdict against the cell flood on random vaults.
+func TestReachesAgrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	for i := range 5000 {
+		data := vaultgen.Random(r, vaultgen.RandomOptions{MaxSide: 10, MaxKeys: 6, Exit: i%2 == 0})
+		v, err := vault.Parse("random", data)
+		if err != nil {
+			continue
+		}
+		goal := solve.Collect
+		if i%2 == 0 {
+			goal = solve.Exit
+		}
+		want, _ := solve.Reach(v, goal)
+		if got := solve.Reaches(v, goal); got != want {
+			t.Fatalf("corridors say %v, cells %v (goal %d) on\n%s", got, want, goal, data)
+		}
+	}
+}

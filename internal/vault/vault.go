@@ -31,12 +31,21 @@ type Vault struct {
 	Exits  []int     // cells holding '+', in reading order
 }
 
+// valid marks the bytes a vault may hold.
+var valid = func() (v [256]bool) {
+	for _, c := range []byte("#.@+") {
+		v[c] = true
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		v[c], v[c-'a'+'A'] = true, true
+	}
+	return v
+}()
+
 // Parse reads a vault. It rejects an empty input, unknown characters, a key letter that appears
 // twice, no robot and more than MaxRobots robots, each with the position it is about.
 func Parse(name string, data []byte) (*Vault, error) {
-	g, err := grid.Read(name, data, '#', func(c byte) bool {
-		return c == '#' || c == '.' || c == '@' || c == '+' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-	})
+	g, err := grid.Read(name, data, '#', &valid)
 	if err != nil {
 		return nil, err
 	}
@@ -45,6 +54,9 @@ func Parse(name string, data []byte) (*Vault, error) {
 		v.Key[i] = -1
 	}
 	for i, c := range g.Cells {
+		if c == '#' || c == '.' {
+			continue
+		}
 		switch {
 		case c == '@':
 			if len(v.Robots) == MaxRobots {
