@@ -35,16 +35,16 @@ type Bound struct {
 	before  [26]keys.Set // keys every solution collects before key k
 
 	// The block count (see Precede), for regions with one robot.
-	edges  [][]vedge         // virtual-tree edges of each region
-	inside [Nodes]uint64     // edges with the route node below them
-	path   [Nodes][]int8     // the same, as a list
-	pred   [26]keys.Set      // before, transitively reduced
-	succ   [26]keys.Set      // the keys k is in the pred of
-	after  [26]keys.Set      // keys every solution collects after key k
-	byDist [Nodes][]uint8    // keys of each node's region, farthest first
-	topo   [][]uint8         // keys of each region in an order that respects before
-	level  [][2][][26]uint64 // see chains
-	weight [][][256]int32    // lengths of edge sets, a byte of edges at a time
+	edges  [][]vedge       // virtual-tree edges of each region
+	inside [Nodes]uint64   // edges with the route node below them
+	path   [Nodes][]int8   // the same, as a list
+	pred   [26]keys.Set    // before, transitively reduced
+	succ   [26]keys.Set    // the keys k is in the pred of
+	after  [26]keys.Set    // keys every solution collects after key k
+	byDist [Nodes][]uint8  // keys of each node's region, farthest first
+	topo   [][]uint8       // keys of each region in an order that respects before
+	level  [26][][2]uint64 // per key and level: see chains
+	weight [][][256]int32  // lengths of edge sets, a byte of edges at a time
 }
 
 // vedge is an edge of a region's virtual tree: the route nodes below it and its length.
@@ -335,7 +335,6 @@ func (b *Bound) Precede(g *Graph, robots int) error {
 		b.pred[k] = closed[k] & same &^ implied
 	}
 	b.topo = make([][]uint8, len(b.keys))
-	b.level = make([][2][][26]uint64, len(b.keys))
 	b.weight = make([][][256]int32, len(b.keys))
 	for r, ks := range b.keys {
 		var done keys.Set
@@ -375,8 +374,8 @@ func (b *Bound) Precede(g *Graph, robots int) error {
 // chain of all keys, and the most blocks the keys left force on one side of an edge is the
 // most that any chain starting at a key left forces. That number, f(z), depends on z alone:
 // it is computed here once per solve, by a pass over the keys in reverse precedence order for
-// each edge and side, and stored transposed: level[s][l][z] is the set of edges on whose side s
-// (0 below, 1 above) a chain from z makes at least l+2 blocks. A state's count is then a few
+// each edge and side, and stored transposed: level[z][l][s] is the set of edges on whose side
+// s (0 below, 1 above) a chain from z makes at least l+2 blocks. A state's count is then a few
 // ORs over its keys left (blocks).
 func (b *Bound) chains(r int8) {
 	edges, order := b.edges[r], b.topo[r]
@@ -384,7 +383,6 @@ func (b *Bound) chains(r int8) {
 		return
 	}
 	var f [26]int8
-	var lv [2][][26]uint64
 	for s := range 2 {
 		for e := range edges {
 			for i := len(order) - 1; i >= 0; i-- {
@@ -403,15 +401,14 @@ func (b *Bound) chains(r int8) {
 				}
 				f[z] = best
 				for l := 2; l <= int(best); l++ {
-					for len(lv[s]) < l-1 {
-						lv[s] = append(lv[s], [26]uint64{})
+					for len(b.level[z]) < l-1 {
+						b.level[z] = append(b.level[z], [2]uint64{})
 					}
-					lv[s][l-2][z] |= 1 << e
+					b.level[z][l-2][s] |= 1 << e
 				}
 			}
 		}
 	}
-	b.level[r] = lv
 	// weight[i][v]: the total length of the edges 8i..8i+7 set in byte v. Edges where no
 	// chain makes two blocks never appear in a level, whatever their weight.
 	w := make([][256]int32, (len(edges)+7)/8)
@@ -433,28 +430,21 @@ func (b *Bound) chains(r int8) {
 // order and goes from its far side to its near side and back n times makes the walk cross it
 // 2n more times than the tour bound counts. p picks which side of each edge is far.
 func (b *Bound) blocks(p int, left keys.Set, r int8) int32 {
-	lv := &b.level[r]
-	if len(lv[0])+len(lv[1]) == 0 {
-		return 0
+	var lv [26][2]uint64 // edges with at least l+2 blocks below, above
+	n := 0
+	for z, rest, ok := left.Next(); ok; z, rest, ok = rest.Next() {
+		for l, m := range b.level[z] {
+			lv[l][0] |= m[0]
+			lv[l][1] |= m[1]
+		}
+		n = max(n, len(b.level[z]))
 	}
 	in := b.inside[p]
 	var sum int32
-	for l := range max(len(lv[0]), len(lv[1])) {
-		var below, above uint64
-		for z, rest, ok := left.Next(); ok; z, rest, ok = rest.Next() {
-			if l < len(lv[0]) {
-				below |= lv[0][l][z]
-			}
-			if l < len(lv[1]) {
-				above |= lv[1][l][z]
-			}
-		}
-		m := below&^in | above&in
-		if m == 0 && below|above == 0 {
-			break
-		}
+	for _, m := range lv[:n] {
+		far := m[0]&^in | m[1]&in
 		for i, w := range b.weight[r] {
-			sum += 2 * w[uint8(m>>(8*i))]
+			sum += 2 * w[uint8(far>>(8*i))]
 		}
 	}
 	return sum
