@@ -3,6 +3,7 @@ package routes
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/vault"
@@ -59,9 +60,15 @@ func NewCorridors(v *vault.Vault) *Corridors {
 			keep[ch] = 1
 		}
 	}
-	// deg: open neighbours of an open cell, -1 for walls and peeled cells.
-	deg := make([]int8, n)
-	var peel []int32
+	// deg: open neighbours of an open cell, -1 for walls and peeled cells. The per-cell
+	// arrays are only needed here and are reused from one call to the next.
+	tmp := cellsPool.Get().(*cellScratch)
+	defer cellsPool.Put(tmp)
+	deg := grow(&tmp.deg, n)
+	id := grow(&tmp.id, n) // node number + 1 of each node cell
+	clear(id)
+	peel := tmp.peel[:0]
+	defer func() { tmp.peel = peel }()
 	w := g.W
 	for i := 0; i < n; i++ {
 		ch := cells[i]
@@ -92,7 +99,6 @@ func NewCorridors(v *vault.Vault) *Corridors {
 	for i := range c.Of {
 		c.Of[i] = -1
 	}
-	id := make([]int32, n) // node number + 1 of each node cell
 	robot := 0
 	for i := 0; i < n; i++ {
 		ch := cells[i]
@@ -146,6 +152,23 @@ func NewCorridors(v *vault.Vault) *Corridors {
 	}
 	c.first[len(c.Cell)] = int32(len(c.edges))
 	return c
+}
+
+type cellScratch struct {
+	deg  []int8
+	id   []int32
+	peel []int32
+}
+
+var cellsPool = sync.Pool{New: func() any { return new(cellScratch) }}
+
+// grow returns (*s)[:n], reallocating when its capacity is short.
+func grow[T any](s *[]T, n int) []T {
+	if cap(*s) < n {
+		*s = make([]T, n)
+	}
+	*s = (*s)[:n]
+	return *s
 }
 
 // corridorBFS is the label-setting Dijkstra from route node n over the corridor graph: the

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/statespace/puzzles/internal/keys"
@@ -67,6 +68,15 @@ func Graph(v *vault.Vault, opt Options) (Result, error) {
 	return res, err
 }
 
+// scratch is the memory of one search, kept for the next: a solve of a real input would
+// otherwise allocate (and the collector clear) a few hundred kilobytes of table and queue.
+type scratch struct {
+	table search.Table
+	queue search.BucketQueue[item]
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
 // item is a queued state with its cost so far; the queue orders by cost plus bound.
 type item struct {
 	s state
@@ -120,8 +130,11 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 	tours := make([]int32, nr)
 	moved := make([]int32, nr)
 	budget := opt.budget()
-	var table search.Table
-	var q search.BucketQueue[item]
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	table, q := &sc.table, &sc.queue
+	table.Reset()
+	q.Reset()
 	slot, _ := table.Find(start.lo, start.hi)
 	slot.H = cheap(start)
 	q.Push(int(slot.H), item{start, 0})
