@@ -153,7 +153,7 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 		}
 		if !slot.Full {
 			slot.Full = true
-			if b != nil && opt.Goal == Collect {
+			if b != nil && opt.Goal == Collect && !opt.NoBlocks {
 				slot.H += int32(b.Blocks(place(s), s.keys()))
 				if int(d+slot.H) > f {
 					q.Push(int(d+slot.H), it)

@@ -48,8 +48,8 @@ type Options struct {
 	Budget int // most states recorded; 0 means DefaultBudget
 
 	// Dijkstra turns off the lower bound that makes Graph's search A*: the baseline the
-	// bound is measured against.
-	Dijkstra bool
+	// bound is measured against. NoBlocks keeps only the bound's tour term.
+	Dijkstra, NoBlocks bool
 }
 
 func (o Options) budget() int {

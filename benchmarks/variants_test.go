@@ -1,0 +1,220 @@
+package benchmarks
+
+import (
+	"cmp"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/bits-and-blooms/bitset"
+	"github.com/emirpasic/gods/v2/queues/priorityqueue"
+	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/routes"
+	"github.com/statespace/puzzles/internal/search"
+	"github.com/statespace/puzzles/internal/solve"
+	"github.com/statespace/puzzles/internal/vault"
+)
+
+// BenchmarkBound compares the searches on parse plus both parts of each real input: plain
+// Dijkstra (the baseline), A* with the tour term of the bound only, and the full bound.
+func BenchmarkBound(b *testing.B) {
+	variants := []struct {
+		name string
+		opt  solve.Options
+	}{
+		{"dijkstra", solve.Options{Dijkstra: true}},
+		{"tour", solve.Options{NoBlocks: true}},
+		{"tour+blocks", solve.Options{}},
+	}
+	for name, data := range sorted(realInputs(b)) {
+		for _, vr := range variants {
+			b.Run(name+"/"+vr.name, func(b *testing.B) {
+				for b.Loop() {
+					bothParts(b, data, func(v *vault.Vault, _ solve.Options) (solve.Result, error) {
+						return solve.Graph(v, vr.opt)
+					})
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkRoutes builds every node's routes by walking cells (the baseline) and by walking
+// the contracted corridor graph, corridor building included.
+func BenchmarkRoutes(b *testing.B) {
+	for name, data := range sorted(realInputs(b)) {
+		v, _ := vault.Parse(name, data)
+		for _, vr := range []struct {
+			name string
+			New  func(*vault.Vault, int) *routes.Graph
+		}{{"cells", routes.NewOnCells}, {"corridors", routes.New}} {
+			b.Run(name+"/"+vr.name, func(b *testing.B) {
+				for b.Loop() {
+					g := vr.New(v, 0)
+					for n := range routes.Nodes {
+						if g.Cell(n) >= 0 {
+							g.From(n)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// queueLoad is a Dijkstra-like sequence: pop the least, push a few a little larger.
+func queueLoad(push func(int, uint64), pop func() (int, bool)) {
+	r := rand.New(rand.NewPCG(1, 1))
+	push(0, 0)
+	for n := 0; n < 20000; n++ {
+		p, ok := pop()
+		if !ok {
+			return
+		}
+		for range 1 + r.IntN(3) {
+			push(p+1+r.IntN(300), r.Uint64())
+		}
+	}
+}
+
+// BenchmarkQueue compares the bucket queue with the gods binary-heap priority queue (the
+// baseline) and the packed binary heap on the same push/pop sequence.
+func BenchmarkQueue(b *testing.B) {
+	type entry struct {
+		p int
+		x uint64
+	}
+	b.Run("gods-priorityqueue", func(b *testing.B) {
+		for b.Loop() {
+			q := priorityqueue.NewWith(func(a, b entry) int { return cmp.Compare(a.p, b.p) })
+			queueLoad(func(p int, x uint64) { q.Enqueue(entry{p, x}) },
+				func() (int, bool) { e, ok := q.Dequeue(); return e.p, ok })
+		}
+	})
+	b.Run("bucket", func(b *testing.B) {
+		var q search.BucketQueue[uint64]
+		for b.Loop() {
+			q.Reset()
+			queueLoad(func(p int, x uint64) { q.Push(p, x) },
+				func() (int, bool) { p, _, ok := q.Pop(); return p, ok })
+		}
+	})
+	b.Run("heap", func(b *testing.B) {
+		var q search.Heap
+		for b.Loop() {
+			q = q[:0]
+			queueLoad(func(p int, x uint64) { q.Push(uint64(p)<<40 | x>>24) },
+				func() (int, bool) { x, ok := q.Pop(); return int(x >> 40), ok })
+		}
+	})
+}
+
+// BenchmarkStateTable compares the open-addressing table with a Go map on packed two-word
+// keys, the way the search uses them: look up, insert when absent.
+func BenchmarkStateTable(b *testing.B) {
+	r := rand.New(rand.NewPCG(2, 2))
+	ks := make([][2]uint64, 50000)
+	for i := range ks {
+		ks[i] = [2]uint64{r.Uint64N(1<<44) | 1, r.Uint64N(4)}
+	}
+	b.Run("map", func(b *testing.B) {
+		for b.Loop() {
+			m := map[[2]uint64]int32{}
+			for i, k := range ks {
+				if _, ok := m[k]; !ok {
+					m[k] = int32(i)
+				}
+			}
+		}
+	})
+	b.Run("table", func(b *testing.B) {
+		var t search.Table
+		for b.Loop() {
+			t.Reset()
+			for i, k := range ks {
+				if s, ok := t.Find(k[0], k[1]); !ok {
+					s.G = int32(i)
+				}
+			}
+		}
+	})
+}
+
+// BenchmarkKeySet compares key sets on the search's hot test, "are a route's needs held?":
+// a uint32 bit field, the bitset package, and a map of letters (the baseline).
+func BenchmarkKeySet(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 3))
+	held := make([]keys.Set, 1000)
+	needs := make([]keys.Set, 64)
+	for i := range held {
+		held[i] = keys.Set(r.Uint32() & (1<<26 - 1))
+	}
+	for i := range needs {
+		needs[i] = keys.Set(r.Uint32() & r.Uint32() & r.Uint32() & (1<<26 - 1))
+	}
+	b.Run("uint32", func(b *testing.B) {
+		n := 0
+		for b.Loop() {
+			for _, h := range held {
+				for _, nd := range needs {
+					if h.Covers(nd) {
+						n++
+					}
+				}
+			}
+		}
+	})
+	b.Run("bitset", func(b *testing.B) {
+		hs := make([]*bitset.BitSet, len(held))
+		ns := make([]*bitset.BitSet, len(needs))
+		for i, h := range held {
+			hs[i] = bitset.From([]uint64{uint64(h)})
+		}
+		for i, nd := range needs {
+			ns[i] = bitset.From([]uint64{uint64(nd)})
+		}
+		n := 0
+		for b.Loop() {
+			for _, h := range hs {
+				for _, nd := range ns {
+					if h.IsSuperSet(nd) {
+						n++
+					}
+				}
+			}
+		}
+	})
+	b.Run("map", func(b *testing.B) {
+		toMap := func(s keys.Set) map[byte]bool {
+			m := map[byte]bool{}
+			for k, rest, ok := s.Next(); ok; k, rest, ok = rest.Next() {
+				m[byte('a'+k)] = true
+			}
+			return m
+		}
+		hs := make([]map[byte]bool, len(held))
+		ns := make([]map[byte]bool, len(needs))
+		for i, h := range held {
+			hs[i] = toMap(h)
+		}
+		for i, nd := range needs {
+			ns[i] = toMap(nd)
+		}
+		n := 0
+		for b.Loop() {
+			for _, h := range hs {
+				for _, nd := range ns {
+					all := true
+					for k := range nd {
+						if !h[k] {
+							all = false
+							break
+						}
+					}
+					if all {
+						n++
+					}
+				}
+			}
+		}
+	})
+}
