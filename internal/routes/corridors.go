@@ -2,7 +2,6 @@ package routes
 
 import (
 	"fmt"
-	"slices"
 	"sync"
 
 	"github.com/statespace/puzzles/internal/keys"
@@ -237,9 +236,20 @@ func (g *Graph) corridorBFS(n int) ([]Route, error) {
 	}
 	g.clabels, g.cheap, g.found = labels, q, found
 	g.Stats.Labels += len(labels)
-	// Settled in order of length: a stable sort by target keeps each target's routes so.
-	slices.SortStableFunc(found, func(a, b Route) int { return int(a.To) - int(b.To) })
-	return pareto(found), nil
+	// Settled in order of length: a counting sort by target keeps each target's routes so.
+	var start [Nodes + 1]int32
+	for _, r := range found {
+		start[r.To+1]++
+	}
+	for i := 1; i <= Nodes; i++ {
+		start[i] += start[i-1]
+	}
+	byTarget := make([]Route, len(found))
+	for _, r := range found {
+		byTarget[start[r.To]] = r
+		start[r.To]++
+	}
+	return pareto(byTarget), nil
 }
 
 // clabel is a label of the corridor search.

@@ -244,15 +244,15 @@ func (g *Graph) bfs(n int) ([]Route, error) {
 	for _, rs := range found {
 		out = append(out, rs...)
 	}
-	return pareto(out), nil
+	return pareto(out), nil // out is fresh: filtering it in place is safe
 }
 
-// pareto returns a fresh copy of routes (grouped by target, each group sorted by length)
-// without the ones another route of the group dominates. Searches drop every route a shorter
+// pareto filters routes (grouped by target, each group sorted by length) in place, dropping
+// the ones another route of the group dominates. Searches drop every route a shorter
 // one dominates, but two of equal length can be found in either order, and only the later
 // one can then be dropped; this pass drops the earlier one too.
 func pareto(routes []Route) []Route {
-	out := make([]Route, 0, len(routes))
+	out := routes[:0] // in place: out never overtakes i
 	for i, r := range routes {
 		dominated := false
 		for j := i + 1; j < len(routes) && routes[j].To == r.To && routes[j].Len == r.Len; j++ {
