@@ -161,7 +161,7 @@ func NewBound(c *Corridors, robots int) *Bound {
 			dist[i] = -1
 		}
 		dist[part[cn]] = 0
-		stack := []int32{part[cn]}
+		stack = append(stack[:0], part[cn])
 		for len(stack) > 0 {
 			p := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
