@@ -1,6 +1,7 @@
 // Package inputs holds the puzzle inputs that ship inside the binaries. Every vault here was
 // made by the project's own generator (day18 gen) or copied from the puzzle statement's
-// examples; no personal puzzle input is committed.
+// examples; the Klotski layout is the traditional Hua Rong Dao. No personal puzzle input is
+// committed.
 package inputs
 
 import _ "embed"
@@ -10,3 +11,8 @@ import _ "embed"
 //
 //go:embed day18/default.txt
 var Day18Default []byte
+
+// KlotskiClassic is the layout klotski solves when given no file: Hua Rong Dao, 81 moves.
+//
+//go:embed klotski/classic.txt
+var KlotskiClassic []byte

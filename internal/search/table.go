@@ -21,6 +21,25 @@ type Slot struct {
 // Len returns the number of states stored.
 func (t *Table) Len() int { return t.n }
 
+// Reserve makes room for n states without growing.
+func (t *Table) Reserve(n int) {
+	if 2*n > len(t.slots) {
+		old := t.slots
+		size := 1024
+		for size < 2*n {
+			size *= 2
+		}
+		t.slots, t.n = make([]Slot, size), 0
+		t.shift = uint(64 - bitsLen(size-1))
+		for _, s := range old {
+			if s.Lo != 0 || s.Hi != 0 {
+				n, _ := t.Find(s.Lo, s.Hi)
+				*n = s
+			}
+		}
+	}
+}
+
 // Reset empties the table, keeping its memory.
 func (t *Table) Reset() {
 	clear(t.slots)
@@ -69,4 +88,23 @@ func bitsLen(x int) int {
 		n++
 	}
 	return n
+}
+
+// Peek returns the slot of state (lo, hi) without adding one; ok is false when absent.
+func (t *Table) Peek(lo, hi uint64) (s *Slot, ok bool) {
+	if len(t.slots) == 0 {
+		return nil, false
+	}
+	mask := uint64(len(t.slots) - 1)
+	i := ((lo ^ hi*0x9e3779b97f4a7c15) * 0x9e3779b97f4a7c15) >> t.shift
+	for {
+		s = &t.slots[i]
+		if s.Lo == lo && s.Hi == hi {
+			return s, true
+		}
+		if s.Lo == 0 && s.Hi == 0 {
+			return nil, false
+		}
+		i = (i + 1) & mask
+	}
 }

@@ -1,0 +1,360 @@
+package slide
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+)
+
+// State is a packed position: one code per cell (class+1 where a piece's top-left corner is,
+// 0 elsewhere), cells never split across the two words. The zero State holds no piece.
+type State struct{ Lo, Hi uint64 }
+
+// Metric is what one move is.
+type Metric int
+
+const (
+	Step  Metric = iota // one piece one cell
+	Line                // one piece any distance in a straight line
+	Whole               // one piece any distance along any path ("piece")
+)
+
+// ParseMetric reads "step", "line" or "piece".
+func ParseMetric(s string) (Metric, error) {
+	switch s {
+	case "step":
+		return Step, nil
+	case "line":
+		return Line, nil
+	case "piece":
+		return Whole, nil
+	}
+	return 0, fmt.Errorf("metric %q: want step, line or piece", s)
+}
+
+func (m Metric) String() string { return [...]string{"step", "line", "piece"}[m] }
+
+// Board holds what moves need about a puzzle: sizes, shape masks, where each shape may go. It
+// keeps scratch space for Neighbours, so one Board serves one goroutine at a time.
+type Board struct {
+	P        *Puzzle
+	W, H     int
+	b        uint // bits per code
+	perWord  int  // cells per word
+	shape    []uint64
+	fits     []uint64    // top-left cells where each class lies inside the board
+	from     [][4]uint64 // top-left cells from which each class may step up, right, down, left
+	goalCell int         // top-left cell the goal piece must reach, or -1
+	offsets  [4]int      // cell offset of a step up, right, down, left
+	mask     uint64      // one code's bits
+	slot     [64]uint8   // bit of a word to the cell (within the word) whose code holds it
+	buf      [MaxCells]placed
+	cells    [MaxCells]struct {
+		hi    bool
+		shift uint8
+	}
+}
+
+var steps = [4][2]int{{-1, 0}, {0, 1}, {1, 0}, {0, -1}}
+
+// NewBoard prepares the move tables of p.
+func NewBoard(p *Puzzle) *Board {
+	bd := &Board{P: p, W: p.W, H: p.H, b: p.bits(), goalCell: -1}
+	bd.perWord = 64 / int(bd.b)
+	bd.offsets = [4]int{-p.W, 1, p.W, -1}
+	bd.mask = 1<<bd.b - 1
+	for i := range bd.slot {
+		bd.slot[i] = uint8(i / int(bd.b))
+	}
+	for i := range p.W * p.H {
+		bd.cells[i].hi = i >= bd.perWord
+		bd.cells[i].shift = uint8(i%bd.perWord) * uint8(bd.b)
+	}
+	for _, s := range p.Shapes {
+		var m, fits uint64
+		for r := range s.H {
+			for c := range s.W {
+				m |= 1 << (r*p.W + c)
+			}
+		}
+		var from [4]uint64
+		for r := 0; r+s.H <= p.H; r++ {
+			for c := 0; c+s.W <= p.W; c++ {
+				cell := r*p.W + c
+				fits |= 1 << cell
+				for d, st := range steps {
+					nr, nc := r+st[0], c+st[1]
+					if nr >= 0 && nc >= 0 && nr+s.H <= p.H && nc+s.W <= p.W {
+						from[d] |= 1 << cell
+					}
+				}
+			}
+		}
+		bd.shape = append(bd.shape, m)
+		bd.fits = append(bd.fits, fits)
+		bd.from = append(bd.from, from)
+	}
+	if p.Goal >= 0 {
+		bd.goalCell = p.GoalRow*p.W + p.GoalCol
+	}
+	return bd
+}
+
+func (bd *Board) offset(d int) int { return bd.offsets[d] }
+
+// Code returns the code at cell i of s (class+1, or 0).
+func (bd *Board) Code(s State, i int) int {
+	w, sh := s.Lo, uint(i%bd.perWord)*bd.b
+	if i >= bd.perWord {
+		w = s.Hi
+	}
+	return int(w >> sh & (1<<bd.b - 1))
+}
+
+func (s State) set(i, code int, b uint) State {
+	per := 64 / int(b)
+	sh := uint(i%per) * b
+	if i < per {
+		s.Lo |= uint64(code) << sh
+	} else {
+		s.Hi |= uint64(code) << sh
+	}
+	return s
+}
+
+// put and take are set and clear for the hot loops: no division, the cell's word and shift
+// come from a table.
+func (bd *Board) put(s State, i, code int) State {
+	if c := bd.cells[i]; c.hi {
+		s.Hi |= uint64(code) << c.shift
+	} else {
+		s.Lo |= uint64(code) << c.shift
+	}
+	return s
+}
+
+func (bd *Board) take(s State, i int) State {
+	if c := bd.cells[i]; c.hi {
+		s.Hi &^= bd.mask << c.shift
+	} else {
+		s.Lo &^= bd.mask << c.shift
+	}
+	return s
+}
+
+// Start returns the puzzle's starting position.
+func (bd *Board) Start() State {
+	var s State
+	for _, pc := range bd.P.Pieces {
+		s = s.set(pc.Row*bd.W+pc.Col, pc.Class+1, bd.b)
+	}
+	return s
+}
+
+// placed is a piece in a decoded position.
+type placed struct {
+	class int
+	cell  int
+}
+
+// decode lists the pieces of s and their occupancy, jumping from code to code.
+func (bd *Board) decode(s State, out []placed) ([]placed, uint64) {
+	out = out[:0]
+	var occ uint64
+	for wi, w := range [2]uint64{s.Lo, s.Hi} {
+		for w != 0 {
+			at := bd.slot[bits.TrailingZeros64(w)] // the cell whose code holds this bit
+			sh := uint(at) * bd.b
+			code := int(w >> sh & bd.mask)
+			w &^= bd.mask << sh
+			cell := wi*bd.perWord + int(at)
+			out = append(out, placed{code - 1, cell})
+			occ |= bd.shape[code-1] << cell
+		}
+	}
+	return out, occ
+}
+
+// Done reports whether s is a goal position.
+func (bd *Board) Done(s State) bool {
+	if bd.goalCell >= 0 {
+		return bd.Code(s, bd.goalCell) == 1
+	}
+	for _, t := range bd.P.Targets {
+		if s == t {
+			return true
+		}
+	}
+	return false
+}
+
+// Neighbours appends to out every position one move from s under metric m.
+func (bd *Board) Neighbours(s State, m Metric, out []State) []State {
+	pieces, occ := bd.decode(s, bd.buf[:0])
+	for _, pc := range pieces {
+		shape := bd.shape[pc.class]
+		free := ^(occ &^ (shape << pc.cell))
+		moved := bd.take(s, pc.cell)
+		code := pc.class + 1
+		from := &bd.from[pc.class]
+		switch m {
+		case Step, Line:
+			for d := range 4 {
+				off := bd.offset(d)
+				for at := pc.cell; from[d]>>at&1 == 1; {
+					at += off
+					if shape<<at&^free != 0 {
+						break
+					}
+					out = append(out, bd.put(moved, at, code))
+					if m == Step {
+						break
+					}
+				}
+			}
+		case Whole:
+			// Flood the piece's top-left positions through free space.
+			seen := uint64(1) << pc.cell
+			var queue [MaxCells]int8
+			queue[0] = int8(pc.cell)
+			for h, n := 0, 1; h < n; h++ {
+				at := int(queue[h])
+				for d := range 4 {
+					if from[d]>>at&1 == 0 {
+						continue
+					}
+					to := at + bd.offset(d)
+					if seen>>to&1 == 1 || shape<<to&^free != 0 {
+						continue
+					}
+					seen |= 1 << to
+					queue[n] = int8(to)
+					n++
+					out = append(out, bd.put(moved, to, code))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// GoalDistance is a lower bound on the moves left under metric m: how far the goal piece is
+// from its goal cell (Manhattan for step; one per axis for line; one for piece), or 0 with
+// target boards.
+func (bd *Board) GoalDistance(s State, m Metric) int {
+	if bd.goalCell < 0 {
+		return 0
+	}
+	at := -1
+	mask := uint64(1)<<bd.b - 1
+	for wi, w := range [2]uint64{s.Lo, s.Hi} {
+		for sh := 0; w != 0; sh++ {
+			if w&mask == 1 {
+				at = wi*bd.perWord + sh
+			}
+			w >>= bd.b
+		}
+	}
+	dr := abs(at/bd.W - bd.goalCell/bd.W)
+	dc := abs(at%bd.W - bd.goalCell%bd.W)
+	switch m {
+	case Step:
+		return dr + dc
+	case Line:
+		return min(dr, 1) + min(dc, 1)
+	}
+	return min(dr+dc, 1)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Render draws s as text, one symbol per cell: the puzzle's own symbols where labels says
+// which piece stands where (from Replay), else one letter per class.
+func (bd *Board) Render(s State, labels map[int]byte) string {
+	cells := make([]byte, bd.W*bd.H)
+	for i := range cells {
+		cells[i] = '.'
+	}
+	pieces, _ := bd.decode(s, nil)
+	for _, pc := range pieces {
+		sym, ok := labels[pc.cell]
+		if !ok {
+			sym = byte('a' + pc.class)
+		}
+		sh := bd.P.Shapes[pc.class]
+		for r := range sh.H {
+			for c := range sh.W {
+				cells[pc.cell+r*bd.W+c] = sym
+			}
+		}
+	}
+	var b strings.Builder
+	for r := range bd.H {
+		b.Write(cells[r*bd.W : (r+1)*bd.W])
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Move is one move of a solution, with the puzzle's own piece symbol.
+type Move struct {
+	Piece    byte
+	From, To [2]int // row, column of the top-left corner
+}
+
+func (m Move) String() string {
+	dr, dc := m.To[0]-m.From[0], m.To[1]-m.From[1]
+	var parts []string
+	if dr != 0 {
+		parts = append(parts, fmt.Sprintf("%s %d", map[bool]string{true: "down", false: "up"}[dr > 0], abs(dr)))
+	}
+	if dc != 0 {
+		parts = append(parts, fmt.Sprintf("%s %d", map[bool]string{true: "right", false: "left"}[dc > 0], abs(dc)))
+	}
+	return fmt.Sprintf("%c %s", m.Piece, strings.Join(parts, " "))
+}
+
+// Replay turns a path of positions into moves of named pieces, and the piece labels of
+// each position (cell of a top-left corner to symbol) for Render.
+func (bd *Board) Replay(path []State) ([]Move, []map[int]byte) {
+	where := map[int]byte{}
+	for _, pc := range bd.P.Pieces {
+		where[pc.Row*bd.W+pc.Col] = pc.Symbol
+	}
+	labels := []map[int]byte{clone(where)}
+	var moves []Move
+	for i := 1; i < len(path); i++ {
+		a, b := path[i-1], path[i]
+		// One piece moved: its old corner is the one cell coded only in a, its new corner
+		// the one coded only in b (no other corner can be under it, before or after).
+		from, to := -1, -1
+		for c := range bd.W * bd.H {
+			if ca, cb := bd.Code(a, c), bd.Code(b, c); ca != cb {
+				if ca != 0 {
+					from = c
+				} else {
+					to = c
+				}
+			}
+		}
+		sym := where[from]
+		delete(where, from)
+		where[to] = sym
+		moves = append(moves, Move{Piece: sym, From: [2]int{from / bd.W, from % bd.W}, To: [2]int{to / bd.W, to % bd.W}})
+		labels = append(labels, clone(where))
+	}
+	return moves, labels
+}
+
+func clone(m map[int]byte) map[int]byte {
+	out := make(map[int]byte, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}

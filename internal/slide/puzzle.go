@@ -1,0 +1,354 @@
+// Package slide holds sliding-block puzzles (Klotski, Hua Rong Dao and any layout of
+// rectangular pieces on a rectangular board) and exact searches over them.
+//
+// A position is packed into two 64-bit words: one small code per cell, naming the shape class
+// of the piece whose top-left corner is there (0 elsewhere). Pieces of the same shape share a
+// class, so positions that differ only by swapping two such pieces pack the same: the search
+// sees each position once (the classic's 65,880 labelled positions become 25,955). The goal
+// piece has a class of its own. Moving a piece clears one code and sets another: no
+// re-encoding, no canonicalising pass. Occupancy is a 64-bit board, so a move is a shift and
+// an AND.
+//
+// Limits: at most 64 cells, and at most 2·⌊64/bits⌋ cells where bits is the width of a code
+// (2 bits for up to 3 shape classes: 64 cells; 3 bits for up to 7: 42 cells, so 6x6 and 6x7;
+// 4 bits for up to 15: 32 cells). The 4x5 classics fit with room to spare.
+package slide
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/statespace/puzzles/internal/grid"
+)
+
+// MaxCells is the most cells a board may have: occupancy is one 64-bit word.
+const MaxCells = 64
+
+// Piece is a rectangle on the board.
+type Piece struct {
+	Symbol byte
+	Row    int // top-left corner
+	Col    int
+	H, W   int
+	Class  int // shape class; pieces of one class are interchangeable
+}
+
+// Puzzle is a parsed sliding-block puzzle.
+type Puzzle struct {
+	Name    string
+	H, W    int
+	Pieces  []Piece // in reading order of their top-left corners
+	Goal    int     // index in Pieces of the goal piece, or -1 with Targets
+	GoalRow int
+	GoalCol int
+	Targets []State // whole target positions (pieces of one shape interchangeable)
+	Meta    map[string][]string
+	Shapes  []Shape // per class
+}
+
+// Shape is a class of interchangeable pieces.
+type Shape struct {
+	H, W int
+	Goal bool // the goal piece's own class
+}
+
+// Published returns the published optimum for a metric ("piece", "line", "step"): the
+// number, or -1 when published as unsolvable; ok is false when none is given.
+func (p *Puzzle) Published(metric string) (n int, ok bool) {
+	vs := p.Meta["published-"+metric]
+	if len(vs) == 0 {
+		return 0, false
+	}
+	if strings.HasPrefix(vs[0], "unsolvable") {
+		return -1, true
+	}
+	n, err := strconv.Atoi(vs[0])
+	return n, err == nil
+}
+
+// Parse reads a puzzle: board lines (one printable symbol per cell for pieces, '.' for
+// empty; or bracket drawings "[1][1][2][2]" with "[ ]" for empty), a blank line, then
+// "key: value" lines. "goal: P R C" puts piece P's top-left at row R, column C (0-based);
+// several "target:" lines instead give a whole target board. Errors carry line and column.
+func Parse(name string, data []byte) (*Puzzle, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
+	errAt := func(line, col int, format string, args ...any) error {
+		return &grid.Error{File: name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+	}
+	// Board: the first run of non-blank lines.
+	first := 0
+	for first < len(lines) && strings.TrimSpace(lines[first]) == "" {
+		first++
+	}
+	var rows [][]byte
+	var rowLine []int
+	i := first
+	for ; i < len(lines) && strings.TrimSpace(lines[i]) != ""; i++ {
+		if strings.Contains(lines[i], ":") && len(rows) == 0 {
+			break
+		}
+		row, col, err := boardRow(lines[i])
+		if err != nil {
+			return nil, errAt(i+1, col, "%v", err)
+		}
+		rows = append(rows, row)
+		rowLine = append(rowLine, i+1)
+	}
+	if len(rows) == 0 {
+		return nil, errAt(1, 1, "no board")
+	}
+	p := &Puzzle{Name: name, H: len(rows), W: len(rows[0]), Goal: -1, Meta: map[string][]string{}}
+	for r, row := range rows {
+		if len(row) != p.W {
+			return nil, errAt(rowLine[r], min(len(row), p.W)+1, "row has %d cells, the first row %d", len(row), p.W)
+		}
+	}
+	if p.H*p.W > MaxCells {
+		return nil, errAt(rowLine[0], 1, "board of %dx%d cells is larger than %d cells", p.H, p.W, MaxCells)
+	}
+	pieces, err := findPieces(rows, func(r, c int) (int, int) { return rowLine[r], c + 1 })
+	if err != nil {
+		return nil, &grid.Error{File: name, Line: err.line, Col: err.col, Msg: err.msg}
+	}
+	p.Pieces = pieces
+	// Metadata.
+	var target [][]byte
+	var targetLine []int
+	for ; i < len(lines); i++ {
+		l := strings.TrimSpace(lines[i])
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		k, v, ok := strings.Cut(l, ":")
+		if !ok {
+			return nil, errAt(i+1, 1, "want key: value, or a blank line")
+		}
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		switch k {
+		case "goal":
+			f := strings.Fields(v)
+			if len(f) != 3 || len(f[0]) != 1 {
+				return nil, errAt(i+1, 1, "goal wants a piece, a row and a column: goal: A 3 1")
+			}
+			r, err1 := strconv.Atoi(f[1])
+			c, err2 := strconv.Atoi(f[2])
+			if err1 != nil || err2 != nil {
+				return nil, errAt(i+1, 1, "goal row and column must be numbers")
+			}
+			p.Goal = -1
+			for j, pc := range p.Pieces {
+				if pc.Symbol == f[0][0] {
+					p.Goal = j
+				}
+			}
+			col := strings.Index(lines[i], f[0]) + 1
+			if p.Goal < 0 {
+				return nil, errAt(i+1, col, "goal names piece %q, which is not on the board", f[0])
+			}
+			pc := p.Pieces[p.Goal]
+			if r < 0 || c < 0 || r+pc.H > p.H || c+pc.W > p.W {
+				return nil, errAt(i+1, col, "goal puts piece %s at %d %d, outside the %dx%d board", f[0], r, c, p.H, p.W)
+			}
+			p.GoalRow, p.GoalCol = r, c
+		case "target":
+			row, col, err := boardRow(v)
+			if err != nil {
+				return nil, errAt(i+1, col, "%v", err)
+			}
+			target = append(target, row)
+			targetLine = append(targetLine, i+1)
+		default:
+			p.Meta[k] = append(p.Meta[k], v)
+		}
+	}
+	if p.Goal < 0 && target == nil {
+		return nil, errAt(len(rows)+first+1, 1, "no goal: add \"goal: P R C\" or target: lines")
+	}
+	p.classify()
+	if target != nil {
+		if p.Goal >= 0 {
+			return nil, errAt(targetLine[0], 1, "both a goal and a target board")
+		}
+		t, err := p.parseTarget(name, target, targetLine)
+		if err != nil {
+			return nil, err
+		}
+		p.Targets = []State{t}
+	}
+	if err := p.checkSize(); err != nil {
+		return nil, errAt(rowLine[0], 1, "%v", err)
+	}
+	return p, nil
+}
+
+// boardRow reads one board row in either notation. col is where a problem is. A row is a
+// bracket drawing when it is wholly "[x]" groups; otherwise every character is a cell, so
+// '[' can also be a piece's symbol (lists with more than 26 pieces use punctuation).
+func boardRow(l string) (row []byte, col int, err error) {
+	l = strings.TrimRight(l, " \t")
+	if bracketed(l) {
+		for j := 0; j < len(l); j += 3 {
+			c := l[j+1]
+			if c == ' ' {
+				c = '.'
+			}
+			row = append(row, c)
+		}
+	} else {
+		row = []byte(l)
+	}
+	for j, c := range row {
+		if c <= ' ' || c > '~' {
+			return nil, j + 1, fmt.Errorf("unexpected character %q on the board", c)
+		}
+	}
+	return row, 0, nil
+}
+
+func bracketed(l string) bool {
+	if len(l) == 0 || len(l)%3 != 0 {
+		return false
+	}
+	for j := 0; j < len(l); j += 3 {
+		if l[j] != '[' || l[j+2] != ']' {
+			return false
+		}
+	}
+	return true
+}
+
+type posError struct {
+	line, col int
+	msg       string
+}
+
+// findPieces groups the cells of each symbol into one rectangle.
+func findPieces(rows [][]byte, at func(r, c int) (int, int)) ([]Piece, *posError) {
+	seen := map[byte]bool{}
+	var pieces []Piece
+	for r, row := range rows {
+		for c, s := range row {
+			if s == '.' || seen[s] {
+				continue
+			}
+			seen[s] = true
+			w := 1
+			for c+w < len(row) && row[c+w] == s {
+				w++
+			}
+			h := 1
+			for r+h < len(rows) && c < len(rows[r+h]) && rows[r+h][c] == s {
+				h++
+			}
+			pc := Piece{Symbol: s, Row: r, Col: c, H: h, W: w}
+			// Every cell of the rectangle is s, and s appears nowhere else.
+			for rr, row2 := range rows {
+				for cc, s2 := range row2 {
+					in := rr >= r && rr < r+h && cc >= c && cc < c+w
+					if in && s2 != s || !in && s2 == s {
+						l, col := at(rr, cc)
+						if in {
+							return nil, &posError{l, col, fmt.Sprintf("piece %c is not a rectangle", s)}
+						}
+						return nil, &posError{l, col, fmt.Sprintf("symbol %c is in two places (or its piece is not a rectangle)", s)}
+					}
+				}
+			}
+			pieces = append(pieces, pc)
+		}
+	}
+	if len(pieces) == 0 {
+		l, c := at(0, 0)
+		return nil, &posError{l, c, "no pieces on the board"}
+	}
+	return pieces, nil
+}
+
+// classify gives each piece its shape class: the goal piece first, alone, then one class per
+// other shape in order of first appearance.
+func (p *Puzzle) classify() {
+	p.Shapes = nil
+	if p.Goal >= 0 {
+		g := &p.Pieces[p.Goal]
+		p.Shapes = append(p.Shapes, Shape{H: g.H, W: g.W, Goal: true})
+		g.Class = 0
+	}
+	for i := range p.Pieces {
+		if i == p.Goal {
+			continue
+		}
+		pc := &p.Pieces[i]
+		pc.Class = -1
+		for k, s := range p.Shapes {
+			if !s.Goal && s.H == pc.H && s.W == pc.W {
+				pc.Class = k
+			}
+		}
+		if pc.Class < 0 {
+			pc.Class = len(p.Shapes)
+			p.Shapes = append(p.Shapes, Shape{H: pc.H, W: pc.W})
+		}
+	}
+}
+
+// parseTarget reads a target board: the same pieces by shape, anywhere.
+func (p *Puzzle) parseTarget(name string, rows [][]byte, lines []int) (State, error) {
+	errAt := func(line, col int, msg string) error { return &grid.Error{File: name, Line: line, Col: col, Msg: msg} }
+	if len(rows) != p.H {
+		return State{}, errAt(lines[0], 1, fmt.Sprintf("target has %d rows, the board %d", len(rows), p.H))
+	}
+	for r, row := range rows {
+		if len(row) != p.W {
+			return State{}, errAt(lines[r], 1, fmt.Sprintf("target row has %d cells, the board %d", len(row), p.W))
+		}
+	}
+	pieces, perr := findPieces(rows, func(r, c int) (int, int) { return lines[r], c + 1 })
+	if perr != nil {
+		return State{}, errAt(perr.line, perr.col, "target: "+perr.msg)
+	}
+	need := map[[2]int]int{}
+	for _, pc := range p.Pieces {
+		need[[2]int{pc.H, pc.W}]++
+	}
+	var t State
+	b := p.bits()
+	for _, pc := range pieces {
+		need[[2]int{pc.H, pc.W}]--
+		class := -1
+		for k, s := range p.Shapes {
+			if s.H == pc.H && s.W == pc.W {
+				class = k
+			}
+		}
+		if class < 0 {
+			return State{}, errAt(lines[pc.Row], pc.Col+1, fmt.Sprintf("target piece %c has a shape the board does not", pc.Symbol))
+		}
+		t = t.set(pc.Row*p.W+pc.Col, class+1, b)
+	}
+	for _, n := range need {
+		if n != 0 {
+			return State{}, errAt(lines[0], 1, "target does not hold the same pieces as the board")
+		}
+	}
+	return t, nil
+}
+
+// bits is the width of one cell's code: enough for every class number plus 0.
+func (p *Puzzle) bits() uint {
+	b := uint(1)
+	for 1<<b <= len(p.Shapes) {
+		b++
+	}
+	return b
+}
+
+// checkSize rejects boards whose positions do not fit two words (cells never straddle them).
+func (p *Puzzle) checkSize() error {
+	if per := 64 / int(p.bits()); p.H*p.W > 2*per {
+		return fmt.Errorf("board of %dx%d with %d shape classes does not fit a position of two 64-bit words (%d cells at most)", p.H, p.W, len(p.Shapes), 2*per)
+	}
+	return nil
+}

@@ -1,0 +1,364 @@
+package slide
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/statespace/puzzles/internal/search"
+)
+
+// Algo is a search algorithm. All three are exact.
+type Algo int
+
+const (
+	BFS   Algo = iota // breadth-first from the start
+	AStar             // A* with GoalDistance as the (admissible) bound
+	Bidir             // breadth-first from the start and from every goal position at once
+)
+
+// ParseAlgo reads "bfs", "astar" or "bidir".
+func ParseAlgo(s string) (Algo, error) {
+	switch s {
+	case "bfs":
+		return BFS, nil
+	case "astar":
+		return AStar, nil
+	case "bidir":
+		return Bidir, nil
+	}
+	return 0, fmt.Errorf("algorithm %q: want bfs, astar or bidir", s)
+}
+
+// DefaultBudget bounds the positions a search records (about 40 bytes each).
+const DefaultBudget = 50_000_000
+
+// ErrBudget is returned (wrapped) when a search records more positions than its budget.
+var ErrBudget = errors.New("position budget exceeded")
+
+// Options choose the metric, the algorithm and the budget.
+type Options struct {
+	Metric Metric
+	Algo   Algo
+	Budget int // 0: DefaultBudget
+}
+
+// Result is a search's answer.
+type Result struct {
+	Moves     int     // fewest moves, or -1 when no goal position is reachable
+	Path      []State // the positions of an optimal solution, start first
+	Expanded  int     // positions whose moves were generated
+	Reachable int     // positions reachable from the start, when the search had to count them all
+}
+
+func budgetErr(n int) error { return fmt.Errorf("%w: more than %d positions", ErrBudget, n) }
+
+// Solve finds an optimal solution of bd's puzzle.
+func Solve(bd *Board, opt Options) (Result, error) {
+	if opt.Budget <= 0 {
+		opt.Budget = DefaultBudget
+	}
+	switch opt.Algo {
+	case AStar:
+		return astar(bd, opt)
+	case Bidir:
+		return bidir(bd, opt)
+	}
+	return bfs(bd, opt, true)
+}
+
+// Count returns the number of positions reachable from the start.
+func Count(bd *Board, opt Options) (int, error) {
+	if opt.Budget <= 0 {
+		opt.Budget = DefaultBudget
+	}
+	r, err := bfs(bd, opt, false)
+	return r.Reachable, err
+}
+
+// layered is a breadth-first search's memory: the positions in visiting order, each with the
+// index of the one it was reached from and its depth, and a table from position to index.
+type layered struct {
+	states []State
+	parent []int32
+	depth  []int32
+	table  search.Table
+}
+
+func (l *layered) add(s State, parent, depth int32) bool {
+	slot, seen := l.table.Find(s.Lo, s.Hi)
+	if seen {
+		return false
+	}
+	slot.G = int32(len(l.states))
+	l.states = append(l.states, s)
+	l.parent = append(l.parent, parent)
+	l.depth = append(l.depth, depth)
+	return true
+}
+
+func (l *layered) index(s State) (int32, bool) {
+	if slot, ok := l.table.Peek(s.Lo, s.Hi); ok {
+		return slot.G, true
+	}
+	return 0, false
+}
+
+// path returns the positions from the root of i's tree to i.
+func (l *layered) path(i int32) []State {
+	var p []State
+	for ; i >= 0; i = l.parent[i] {
+		p = append(p, l.states[i])
+	}
+	for a, b := 0, len(p)-1; a < b; a, b = a+1, b-1 {
+		p[a], p[b] = p[b], p[a]
+	}
+	return p
+}
+
+func bfs(bd *Board, opt Options, stop bool) (Result, error) {
+	var l layered
+	l.table.Reserve(1 << 15)
+	l.add(bd.Start(), -1, 0)
+	var next []State
+	for head := 0; head < len(l.states); head++ {
+		s := l.states[head]
+		if stop && bd.Done(s) {
+			p := l.path(int32(head))
+			return Result{Moves: len(p) - 1, Path: p, Expanded: head}, nil
+		}
+		d := l.depth[head] + 1
+		next = bd.Neighbours(s, opt.Metric, next[:0])
+		for _, n := range next {
+			l.add(n, int32(head), d)
+		}
+		if len(l.states) > opt.Budget {
+			return Result{}, budgetErr(opt.Budget)
+		}
+	}
+	return Result{Moves: -1, Expanded: len(l.states), Reachable: len(l.states)}, nil
+}
+
+func astar(bd *Board, opt Options) (Result, error) {
+	type item struct {
+		s      State
+		parent int32
+		g      int32
+	}
+	var items []item
+	var table search.Table // G: index of the best item of a position
+	var q search.BucketQueue[int32]
+	push := func(s State, parent, g int32) bool {
+		slot, seen := table.Find(s.Lo, s.Hi)
+		if seen && items[slot.G].g <= g {
+			return false
+		}
+		slot.G = int32(len(items))
+		items = append(items, item{s, parent, g})
+		q.Push(int(g)+bd.GoalDistance(s, opt.Metric), slot.G)
+		return true
+	}
+	push(bd.Start(), -1, 0)
+	var next []State
+	expanded := 0
+	for {
+		_, i, ok := q.Pop()
+		if !ok {
+			break
+		}
+		it := items[i]
+		if slot, _ := table.Peek(it.s.Lo, it.s.Hi); slot.G != i {
+			continue // a better way here was found after this one was queued
+		}
+		if bd.Done(it.s) {
+			var p []State
+			for j := i; j >= 0; j = items[j].parent {
+				p = append(p, items[j].s)
+			}
+			for a, b := 0, len(p)-1; a < b; a, b = a+1, b-1 {
+				p[a], p[b] = p[b], p[a]
+			}
+			return Result{Moves: int(it.g), Path: p, Expanded: expanded}, nil
+		}
+		expanded++
+		next = bd.Neighbours(it.s, opt.Metric, next[:0])
+		for _, n := range next {
+			push(n, i, it.g+1)
+		}
+		if table.Len() > opt.Budget {
+			return Result{}, budgetErr(opt.Budget)
+		}
+	}
+	return Result{Moves: -1, Expanded: expanded, Reachable: table.Len()}, nil
+}
+
+// bidir runs breadth-first from the start and, backwards, from every goal position at once
+// (moves are reversible under every metric), a whole layer at a time, always growing the
+// side with the smaller frontier. The first layer that touches the other side holds an
+// optimal meeting: every shorter path would have touched it in an earlier layer.
+func bidir(bd *Board, opt Options) (Result, error) {
+	start := bd.Start()
+	if bd.Done(start) {
+		return Result{Moves: 0, Path: []State{start}}, nil
+	}
+	var fw, bw layered
+	fw.add(start, -1, 0)
+	goals, err := bd.Goals(opt.Budget)
+	if err != nil {
+		return Result{}, err
+	}
+	for _, g := range goals {
+		bw.add(g, -1, 0)
+	}
+	from := [2]int{0, 0}
+	sides := [2]*layered{&fw, &bw}
+	var next []State
+	expanded := 0
+	for {
+		if len(fw.states) == from[0] || len(bw.states) == from[1] {
+			// One side ran out: no meeting. Say how many positions the start reaches.
+			r, err := bfs(bd, opt, false)
+			r.Expanded += expanded
+			return r, err
+		}
+		g := 0
+		if len(bw.states)-from[1] < len(fw.states)-from[0] {
+			g = 1
+		}
+		grow, other := sides[g], sides[1-g]
+		best, mine, theirs := int32(-1), int32(-1), int32(-1)
+		end := len(grow.states)
+		for i := from[g]; i < end; i++ {
+			expanded++
+			d := grow.depth[i] + 1
+			next = bd.Neighbours(grow.states[i], opt.Metric, next[:0])
+			for _, n := range next {
+				if j, ok := other.index(n); ok && (best < 0 || d+other.depth[j] < best) {
+					best, mine, theirs = d+other.depth[j], int32(i), j
+				}
+				grow.add(n, int32(i), d)
+			}
+			if len(fw.states)+len(bw.states) > opt.Budget {
+				return Result{}, budgetErr(opt.Budget)
+			}
+		}
+		from[g] = end
+		if best >= 0 {
+			// mine (on the growing side) steps to theirs (on the other side).
+			f, b := mine, theirs
+			if g == 1 {
+				f, b = theirs, mine
+			}
+			p := fw.path(f)
+			back := bw.path(b)
+			for k := len(back) - 1; k >= 0; k-- {
+				p = append(p, back[k])
+			}
+			return Result{Moves: len(p) - 1, Path: p, Expanded: expanded}, nil
+		}
+	}
+}
+
+// Goals lists every position with the goal piece on its goal cell (the other pieces anywhere
+// they fit), or the target boards.
+func (bd *Board) Goals(budget int) ([]State, error) {
+	if bd.goalCell < 0 {
+		return bd.P.Targets, nil
+	}
+	var out []State
+	var err error
+	bd.arrange(func(s State) bool {
+		out = append(out, s)
+		if len(out) > budget {
+			err = budgetErr(budget)
+			return false
+		}
+		return true
+	})
+	return out, err
+}
+
+// arrange calls visit with every position of the puzzle's pieces that has the goal piece on
+// its goal cell, until visit returns false. Cells are filled in reading order: the first free
+// cell is either left empty or becomes the corner of a piece that fits there.
+func (bd *Board) arrange(visit func(State) bool) {
+	counts := make([]int, len(bd.P.Shapes))
+	empty := bd.W * bd.H
+	for _, pc := range bd.P.Pieces {
+		counts[pc.Class]++
+		empty -= pc.H * pc.W
+	}
+	counts[0]--
+	start := State{}.set(bd.goalCell, 1, bd.b)
+	occ := bd.shape[0] << bd.goalCell
+	n := bd.W * bd.H
+	var fill func(cell int, s State, occ uint64, empty int) bool
+	fill = func(cell int, s State, occ uint64, empty int) bool {
+		for cell < n && occ>>cell&1 == 1 {
+			cell++
+		}
+		if cell == n {
+			return visit(s)
+		}
+		if empty > 0 && !fill(cell+1, s, occ|1<<cell, empty-1) {
+			return false
+		}
+		for k, c := range counts {
+			if c == 0 || bd.fits[k]>>cell&1 == 0 || bd.shape[k]<<cell&occ != 0 {
+				continue
+			}
+			counts[k]--
+			ok := fill(cell+1, s.set(cell, k+1, bd.b), occ|bd.shape[k]<<cell, empty)
+			counts[k]++
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	fill(0, start, occ, empty)
+}
+
+// Hard is what Hardest finds.
+type Hard struct {
+	Moves     int     // the most moves any position needs
+	Positions []State // the positions that need that many
+	Goals     int     // goal positions the search started from
+	Total     int     // positions that can reach a goal
+}
+
+// Hardest runs one breadth-first search from every goal position at once (moves are
+// reversible), so each position of the puzzle's pieces gets its distance to the nearest goal,
+// and returns the farthest.
+func Hardest(bd *Board, opt Options) (Hard, error) {
+	if opt.Budget <= 0 {
+		opt.Budget = DefaultBudget
+	}
+	goals, err := bd.Goals(opt.Budget)
+	if err != nil {
+		return Hard{}, err
+	}
+	var l layered
+	for _, g := range goals {
+		l.add(g, -1, 0)
+	}
+	var next []State
+	for head := 0; head < len(l.states); head++ {
+		d := l.depth[head] + 1
+		next = bd.Neighbours(l.states[head], opt.Metric, next[:0])
+		for _, n := range next {
+			l.add(n, int32(head), d)
+		}
+		if len(l.states) > opt.Budget {
+			return Hard{}, budgetErr(opt.Budget)
+		}
+	}
+	h := Hard{Goals: len(goals), Total: len(l.states)}
+	if len(l.states) == 0 {
+		return h, nil
+	}
+	h.Moves = int(l.depth[len(l.states)-1])
+	for i := len(l.states) - 1; i >= 0 && int(l.depth[i]) == h.Moves; i-- {
+		h.Positions = append(h.Positions, l.states[i])
+	}
+	return h, nil
+}

@@ -1,0 +1,363 @@
+package slide_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/statespace/puzzles/inputs"
+	"github.com/statespace/puzzles/internal/slide"
+)
+
+const shared = "../../../shared/klotski"
+
+var (
+	metrics = []slide.Metric{slide.Step, slide.Line, slide.Whole}
+	algos   = []slide.Algo{slide.BFS, slide.AStar, slide.Bidir}
+)
+
+func load(t testing.TB, path string) *slide.Puzzle {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := slide.Parse(filepath.Base(path), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestClassic checks the published facts of Hua Rong Dao with every algorithm: 81 piece
+// moves, 90 line moves, 116 unit steps, 25,955 reachable positions.
+func TestClassic(t *testing.T) {
+	p, err := slide.Parse("classic", inputs.KlotskiClassic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bd := slide.NewBoard(p)
+	want := map[slide.Metric]int{slide.Whole: 81, slide.Line: 90, slide.Step: 116}
+	for _, m := range metrics {
+		for _, a := range algos {
+			r, err := slide.Solve(bd, slide.Options{Metric: m, Algo: a})
+			if err != nil || r.Moves != want[m] {
+				t.Errorf("%v %v: %d moves (%v), want %d", m, a, r.Moves, err, want[m])
+			}
+			checkPath(t, bd, m, r)
+		}
+	}
+	if n, err := slide.Count(bd, slide.Options{}); n != 25955 || err != nil {
+		t.Errorf("reachable %d (%v), want 25955", n, err)
+	}
+}
+
+// checkPath replays a solution: each position one legal move from the last, the last a goal.
+func checkPath(t *testing.T, bd *slide.Board, m slide.Metric, r slide.Result) {
+	t.Helper()
+	if r.Moves < 0 {
+		return
+	}
+	if len(r.Path) != r.Moves+1 || r.Path[0] != bd.Start() || !bd.Done(r.Path[len(r.Path)-1]) {
+		t.Fatalf("%v: path of %d positions for %d moves, or wrong ends", m, len(r.Path), r.Moves)
+	}
+	for i := 1; i < len(r.Path); i++ {
+		legal := false
+		for _, n := range bd.Neighbours(r.Path[i-1], m, nil) {
+			legal = legal || n == r.Path[i]
+		}
+		if !legal {
+			t.Fatalf("%v: move %d is not one legal move", m, i)
+		}
+	}
+	moves, _ := bd.Replay(r.Path)
+	if len(moves) != r.Moves {
+		t.Fatalf("%v: replay gives %d moves", m, len(moves))
+	}
+}
+
+// TestCases checks every case of ../shared/klotski/cases: its published optima, that BFS, A*
+// and bidirectional search agree under all three metrics, and the facts in the notes about
+// the design-note layouts.
+func TestCases(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(shared, "cases", "*.txt"))
+	if len(files) == 0 {
+		t.Skip("../shared/klotski absent")
+	}
+	names := map[slide.Metric]string{slide.Step: "step", slide.Line: "line", slide.Whole: "piece"}
+	for _, f := range files {
+		p := load(t, f)
+		bd := slide.NewBoard(p)
+		for _, m := range metrics {
+			var got []int
+			for _, a := range algos {
+				r, err := slide.Solve(bd, slide.Options{Metric: m, Algo: a})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkPath(t, bd, m, r)
+				got = append(got, r.Moves)
+			}
+			if got[0] != got[1] || got[0] != got[2] {
+				t.Errorf("%s %v: bfs, astar, bidir = %v", p.Name, m, got)
+			}
+			if want, ok := p.Published(names[m]); ok && got[0] != want {
+				t.Errorf("%s %v: %d moves, published %d", p.Name, m, got[0], want)
+			}
+		}
+	}
+	facts := []struct {
+		file      string
+		metric    slide.Metric
+		moves     int
+		reachable int
+	}{
+		{"doc56-drawn.txt", slide.Step, -1, 207},
+		{"doc56-legend-vertical-empty.txt", slide.Step, 56, 0},
+		{"doc56-legend-vertical-empty.txt", slide.Line, 40, 0},
+		{"doc56-legend-vertical-empty.txt", slide.Whole, 35, 0},
+		{"doc56-two-verticals.txt", slide.Step, -1, 1192},
+	}
+	for _, f := range facts {
+		bd := slide.NewBoard(load(t, filepath.Join(shared, "cases", f.file)))
+		r, _ := slide.Solve(bd, slide.Options{Metric: f.metric})
+		if r.Moves != f.moves || f.reachable > 0 && r.Reachable != f.reachable {
+			t.Errorf("%s %v: %d moves, %d reachable; want %d, %d", f.file, f.metric, r.Moves, r.Reachable, f.moves, f.reachable)
+		}
+	}
+}
+
+// TestPublished checks all 551 layouts with published optima (piece metric), with BFS, and
+// with A* and bidirectional search on every tenth.
+func TestPublished(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(shared, "published", "*.txt"))
+	if len(files) == 0 {
+		t.Skip("../shared/klotski absent")
+	}
+	if len(files) != 551 {
+		t.Errorf("%d published layouts, want 551", len(files))
+	}
+	for i, f := range files {
+		p := load(t, f)
+		want, ok := p.Published("piece")
+		if !ok {
+			t.Fatalf("%s: no published optimum", f)
+		}
+		bd := slide.NewBoard(p)
+		as := algos[:1]
+		if i%10 == 0 {
+			as = algos
+		}
+		for _, a := range as {
+			r, err := slide.Solve(bd, slide.Options{Metric: slide.Whole, Algo: a})
+			if err != nil || r.Moves != want {
+				t.Errorf("%s (%v): %d moves (%v), published %d", filepath.Base(f), a, r.Moves, err, want)
+			}
+		}
+	}
+}
+
+// TestAgreeRandom checks BFS == A* == bidirectional on random small boards, under every
+// metric, with goal pieces and with target boards.
+func TestAgreeRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	for i := range 300 {
+		data := randomPuzzle(r, i%3 == 0)
+		p, err := slide.Parse("random", []byte(data))
+		if err != nil {
+			continue
+		}
+		bd := slide.NewBoard(p)
+		for _, m := range metrics {
+			var got []int
+			for _, a := range algos {
+				res, err := slide.Solve(bd, slide.Options{Metric: m, Algo: a, Budget: 200000})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkPath(t, bd, m, res)
+				got = append(got, res.Moves)
+			}
+			if got[0] != got[1] || got[0] != got[2] {
+				t.Fatalf("%v: bfs, astar, bidir = %v on\n%s", m, got, data)
+			}
+		}
+	}
+}
+
+// randomPuzzle places random pieces (1x1, 1x2, 2x1, 2x2) on a board of up to 4x4 and either
+// names a goal cell for the first piece or gives a shuffled copy as the target board.
+func randomPuzzle(r *rand.Rand, target bool) string {
+	h, w := 2+r.IntN(3), 2+r.IntN(3)
+	cells := make([][]byte, h)
+	for i := range cells {
+		cells[i] = []byte(strings.Repeat(".", w))
+	}
+	place := func(cells [][]byte, sym byte, ph, pw int) bool {
+		for range 20 {
+			r0, c0 := r.IntN(h-ph+1), r.IntN(w-pw+1)
+			free := true
+			for y := r0; y < r0+ph; y++ {
+				for x := c0; x < c0+pw; x++ {
+					free = free && cells[y][x] == '.'
+				}
+			}
+			if free {
+				for y := r0; y < r0+ph; y++ {
+					for x := c0; x < c0+pw; x++ {
+						cells[y][x] = sym
+					}
+				}
+				return true
+			}
+		}
+		return false
+	}
+	shapes := [][2]int{{1, 1}, {1, 2}, {2, 1}, {2, 2}}
+	var placed [][2]int
+	for k := range 2 + r.IntN(5) {
+		sh := shapes[r.IntN(len(shapes))]
+		if sh[0] > h || sh[1] > w {
+			continue
+		}
+		if place(cells, byte('A'+k), sh[0], sh[1]) {
+			placed = append(placed, sh)
+		}
+	}
+	var b strings.Builder
+	for _, row := range cells {
+		b.Write(row)
+		b.WriteByte('\n')
+	}
+	b.WriteByte('\n')
+	if !target {
+		fmt.Fprintf(&b, "goal: A %d %d\n", r.IntN(h), r.IntN(w))
+		return b.String()
+	}
+	t := make([][]byte, h)
+	for i := range t {
+		t[i] = []byte(strings.Repeat(".", w))
+	}
+	for k, sh := range placed {
+		place(t, byte('a'+k), sh[0], sh[1])
+	}
+	for _, row := range t {
+		fmt.Fprintf(&b, "target: %s\n", row)
+	}
+	return b.String()
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct{ input, want string }{
+		{"", "p:1:1: no board"},
+		{"AA\nA.\n\ngoal: A 0 0\n", "p:2:2: piece A is not a rectangle"},
+		{"A.A\n\ngoal: A 0 0\n", "p:1:3: symbol A is in two places (or its piece is not a rectangle)"},
+		{"AB\nA\n\ngoal: A 0 0\n", "p:2:2: row has 1 cells, the first row 2"},
+		{"AB\n..\n\ngoal: C 0 0\n", "p:4:7: goal names piece \"C\", which is not on the board"},
+		{"AB\n..\n\ngoal: A 2 0\n", "p:4:7: goal puts piece A at 2 0, outside the 2x2 board"},
+		{"AB\n..\n", "p:3:1: no goal: add \"goal: P R C\" or target: lines"},
+		{"A\x01\n\ngoal: A 0 0\n", "p:1:2: unexpected character '\\x01' on the board"},
+		{strings.Repeat("A"+strings.Repeat(".", 8)+"\n", 8) + "\ngoal: A 0 0\n", "p:1:1: board of 8x9 cells is larger than 64 cells"},
+	}
+	for _, tc := range tests {
+		_, err := slide.Parse("p", []byte(tc.input))
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("Parse(%q) = %v, want %s", tc.input, err, tc.want)
+		}
+	}
+}
+
+// TestBrackets reads a bracket drawing as the same puzzle as its letter form.
+func TestBrackets(t *testing.T) {
+	a, err := slide.Parse("b", []byte("[1][1][2][2]\n[1][1][ ][ ]\n[ ][ ][ ][ ]\n\ngoal: 1 1 2\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := slide.Parse("l", []byte("1122\n11..\n....\n\ngoal: 1 1 2\n"))
+	if fmt.Sprint(a.Pieces) != fmt.Sprint(b.Pieces) {
+		t.Errorf("brackets %v, letters %v", a.Pieces, b.Pieces)
+	}
+	r, _ := slide.Solve(slide.NewBoard(a), slide.Options{Metric: slide.Step})
+	if r.Moves != 3 { // 1 down, then right twice
+		t.Errorf("%d moves, want 3", r.Moves)
+	}
+}
+
+// TestCensus checks the 4x5 census against its published count, and the dynamic program
+// against the enumeration on smaller boards.
+func TestCensus(t *testing.T) {
+	if n := slide.Census(4, 5); n != 29334498 {
+		t.Errorf("4x5 census %d, want 29334498", n)
+	}
+	for _, wh := range [][2]int{{2, 2}, {3, 3}, {3, 4}, {4, 3}, {4, 4}, {3, 5}} {
+		if a, b := slide.Census(wh[0], wh[1]), slide.CensusEnumerate(wh[0], wh[1]); a != b {
+			t.Errorf("%dx%d: census %d, enumeration %d", wh[0], wh[1], a, b)
+		}
+	}
+}
+
+func TestHardest(t *testing.T) {
+	p, _ := slide.Parse("tiny", []byte("A.\n..\n\ngoal: A 1 1\n"))
+	h, err := slide.Hardest(slide.NewBoard(p), slide.Options{Metric: slide.Step})
+	if err != nil || h.Moves != 2 || len(h.Positions) != 1 || h.Goals != 1 || h.Total != 4 {
+		t.Errorf("Hardest = %+v, %v; want 2 moves from the one corner", h, err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte("BAAC\nBAAC\nDEEF\nDGHF\nI..J\n\ngoal: A 3 1\n"))
+	f.Add([]byte("[1][1][ ]\n\ngoal: 1 0 1\n"))
+	f.Add([]byte("AB\n..\n\ntarget: .B\ntarget: A.\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := slide.Parse("f", data)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "f:") {
+				t.Fatalf("bad error: %q", err)
+			}
+			return
+		}
+		bd := slide.NewBoard(p)
+		bd.Neighbours(bd.Start(), slide.Whole, nil)
+	})
+}
+
+// FuzzAgree checks that the three algorithms agree on fuzzed small puzzles.
+func FuzzAgree(f *testing.F) {
+	f.Add([]byte("AB.\nCC.\n\ngoal: A 1 2\n"), uint8(0))
+	f.Fuzz(func(t *testing.T, data []byte, metric uint8) {
+		p, err := slide.Parse("f", data)
+		if err != nil || p.H*p.W > 12 {
+			return
+		}
+		bd := slide.NewBoard(p)
+		m := metrics[int(metric)%3]
+		var got []int
+		for _, a := range algos {
+			r, err := slide.Solve(bd, slide.Options{Metric: m, Algo: a, Budget: 100000})
+			if errors.Is(err, slide.ErrBudget) {
+				return
+			}
+			got = append(got, r.Moves)
+		}
+		if got[0] != got[1] || got[0] != got[2] {
+			t.Fatalf("bfs, astar, bidir = %v", got)
+		}
+	})
+}
+
+func ExampleSolve() {
+	p, _ := slide.Parse("example", []byte("A.\n..\n\ngoal: A 1 1\n"))
+	bd := slide.NewBoard(p)
+	for _, m := range []slide.Metric{slide.Step, slide.Line, slide.Whole} {
+		r, _ := slide.Solve(bd, slide.Options{Metric: m})
+		fmt.Println(m, r.Moves)
+	}
+	// Output:
+	// step 2
+	// line 2
+	// piece 1
+}

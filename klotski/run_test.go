@@ -1,0 +1,55 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestRun(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"easy.txt":    "A.\n..\n\ngoal: A 1 1\n",
+		"stuck.txt":   "AB\nCD\n\ngoal: A 1 1\n",
+		"bad.txt":     "AA\nA.\n\ngoal: A 0 0\n",
+		"target.txt":  "AB\n..\n\ntarget: .B\ntarget: A.\n",
+		"bracket.txt": "[1][ ]\n[ ][ ]\n\ngoal: 1 1 1\n",
+	}
+	for n, c := range files {
+		os.WriteFile(filepath.Join(dir, n), []byte(c), 0o644)
+	}
+	f := func(n string) string { return filepath.Join(dir, n) }
+	tests := []struct {
+		args     []string
+		out, err string // stdout to start with / stderr to contain
+		status   int
+	}{
+		{[]string{"-json", f("easy.txt")}, `{"file":"` + f("easy.txt") + `","metric":"piece","moves":1,"expanded":`, "", 0},
+		{[]string{"-json", "-metric", "step", "-count", f("easy.txt")}, `{"file":"` + f("easy.txt") + `","metric":"step","moves":2,"expanded":`, "", 0},
+		{[]string{"-json", f("stuck.txt")}, `{"file":"` + f("stuck.txt") + `","metric":"piece","moves":null,"expanded":`, "", 1},
+		{[]string{f("stuck.txt")}, "unsolvable (piece metric): 1 positions reachable, none a goal", "", 1},
+		{[]string{"-algo", "bidir", "-json", f("target.txt")}, `{"file":"` + f("target.txt") + `","metric":"piece","moves":1,`, "", 0}, // A and B are alike: one move
+		{[]string{"-json", f("bracket.txt")}, `{"file":"` + f("bracket.txt") + `","metric":"piece","moves":1,`, "", 0},
+		{[]string{f("bad.txt")}, "", f("bad.txt") + ":2:2: piece A is not a rectangle", 2},
+		{[]string{"-metric", "hop"}, "", `metric "hop"`, 2},
+		{[]string{"-algo", "dfs"}, "", `algorithm "dfs"`, 2},
+		{[]string{"-census", "-json"}, `{"census":29334498,"time_ns":`, "", 0},
+		{nil, "81 moves (piece metric)", "", 0},
+		{[]string{"-json", "-repeat", "2", f("easy.txt")}, `{"file":"` + f("easy.txt") + `","metric":"piece","moves":1,"expanded":`, "", 0},
+		{[]string{"-hardest", f("easy.txt")}, f("easy.txt") + ": the farthest positions need 1 moves (piece metric)", "", 0},
+	}
+	for _, tc := range tests {
+		var out, errb bytes.Buffer
+		status := run(tc.args, strings.NewReader(""), &out, &errb)
+		if status != tc.status || !strings.HasPrefix(out.String(), tc.out) || !strings.Contains(errb.String(), tc.err) {
+			t.Errorf("klotski %q: status %d (want %d)\nstdout %q\nwant prefix %q\nstderr %q (want %q)", tc.args, status, tc.status, out.String(), tc.out, errb.String(), tc.err)
+		}
+	}
+	var out bytes.Buffer
+	run([]string{"-json", "-count", "-repeat", "2", f("easy.txt")}, nil, &out, &out)
+	if !strings.Contains(out.String(), `"reachable":4,"time_ns":{"median":`) || !strings.Contains(out.String(), `"runs":2}`) {
+		t.Errorf("count and repeat fields: %s", out.String())
+	}
+}
