@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/statespace/puzzles/internal/batch"
 	"io"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -33,6 +36,7 @@ type config struct {
 	verbose bool
 	budget  int
 	repeat  int
+	ctx     context.Context
 }
 
 // answer is one input's output.
@@ -97,14 +101,14 @@ func (p part) label() string {
 	return p.Name
 }
 
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "gen" {
 		return runGen(args[1:], stdout, stderr)
 	}
 	fs := flag.NewFlagSet("day18", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: day18 [-part 0|1|2] [-goal collect|exit] [-algo graph|bfs] [-json] [-v] [-budget N] [FILE ...]")
+		fmt.Fprintln(stderr, "usage: day18 [-part 0|1|2] [-goal collect|exit] [-algo graph|bfs] [-json] [-v] [-budget N] [-timeout D] [-repeat N] [FILE ...]")
 		fs.PrintDefaults()
 	}
 	var cfg config
@@ -116,6 +120,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.budget, "budget", solve.DefaultBudget, "most search states recorded before giving up")
 	fs.IntVar(&cfg.repeat, "repeat", 0, "solve each input N times after one warm-up and report the median and minimum time")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
+	timeout := fs.Duration("timeout", 0, "give up an input after this long (0: never)")
 	if err := fs.Parse(args); err != nil {
 		return statusBadInput
 	}
@@ -168,32 +173,64 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		files = []string{""}
 	}
+	// Inputs run in parallel on every core; results come out in argument order. Timing
+	// runs one input at a time, so the inputs do not slow each other down.
+	workers := runtime.GOMAXPROCS(0)
+	if cfg.repeat > 0 {
+		workers = 1
+	}
+	type outcome struct {
+		a      answer
+		status int
+		err    error
+		log    bytes.Buffer // -v lines, printed with the result
+	}
 	status := statusOK
-	for _, f := range files {
-		name, data, err := read(f, stdin)
+	completed := batch.Run(ctx, len(files), workers, *timeout, func(ctx context.Context, i int) *outcome {
+		o := &outcome{}
+		name, data, err := read(files[i], stdin)
 		if err != nil {
-			fmt.Fprintln(stderr, "day18: "+err.Error())
+			o.err = err
+			return o
+		}
+		cfg := cfg
+		cfg.ctx = ctx
+		o.a, o.status, o.err = solveOne(cfg, name, data, &o.log)
+		if o.err == nil && cfg.repeat > 0 {
+			o.a.Time = timeRuns(cfg, name, data)
+		}
+		if o.err != nil && ctx.Err() != nil {
+			o.err = stopError(name, ctx.Err(), *timeout)
+		}
+		return o
+	}, func(i int, o *outcome) {
+		stderr.Write(o.log.Bytes())
+		if o.err != nil {
+			fmt.Fprintln(stderr, "day18: "+o.err.Error())
 			status = max(status, statusBadInput)
-			continue
+			return
 		}
-		a, st, err := solveOne(cfg, name, data, stderr)
-		if err != nil {
-			fmt.Fprintln(stderr, "day18: "+err.Error())
-			status = max(status, statusBadInput)
-			continue
-		}
-		status = max(status, st)
-		if cfg.repeat > 0 {
-			a.Time = timeRuns(cfg, name, data)
-		}
+		status = max(status, o.status)
 		if cfg.json {
-			b, _ := json.Marshal(a)
+			b, _ := json.Marshal(o.a)
 			fmt.Fprintf(stdout, "%s\n", b)
-			continue
+			return
 		}
-		printHuman(stdout, a, named)
+		printHuman(stdout, o.a, named)
+	})
+	if completed < len(files) {
+		fmt.Fprintf(stderr, "day18: interrupted: %d of %d inputs answered\n", completed, len(files))
+		status = max(status, statusBadInput)
 	}
 	return status
+}
+
+// stopError says why a search stopped early.
+func stopError(name string, err error, timeout time.Duration) error {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("%s: timed out after %v", name, timeout)
+	}
+	return fmt.Errorf("%s: interrupted", name)
 }
 
 func read(file string, stdin io.Reader) (name string, data []byte, err error) {
@@ -222,7 +259,7 @@ func solveOne(cfg config, name string, data []byte, stderr io.Writer) (answer, i
 	}
 	status := statusOK
 	solvePart := func(p part, v *vault.Vault) error {
-		res, err := cfg.algo(v, solve.Options{Goal: cfg.goal, Budget: cfg.budget})
+		res, err := cfg.algo(v, solve.Options{Goal: cfg.goal, Budget: cfg.budget, Ctx: cfg.ctx})
 		if cfg.verbose {
 			fmt.Fprintf(stderr, "%s: %s: %v\n", name, p.label(), res.Stats)
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,7 +58,7 @@ func TestRun(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer
-		status := run(tc.args, strings.NewReader(tc.stdin), &out, &errb)
+		status := run(context.Background(), tc.args, strings.NewReader(tc.stdin), &out, &errb)
 		if status != tc.status || out.String() != tc.out || !strings.Contains(errb.String(), tc.err) {
 			t.Errorf("day18 %q:\nstatus %d, want %d\nstdout %q\nwant   %q\nstderr %q, want it to contain %q",
 				tc.args, status, tc.status, out.String(), tc.out, errb.String(), tc.err)
@@ -72,7 +73,7 @@ func TestRun(t *testing.T) {
 // itself: graph answers equal what the generator's shape promises (both parts solvable).
 func TestDefault(t *testing.T) {
 	var out, errb bytes.Buffer
-	if status := run(nil, nil, &out, &errb); status != 0 {
+	if status := run(context.Background(), nil, nil, &out, &errb); status != 0 {
 		t.Fatalf("status %d: %s", status, errb.String())
 	}
 	v, err := vault.Parse("default", inputs.Day18Default)
@@ -87,12 +88,12 @@ func TestDefault(t *testing.T) {
 // TestGen checks the generator command is deterministic and reproduces the embedded default.
 func TestGen(t *testing.T) {
 	var a, b, errb bytes.Buffer
-	run([]string{"gen", "-seed", "4"}, nil, &a, &errb)
-	run([]string{"gen", "-seed", "4"}, nil, &b, &errb)
+	run(context.Background(), []string{"gen", "-seed", "4"}, nil, &a, &errb)
+	run(context.Background(), []string{"gen", "-seed", "4"}, nil, &b, &errb)
 	if a.String() != b.String() || a.String() != string(inputs.Day18Default) {
 		t.Errorf("day18 gen -seed 4 is not deterministic or differs from inputs/day18/default.txt")
 	}
-	if status := run([]string{"gen", "-size", "x"}, nil, &a, &errb); status != 2 {
+	if status := run(context.Background(), []string{"gen", "-size", "x"}, nil, &a, &errb); status != 2 {
 		t.Errorf("bad gen flag: status %d", status)
 	}
 }

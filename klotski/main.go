@@ -1,15 +1,25 @@
 // Command klotski solves sliding-block puzzles optimally.
 //
-//	klotski [-metric step|line|piece] [-algo bfs|astar|bidir] [-json] [-count] [-repeat N] [FILE ...]
+//	klotski [-metric step|line|piece] [-algo bfs|astar|bidir] [-json] [-count] [-repeat N] [-timeout D] [FILE ...]
 //	klotski -census [-json]
 //	klotski -hardest FILE
 //
 // With no FILE it solves the embedded classic (Hua Rong Dao, 81 piece moves) and prints the
-// solution. Exit status: 0 solved, 1 unsolvable, 2 bad input or usage.
+// solution. Several files are solved in parallel and reported in argument order. Exit
+// status: 0 solved, 1 unsolvable, 2 bad input or usage, a budget exceeded, a timeout or an
+// interrupt.
 package main
 
-import "os"
+import (
+	"context"
+	"os"
+	"os/signal"
+)
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	// An interrupt stops the searches; what finished is still printed.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
+	"github.com/statespace/puzzles/internal/batch"
 	"io"
 	"os"
+	"runtime"
 	"slices"
 	"time"
 
@@ -37,7 +41,7 @@ type timing struct {
 	Runs   int   `json:"runs"`
 }
 
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("klotski", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	metric := fs.String("metric", "piece", "step: one cell; line: any distance straight; piece: any distance, any path")
@@ -48,6 +52,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	census := fs.Bool("census", false, "count every legal 4x5 layout (one 2x2; any 1x2, 2x1, 1x1; two or more empty cells)")
 	hardest := fs.String("hardest", "", "report the positions of FILE's pieces farthest from any goal position")
 	budget := fs.Int("budget", slide.DefaultBudget, "most positions a search records")
+	timeout := fs.Duration("timeout", 0, "give up a file after this long (0: never)")
 	if err := fs.Parse(args); err != nil {
 		return statusBadInput
 	}
@@ -85,30 +90,54 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		files = []string{""}
 	}
+	// Files run in parallel on every core and are reported in argument order; timing runs
+	// them one at a time.
+	workers := runtime.GOMAXPROCS(0)
+	if *repeat > 0 {
+		workers = 1
+	}
+	type outcome struct {
+		rep report
+		res slide.Result
+		bd  *slide.Board
+		err error
+	}
 	status := statusOK
-	for _, f := range files {
-		name, data, err := read(f, stdin)
+	completed := batch.Run(ctx, len(files), workers, *timeout, func(ctx context.Context, i int) *outcome {
+		o := &outcome{}
+		name, data, err := read(files[i], stdin)
 		if err != nil {
-			status = max(status, fail(err))
-			continue
+			o.err = err
+			return o
 		}
-		rep, res, bd, err := solveOne(name, data, opt, *count)
-		if err != nil {
-			status = max(status, fail(err))
-			continue
+		opt := opt
+		opt.Ctx = ctx
+		o.rep, o.res, o.bd, o.err = solveOne(name, data, opt, *count)
+		if o.err == nil && *repeat > 0 {
+			o.rep.Time = timeRuns(name, data, opt, *count, *repeat)
 		}
-		if rep.Moves == nil {
+		if o.err != nil && ctx.Err() != nil {
+			o.err = fmt.Errorf("%s: %s", name, map[bool]string{true: "timed out after " + timeout.String(), false: "interrupted"}[errors.Is(ctx.Err(), context.DeadlineExceeded)])
+		}
+		return o
+	}, func(i int, o *outcome) {
+		if o.err != nil {
+			status = max(status, fail(o.err))
+			return
+		}
+		if o.rep.Moves == nil {
 			status = max(status, statusUnsolvable)
 		}
-		if *repeat > 0 {
-			rep.Time = timeRuns(name, data, opt, *count, *repeat)
-		}
 		if *asJSON {
-			b, _ := json.Marshal(rep)
+			b, _ := json.Marshal(o.rep)
 			fmt.Fprintf(stdout, "%s\n", b)
-			continue
+			return
 		}
-		printSolution(stdout, rep, res, bd, len(files) > 1)
+		printSolution(stdout, o.rep, o.res, o.bd, len(files) > 1)
+	})
+	if completed < len(files) {
+		fmt.Fprintf(stderr, "klotski: interrupted: %d of %d files answered\n", completed, len(files))
+		status = max(status, statusBadInput)
 	}
 	return status
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,13 +43,13 @@ func TestRun(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer
-		status := run(tc.args, strings.NewReader(""), &out, &errb)
+		status := run(context.Background(), tc.args, strings.NewReader(""), &out, &errb)
 		if status != tc.status || !strings.HasPrefix(out.String(), tc.out) || !strings.Contains(errb.String(), tc.err) {
 			t.Errorf("klotski %q: status %d (want %d)\nstdout %q\nwant prefix %q\nstderr %q (want %q)", tc.args, status, tc.status, out.String(), tc.out, errb.String(), tc.err)
 		}
 	}
 	var out bytes.Buffer
-	run([]string{"-json", "-count", "-repeat", "2", f("easy.txt")}, nil, &out, &out)
+	run(context.Background(), []string{"-json", "-count", "-repeat", "2", f("easy.txt")}, nil, &out, &out)
 	if !strings.Contains(out.String(), `"reachable":4,"time_ns":{"median":`) || !strings.Contains(out.String(), `"runs":2}`) {
 		t.Errorf("count and repeat fields: %s", out.String())
 	}

@@ -194,6 +194,10 @@ func (g *Graph) corridorBFS(n int) ([]Route, error) {
 		}
 		li := int32(top & (1<<32 - 1))
 		l := labels[li]
+		if li&4095 == 4095 && g.Ctx != nil && g.Ctx.Err() != nil {
+			g.clabels, g.cheap, g.found = labels, q, found
+			return nil, g.Ctx.Err()
+		}
 		needs := l.doors | l.keys
 		dominated := false
 		for _, s := range settled[l.node] {

@@ -25,6 +25,7 @@
 package routes
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -78,6 +79,9 @@ type Graph struct {
 	found   []Route
 
 	Stats Stats
+
+	// Ctx, when set, stops a route search soon after it ends: From then returns Ctx.Err().
+	Ctx context.Context
 }
 
 // Stats counts the graph's work.

@@ -1,6 +1,7 @@
 package slide
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -39,7 +40,20 @@ var ErrBudget = errors.New("position budget exceeded")
 type Options struct {
 	Metric Metric
 	Algo   Algo
-	Budget int // 0: DefaultBudget
+	Budget int             // 0: DefaultBudget
+	Ctx    context.Context // when set, a search stops soon after it ends, with its error
+}
+
+// stopped reports (as an error) whether the options' context has ended; it looks only
+// every 4096 positions, so it costs nothing in the loops that call it.
+func (o Options) stopped(n int) error {
+	if o.Ctx == nil || n&4095 != 0 {
+		return nil
+	}
+	if err := o.Ctx.Err(); err != nil {
+		return fmt.Errorf("stopped: %w", err)
+	}
+	return nil
 }
 
 // Result is a search's answer.
@@ -126,6 +140,9 @@ func bfs(bd *Board, opt Options, stop bool) (Result, error) {
 			p := l.path(int32(head))
 			return Result{Moves: len(p) - 1, Path: p, Expanded: head}, nil
 		}
+		if err := opt.stopped(head); err != nil {
+			return Result{}, err
+		}
 		d := l.depth[head] + 1
 		next = bd.Neighbours(s, opt.Metric, next[:0])
 		for _, n := range next {
@@ -180,6 +197,9 @@ func astar(bd *Board, opt Options) (Result, error) {
 			return Result{Moves: int(it.g), Path: p, Expanded: expanded}, nil
 		}
 		expanded++
+		if err := opt.stopped(expanded); err != nil {
+			return Result{}, err
+		}
 		next = bd.Neighbours(it.s, opt.Metric, next[:0])
 		for _, n := range next {
 			push(n, i, it.g+1)
@@ -229,6 +249,9 @@ func bidir(bd *Board, opt Options) (Result, error) {
 		end := len(grow.states)
 		for i := from[g]; i < end; i++ {
 			expanded++
+			if err := opt.stopped(expanded); err != nil {
+				return Result{}, err
+			}
 			d := grow.depth[i] + 1
 			next = bd.Neighbours(grow.states[i], opt.Metric, next[:0])
 			for _, n := range next {
@@ -343,6 +366,9 @@ func Hardest(bd *Board, opt Options) (Hard, error) {
 	}
 	var next []State
 	for head := 0; head < len(l.states); head++ {
+		if err := opt.stopped(head); err != nil {
+			return Hard{}, err
+		}
 		d := l.depth[head] + 1
 		next = bd.Neighbours(l.states[head], opt.Metric, next[:0])
 		for _, n := range next {

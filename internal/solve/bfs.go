@@ -53,6 +53,11 @@ func BFS(v *vault.Vault, opt Options) (Result, error) {
 		var next []cellState
 		for _, s := range level {
 			res.Stats.Popped++
+			if res.Stats.Popped&4095 == 0 {
+				if err := opt.stopped(); err != nil {
+					return res, err
+				}
+			}
 			if done(s) {
 				res.Steps, res.Stats.States = steps, len(seen)
 				return res, nil

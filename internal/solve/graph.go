@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -50,6 +51,7 @@ func Graph(v *vault.Vault, opt Options) (Result, error) {
 	}
 	t0 := time.Now()
 	g := routes.New(v, opt.budget())
+	g.Ctx = opt.Ctx
 	ok := reaches(v, g.Corridors(), opt.Goal)
 	t1 := time.Now()
 	res.Stats.Reach = t1.Sub(t0)
@@ -77,6 +79,15 @@ type scratch struct {
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
+// routeError explains a failure to build routes: the label budget of one route search is
+// the state budget too, or the context ended.
+func routeError(err error) error {
+	if errors.Is(err, routes.ErrBudget) {
+		return fmt.Errorf("%w: building routes: %v (raise it with -budget)", ErrBudget, err)
+	}
+	return fmt.Errorf("stopped: %w", err)
+}
+
 // item is a queued state with its cost so far; the queue orders by cost plus bound.
 type item struct {
 	s state
@@ -103,7 +114,7 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 	if !opt.Dijkstra {
 		b = routes.NewBound(g.Corridors(), nr)
 		if err := b.Precede(g, nr); err != nil {
-			return 0, fmt.Errorf("%w: building routes: %v (raise it with -budget)", ErrBudget, err)
+			return 0, routeError(err)
 		}
 	}
 	place := func(s state) []int {
@@ -146,6 +157,11 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 			return -1, nil
 		}
 		st.Popped++
+		if st.Popped&1023 == 0 {
+			if err := opt.stopped(); err != nil {
+				return 0, err
+			}
+		}
 		s, d := it.s, it.g
 		slot, _ := table.Find(s.lo, s.hi)
 		if slot.G < d {
@@ -179,8 +195,8 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 		}
 		for i := 0; i < nr; i++ {
 			rs, err := g.From(s.robot(i))
-			if err != nil { // the label budget of one search is the state budget too
-				return 0, fmt.Errorf("%w: building routes: %v (raise it with -budget)", ErrBudget, err)
+			if err != nil {
+				return 0, routeError(err)
 			}
 			last := -1
 			for _, r := range rs {

@@ -19,6 +19,7 @@
 package solve
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -50,6 +51,21 @@ type Options struct {
 	// Dijkstra turns off the lower bound that makes Graph's search A*: the baseline the
 	// bound is measured against. NoBlocks keeps only the bound's tour term.
 	Dijkstra, NoBlocks bool
+
+	// Ctx, when set, stops a search soon after it ends (a timeout, an interrupt); the
+	// solver then returns an error wrapping Ctx.Err().
+	Ctx context.Context
+}
+
+// stopped reports (as an error) whether the options' context has ended.
+func (o Options) stopped() error {
+	if o.Ctx == nil {
+		return nil
+	}
+	if err := o.Ctx.Err(); err != nil {
+		return fmt.Errorf("stopped: %w", err)
+	}
+	return nil
 }
 
 func (o Options) budget() int {
