@@ -19,6 +19,8 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.Robots, "robots", 1, "1 (open centre), 4 (part-2 centre), up to 8")
 	fs.Float64Var(&o.Loops, "loops", 0, "chance that a maze wall is removed, making loops (0-1)")
 	fs.IntVar(&o.Rooms, "rooms", 0, "open rooms carved into the maze")
+	fs.IntVar(&o.Doors, "doors", 1, "doors per key")
+	fs.BoolVar(&o.Open, "open", false, "one open room of size×size instead of a maze (keys and robots at random, no doors)")
 	if err := fs.Parse(args); err != nil {
 		return statusBadInput
 	}

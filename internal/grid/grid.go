@@ -133,27 +133,5 @@ func (g *Grid) Clone() *Grid {
 // Distances returns, for every cell, the number of steps from the nearest source through
 // cells for which open is true, or -1 where no source reaches. Sources are open by definition.
 func (g *Grid) Distances(sources []int, open func(byte) bool) []int32 {
-	dist := make([]int32, len(g.Cells))
-	for i := range dist {
-		dist[i] = -1
-	}
-	queue := make([]int32, 0, 64)
-	for _, s := range sources {
-		if dist[s] < 0 {
-			dist[s] = 0
-			queue = append(queue, int32(s))
-		}
-	}
-	nb := g.Neighbours()
-	for head := 0; head < len(queue); head++ {
-		c := int(queue[head])
-		for _, d := range nb {
-			n := c + d
-			if dist[n] < 0 && open(g.Cells[n]) {
-				dist[n] = dist[c] + 1
-				queue = append(queue, int32(n))
-			}
-		}
-	}
-	return dist
+	return g.Field(sources, open).Dist
 }

@@ -33,3 +33,33 @@ func TestDistances(t *testing.T) {
 		t.Errorf("Pos(Index(3,2)) = %d:%d", l, c)
 	}
 }
+
+// TestField checks distances, Voronoi owners, first steps and descent on a small room.
+func TestField(t *testing.T) {
+	var all [256]bool
+	for i := range all {
+		all[i] = true
+	}
+	g, _ := grid.Read("g", []byte("a...b\n.#.#.\n....."), '#', &all)
+	open := func(c byte) bool { return c != '#' }
+	a, b := g.Index(1, 1), g.Index(1, 5)
+	f := g.Field([]int{a, b}, open)
+	tests := []struct{ line, col, dist, owner, steps int }{
+		{1, 1, 0, 0, 0}, {1, 5, 0, 1, 0}, {1, 2, 1, 0, 1}, {1, 3, 2, 0, 2}, {3, 3, 4, 0, 3}, {3, 4, 3, 1, 1}, {2, 2, -1, -1, 0},
+	}
+	for _, tc := range tests {
+		c := g.Index(tc.line, tc.col)
+		if int(f.Dist[c]) != tc.dist || int(f.Owner[c]) != tc.owner || len(f.FirstSteps(c)) != tc.steps {
+			t.Errorf("%d:%d: dist %d owner %d steps %v; want %d %d %d", tc.line, tc.col, f.Dist[c], f.Owner[c], f.FirstSteps(c), tc.dist, tc.owner, tc.steps)
+		}
+	}
+	p := f.Descend(g.Index(3, 3))
+	if len(p) != 5 || p[len(p)-1] != a && p[len(p)-1] != b {
+		t.Errorf("descent %v", p)
+	}
+	for i := 1; i < len(p); i++ {
+		if f.Dist[p[i]] != f.Dist[p[i-1]]-1 {
+			t.Errorf("descent %v is not a shortest path", p)
+		}
+	}
+}

@@ -26,6 +26,8 @@ type Options struct {
 	Robots int     // 1 (one '@' in an open 3x3), 4 (the part-2 centre), up to 8; default 1
 	Loops  float64 // chance that a wall between two maze cells is removed; default 0 (trees)
 	Rooms  int     // open rectangular rooms carved into the maze; default 0
+	Doors  int     // doors per key, placed as the first one is; default 1
+	Open   bool    // no maze: one open room of Size×Size (any size ≥ 3), keys and robots at random
 }
 
 // Defaults fills in zero fields and clamps the rest to what Generate supports.
@@ -33,8 +35,13 @@ func (o Options) Defaults() Options {
 	if o.Size == 0 {
 		o.Size = 81
 	}
-	o.Size = max(o.Size, 9)
-	o.Size += (4 - (o.Size-1)%4) % 4
+	o.Doors = max(o.Doors, 1)
+	if o.Open {
+		o.Size = max(o.Size, 3)
+	} else {
+		o.Size = max(o.Size, 9)
+		o.Size += (4 - (o.Size-1)%4) % 4
+	}
 	if o.Keys <= 0 || o.Keys > 26 {
 		o.Keys = 26
 	}
@@ -48,6 +55,9 @@ func (o Options) Defaults() Options {
 func Generate(o Options) []byte {
 	o = o.Defaults()
 	r := rand.New(rand.NewPCG(o.Seed, 0x5eed_da18))
+	if o.Open {
+		return openRoom(r, o)
+	}
 	n := o.Size
 	c := n / 2 // the centre; n = 4k+1 puts it on an even line, between the quadrants' mazes
 	g := make([][]byte, n)
@@ -90,7 +100,7 @@ func Generate(o Options) []byte {
 			g[y][x] = '.'
 		}
 	}
-	placeKeysAndDoors(g, r, c, o.Keys)
+	placeKeysAndDoors(g, r, c, o.Keys, o.Doors)
 	placeRobots(g, r, c, o.Robots)
 	var b bytes.Buffer
 	for _, row := range g {
@@ -130,7 +140,7 @@ func carveTree(g [][]byte, r *rand.Rand, x0, y0, x1, y1 int) {
 // collection order, its door on a cell of the BFS tree from the centre below which every key
 // comes later in that order, as high up the tree as that allows. Collecting in that order then always works, with one robot from
 // the centre or four from the quadrant corners.
-func placeKeysAndDoors(g [][]byte, r *rand.Rand, c, nkeys int) {
+func placeKeysAndDoors(g [][]byte, r *rand.Rand, c, nkeys, doors int) {
 	n := len(g)
 	idx := func(x, y int) int { return y*n + x }
 	inCentre := func(x, y int) bool { return x >= c-1 && x <= c+1 && y >= c-1 && y <= c+1 }
@@ -213,11 +223,51 @@ func placeKeysAndDoors(g [][]byte, r *rand.Rand, c, nkeys int) {
 		if len(guarding) > 0 {
 			pick = guarding
 		}
-		if len(pick) > 0 {
-			d := pick[r.IntN(len(pick))]
+		for range doors {
+			if len(pick) == 0 {
+				break
+			}
+			j := r.IntN(len(pick))
+			d := pick[j]
 			g[d/n][d%n] = byte('A' + k)
+			pick = slices.Delete(pick, j, j+1)
 		}
 	}
+}
+
+// openRoom is a Size×Size room of floor inside a wall, with keys and robots on random cells
+// and no doors: the hostile case for searches that live on corridors and bridges.
+func openRoom(r *rand.Rand, o Options) []byte {
+	n := o.Size + 2
+	g := make([][]byte, n)
+	for y := range g {
+		g[y] = bytes.Repeat([]byte{'.'}, n)
+		g[y][0], g[y][n-1] = '#', '#'
+	}
+	for x := range n {
+		g[0][x], g[n-1][x] = '#', '#'
+	}
+	put := func(ch byte) {
+		for {
+			x, y := 1+r.IntN(o.Size), 1+r.IntN(o.Size)
+			if g[y][x] == '.' {
+				g[y][x] = ch
+				return
+			}
+		}
+	}
+	for k := range min(o.Keys, o.Size*o.Size-o.Robots) {
+		put(byte('a' + k))
+	}
+	for range o.Robots {
+		put('@')
+	}
+	var b bytes.Buffer
+	for _, row := range g {
+		b.Write(row)
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
 }
 
 // placeRobots puts one robot in the centre, or four on the centre's corners (the part-2 shape)
