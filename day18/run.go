@@ -28,6 +28,25 @@ const (
 	statusBadInput   = 2
 )
 
+// pathFlag is -path (the keys of each robot's walk) or -path=cells (every cell too).
+type pathFlag string
+
+func (p *pathFlag) String() string   { return string(*p) }
+func (p *pathFlag) IsBoolFlag() bool { return true }
+func (p *pathFlag) Set(s string) error {
+	switch s {
+	case "true", "keys":
+		*p = "keys"
+	case "false", "":
+		*p = ""
+	case "cells":
+		*p = "cells"
+	default:
+		return fmt.Errorf("want -path or -path=cells")
+	}
+	return nil
+}
+
 type config struct {
 	part    int
 	goal    solve.Goal
@@ -36,6 +55,7 @@ type config struct {
 	verbose bool
 	budget  int
 	repeat  int
+	path    pathFlag
 	ctx     context.Context
 }
 
@@ -58,6 +78,16 @@ type part struct {
 	Name  string // "part1", "part2" or "exit"
 	Steps *int
 	Notes []string
+	Walk  []step // with -path
+}
+
+// step is one leg of a walk as printed: robot (from 1), what it reaches, steps, and with
+// -path=cells the cells as "line:col".
+type step struct {
+	Robot int      `json:"robot"`
+	To    string   `json:"to"`
+	Steps int      `json:"steps"`
+	Cells []string `json:"cells,omitempty"`
 }
 
 // MarshalJSON writes {"file": ..., "part1": N|null, ..., "notes": [...]}, with only the parts
@@ -73,6 +103,10 @@ func (a answer) MarshalJSON() ([]byte, error) {
 			fmt.Fprintf(&b, `,%q:null`, p.Name)
 		} else {
 			fmt.Fprintf(&b, `,%q:%d`, p.Name, *p.Steps)
+		}
+		if p.Walk != nil {
+			w, _ := json.Marshal(p.Walk)
+			fmt.Fprintf(&b, `,"path%s":%s`, strings.TrimPrefix(p.Name, "part"), w)
 		}
 		for _, n := range p.Notes {
 			if len(a.Parts) > 1 {
@@ -121,6 +155,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.IntVar(&cfg.repeat, "repeat", 0, "solve each input N times after one warm-up and report the median and minimum time")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	timeout := fs.Duration("timeout", 0, "give up an input after this long (0: never)")
+	fs.Var(&cfg.path, "path", "print the walk behind each answer: each robot's keys with their steps (-path=cells: every cell too)")
 	if err := fs.Parse(args); err != nil {
 		return statusBadInput
 	}
@@ -153,6 +188,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	if cfg.repeat < 0 {
 		return usage("-repeat must not be negative")
+	}
+	if cfg.path != "" && *algo != "graph" {
+		return usage("-path needs -algo graph")
 	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
@@ -259,7 +297,7 @@ func solveOne(cfg config, name string, data []byte, stderr io.Writer) (answer, i
 	}
 	status := statusOK
 	solvePart := func(p part, v *vault.Vault) error {
-		res, err := cfg.algo(v, solve.Options{Goal: cfg.goal, Budget: cfg.budget, Ctx: cfg.ctx})
+		res, err := cfg.algo(v, solve.Options{Goal: cfg.goal, Budget: cfg.budget, Ctx: cfg.ctx, Walk: cfg.path != ""})
 		if cfg.verbose {
 			fmt.Fprintf(stderr, "%s: %s: %v\n", name, p.label(), res.Stats)
 		}
@@ -274,6 +312,9 @@ func solveOne(cfg config, name string, data []byte, stderr io.Writer) (answer, i
 			p.Notes = res.Notes
 		} else {
 			p.Steps = &res.Steps
+			if p.Walk, err = walkSteps(v, res.Walk, cfg.path == "cells"); err != nil {
+				return err
+			}
 		}
 		a.Parts = append(a.Parts, p)
 		return nil
@@ -316,6 +357,32 @@ func timeRuns(cfg config, name string, data []byte) *timing {
 	return &timing{Median: times[len(times)/2], Min: times[0], Runs: len(times)}
 }
 
+// walkSteps turns the solver's legs into printable steps.
+func walkSteps(v *vault.Vault, legs []solve.Leg, cells bool) ([]step, error) {
+	if legs == nil {
+		return nil, nil
+	}
+	out := []step{}
+	for _, l := range legs {
+		st := step{Robot: l.Robot + 1, To: string(v.Grid.Cells[l.ToCell]), Steps: l.Steps}
+		if st.To == "+" {
+			st.To = "exit"
+		}
+		if cells {
+			cs, err := solve.Cells(v, l)
+			if err != nil {
+				return nil, err
+			}
+			for _, c := range cs {
+				line, col := v.Grid.Pos(c)
+				st.Cells = append(st.Cells, fmt.Sprintf("%d:%d", line, col))
+			}
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}
+
 // printHuman writes "part 1: N" lines, prefixed by the file name when named is true.
 func printHuman(w io.Writer, a answer, named bool) {
 	prefix := ""
@@ -325,6 +392,7 @@ func printHuman(w io.Writer, a answer, named bool) {
 	for _, p := range a.Parts {
 		if p.Steps != nil {
 			fmt.Fprintf(w, "%s%s: %d\n", prefix, p.label(), *p.Steps)
+			printWalk(w, prefix, p.Walk)
 		} else {
 			fmt.Fprintf(w, "%s%s: no answer (%s)\n", prefix, p.label(), solve.JoinNotes(p.Notes))
 		}
@@ -332,5 +400,30 @@ func printHuman(w io.Writer, a answer, named bool) {
 	if a.Time != nil {
 		fmt.Fprintf(w, "%stime: median %v, min %v over %d runs\n", prefix,
 			time.Duration(a.Time.Median), time.Duration(a.Time.Min), a.Time.Runs)
+	}
+}
+
+// printWalk writes each robot's keys in order with their steps, then the cells of each leg
+// when there are any.
+func printWalk(w io.Writer, prefix string, walk []step) {
+	robots := 0
+	for _, s := range walk {
+		robots = max(robots, s.Robot)
+	}
+	for r := 1; r <= robots; r++ {
+		var legs []string
+		for _, s := range walk {
+			if s.Robot == r {
+				legs = append(legs, fmt.Sprintf("%s %d", s.To, s.Steps))
+			}
+		}
+		if legs != nil {
+			fmt.Fprintf(w, "%s  robot %d: %s\n", prefix, r, strings.Join(legs, ", "))
+		}
+	}
+	for _, s := range walk {
+		if s.Cells != nil {
+			fmt.Fprintf(w, "%s  robot %d to %s: %s\n", prefix, s.Robot, s.To, strings.Join(s.Cells, " "))
+		}
 	}
 }

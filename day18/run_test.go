@@ -97,3 +97,22 @@ func TestGen(t *testing.T) {
 		t.Errorf("bad gen flag: status %d", status)
 	}
 }
+
+// TestPath checks the -path output: each robot's keys with steps, and cells on request.
+func TestPath(t *testing.T) {
+	p := write(t, "v.txt", "#########\n#b.A.@.a#\n#########\n")
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-path", "-part", "1", p}, "part 1: 8\n  robot 1: a 2, b 6\n"},
+		{[]string{"-path=cells", "-part", "1", p}, "part 1: 8\n  robot 1: a 2, b 6\n  robot 1 to a: 2:6 2:7 2:8\n  robot 1 to b: 2:8 2:7 2:6 2:5 2:4 2:3 2:2\n"},
+		{[]string{"-json", "-path", "-part", "1", p}, `{"file":"` + p + `","part1":8,"path1":[{"robot":1,"to":"a","steps":2},{"robot":1,"to":"b","steps":6}]}` + "\n"},
+	}
+	for _, tc := range tests {
+		var out, errb bytes.Buffer
+		if status := run(context.Background(), tc.args, nil, &out, &errb); status != 0 || out.String() != tc.want {
+			t.Errorf("day18 %q: status %d\n%s\nwant\n%s%s", tc.args, status, out.String(), tc.want, errb.String())
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"slices"
 	"errors"
 	"fmt"
 	"sync"
@@ -60,7 +61,8 @@ func Graph(v *vault.Vault, opt Options) (Result, error) {
 		res.Steps = -1
 		return res, nil
 	}
-	steps, err := dijkstra(v, g, opt, &res.Stats)
+	steps, walk, err := dijkstra(v, g, opt, &res.Stats)
+	res.Walk = walk
 	res.Stats.Routes = g.Stats
 	res.Stats.Search = time.Since(t1)
 	res.Steps = steps
@@ -103,7 +105,32 @@ type item struct {
 // part only; the dear part is added the first time the state is popped, and the state goes
 // back in the queue if that raises it above the current priority. States that are pushed but
 // never popped (about half) never pay for it.
-func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, error) {
+func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (steps int, walk []Leg, err error) {
+	// With opt.Walk, each state remembers the state and leg it was best reached by.
+	type from struct {
+		prev  state
+		robot int
+		to    int
+		steps int32
+	}
+	var parent map[state]from
+	if opt.Walk {
+		parent = map[state]from{}
+	}
+	legs := func(s state) []Leg {
+		var out []Leg
+		for {
+			p, ok := parent[s]
+			if !ok {
+				break
+			}
+			out = append(out, Leg{Robot: p.robot, From: p.prev.robot(p.robot), To: p.to, Steps: int(p.steps), Held: p.prev.keys(),
+				FromCell: g.Cell(p.prev.robot(p.robot)), ToCell: g.Cell(p.to)})
+			s = p.prev
+		}
+		slices.Reverse(out)
+		return out
+	}
 	var start state
 	nr := len(v.Robots)
 	at := make([]int, nr)
@@ -114,7 +141,7 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 	if !opt.Dijkstra {
 		b = routes.NewBound(g.Corridors(), nr)
 		if err := b.Precede(g, nr); err != nil {
-			return 0, routeError(err)
+			return 0, nil, routeError(err)
 		}
 	}
 	place := func(s state) []int {
@@ -154,12 +181,12 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 	for {
 		f, it, ok := q.Pop()
 		if !ok {
-			return -1, nil
+			return -1, nil, nil
 		}
 		st.Popped++
 		if st.Popped&1023 == 0 {
 			if err := opt.stopped(); err != nil {
-				return 0, err
+				return 0, nil, err
 			}
 		}
 		s, d := it.s, it.g
@@ -179,11 +206,11 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 		}
 		ks := s.keys()
 		if opt.Goal == Collect && ks == v.All {
-			return int(d), nil
+			return int(d), legs(s), nil
 		}
 		for i := 0; i < nr; i++ {
 			if opt.Goal == Exit && s.robot(i) == routes.Exit {
-				return int(d), nil
+				return int(d), legs(s), nil
 			}
 		}
 		var base int32
@@ -196,7 +223,7 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 		for i := 0; i < nr; i++ {
 			rs, err := g.From(s.robot(i))
 			if err != nil {
-				return 0, routeError(err)
+				return 0, nil, routeError(err)
 			}
 			last := -1
 			for _, r := range rs {
@@ -212,7 +239,7 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 				ns := s.with(i, t, nks)
 				nd := d + r.Len
 				if table.Len() >= budget {
-					return 0, budgetError(budget)
+					return 0, nil, budgetError(budget)
 				}
 				next, seen := table.Find(ns.lo, ns.hi)
 				if seen && next.G <= nd {
@@ -226,6 +253,9 @@ func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (int, err
 					}
 				}
 				next.G = nd
+				if parent != nil {
+					parent[ns] = from{s, i, t, r.Len}
+				}
 				q.Push(int(nd+next.H), item{ns, nd})
 				st.Pushed++
 			}

@@ -53,6 +53,9 @@ type Options struct {
 	// bound is measured against. NoBlocks keeps only the bound's tour term.
 	Dijkstra, NoBlocks bool
 
+	// Walk asks Graph for the legs of an optimal walk (Result.Walk).
+	Walk bool
+
 	// Ctx, when set, stops a search soon after it ends (a timeout, an interrupt); the
 	// solver then returns an error wrapping Ctx.Err().
 	Ctx context.Context
@@ -80,7 +83,19 @@ func (o Options) budget() int {
 type Result struct {
 	Steps int      // fewest total steps, or -1 when there is no solution
 	Notes []string // why there is no solution
+	Walk  []Leg    // with Options.Walk: the legs of an optimal walk, in order
 	Stats Stats
+}
+
+// Leg is one robot's walk from one route node to the next key (or the exit), by the
+// shortest route open with the keys held when it starts.
+type Leg struct {
+	Robot    int
+	From, To int      // route nodes (routes.FirstStart+i for robot i's start)
+	Steps    int      // the route's length
+	Held     keys.Set // keys held (by any robot) when the leg starts
+	FromCell int
+	ToCell   int
 }
 
 // Stats is what a solve did, for tuning.

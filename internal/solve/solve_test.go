@@ -298,3 +298,40 @@ func TestReachesAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestWalks replays the walk behind every answer, cell by cell, on the shared examples, the
+// statement's examples and the real inputs: legal steps only, as many as the answer, every
+// key (or the exit) reached.
+func TestWalks(t *testing.T) {
+	var files []string
+	for _, pat := range []string{"../../inputs/day18/statement/*.txt", shared + "/examples/*.txt", shared + "/real/*.txt"} {
+		fs, _ := filepath.Glob(pat)
+		files = append(files, fs...)
+	}
+	for _, f := range files {
+		v := load(t, f)
+		opt := solve.Options{Walk: true}
+		if strings.Contains(f, "exit-") {
+			opt.Goal = solve.Exit
+		}
+		for _, pv := range parts(v) {
+			res, err := solve.Graph(pv, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Steps < 0 {
+				continue
+			}
+			steps, held, err := solve.Replay(pv, res.Walk)
+			if err != nil || steps != res.Steps {
+				t.Errorf("%s: replay %d steps (%v), answer %d", f, steps, err, res.Steps)
+			}
+			if opt.Goal == solve.Collect && held != pv.All {
+				t.Errorf("%s: the walk ends holding %s of %s", f, held, pv.All)
+			}
+			if opt.Goal == solve.Exit && (len(res.Walk) == 0 && res.Steps > 0 || len(res.Walk) > 0 && res.Walk[len(res.Walk)-1].ToCell != pv.Exits[0]) {
+				t.Errorf("%s: the walk does not end on the exit", f)
+			}
+		}
+	}
+}

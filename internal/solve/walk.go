@@ -1,0 +1,71 @@
+package solve
+
+import (
+	"fmt"
+
+	"github.com/statespace/puzzles/internal/grid"
+	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/vault"
+)
+
+// Cells returns the cells of a leg, its start first: a shortest walk through doors open with
+// the keys held when it starts, passing no key not yet held but its target. It comes from
+// the distance field of the target cell (grid.Field) by descent, so it needs no parent
+// pointers; its length is the leg's, which the error reports if ever not.
+func Cells(v *vault.Vault, l Leg) ([]int, error) {
+	target := v.Grid.Cells[l.ToCell]
+	field := v.Grid.Field([]int{l.ToCell}, func(c byte) bool {
+		switch {
+		case c == '#':
+			return false
+		case c >= 'A' && c <= 'Z':
+			return l.Held.Has(int(c - 'A'))
+		case c >= 'a' && c <= 'z':
+			return l.Held.Has(int(c-'a')) || c == target
+		}
+		return true
+	})
+	path := field.Descend(l.FromCell)
+	if len(path)-1 != l.Steps {
+		return nil, fmt.Errorf("leg of robot %d: %d cells for %d steps", l.Robot+1, len(path)-1, l.Steps)
+	}
+	// Descent runs from the start to the target already.
+	return path, nil
+}
+
+// Replay walks the legs on the grid cell by cell, checking every step: into an open cell next
+// to the robot, doors only with their key held, keys picked up on arrival. It returns the
+// steps taken and the keys held at the end.
+func Replay(v *vault.Vault, walk []Leg) (steps int, held keys.Set, err error) {
+	at := append([]int(nil), v.Robots...)
+	g := v.Grid
+	for _, l := range walk {
+		cells, err := Cells(v, l)
+		if err != nil {
+			return steps, held, err
+		}
+		if cells[0] != at[l.Robot] {
+			return steps, held, fmt.Errorf("robot %d is at %s, its leg starts at %s", l.Robot+1, pos(v, at[l.Robot]), pos(v, cells[0]))
+		}
+		for _, c := range cells[1:] {
+			if !adjacent(g, at[l.Robot], c) || !v.Open(g.Cells[c], held) {
+				return steps, held, fmt.Errorf("robot %d cannot step from %s to %s", l.Robot+1, pos(v, at[l.Robot]), pos(v, c))
+			}
+			at[l.Robot] = c
+			steps++
+			if ch := g.Cells[c]; ch >= 'a' && ch <= 'z' {
+				held |= keys.Bit(int(ch - 'a'))
+			}
+		}
+	}
+	return steps, held, nil
+}
+
+func adjacent(g *grid.Grid, a, b int) bool {
+	for _, d := range g.Neighbours() {
+		if a+d == b {
+			return true
+		}
+	}
+	return false
+}
