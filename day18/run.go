@@ -56,6 +56,9 @@ type config struct {
 	budget  int
 	repeat  int
 	path    pathFlag
+	render  string    // picture file
+	show    string    // "dist" or "dist=KEYS"
+	dialect [][2]byte // characters read as others
 	ctx     context.Context
 }
 
@@ -64,6 +67,7 @@ type answer struct {
 	File  string
 	Parts []part  // in output order
 	Time  *timing // with -repeat
+	Map   string  // with -show dist
 }
 
 // timing is the in-process time of parse plus the parts asked for, over repeated runs.
@@ -155,6 +159,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.IntVar(&cfg.repeat, "repeat", 0, "solve each input N times after one warm-up and report the median and minimum time")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	timeout := fs.Duration("timeout", 0, "give up an input after this long (0: never)")
+	renderTo := fs.String("render", "", "draw the vault and its walk into FILE.png (traced) or FILE.gif (animated); one input only")
+	show := fs.String("show", "", "dist: print the distance field from the robots; dist=abc: from those keys")
+	start := fs.String("start", "", "a dialect's start character, read as '@' (for example S)")
+	exitCh := fs.String("exit", "", "a dialect's exit character, read as '+' (for example E); implies -goal exit")
+	floor := fs.String("floor", "", "a dialect's floor character, read as '.' (for example ' ')")
 	fs.Var(&cfg.path, "path", "print the walk behind each answer: each robot's keys with their steps (-path=cells: every cell too)")
 	if err := fs.Parse(args); err != nil {
 		return statusBadInput
@@ -163,6 +172,28 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintln(stderr, "day18: "+msg)
 		fs.Usage()
 		return statusBadInput
+	}
+	goalSet := false
+	fs.Visit(func(f *flag.Flag) { goalSet = goalSet || f.Name == "goal" })
+	if *exitCh != "" && !goalSet {
+		*goal = "exit"
+	}
+	for _, d := range []struct {
+		name, value string
+		to          byte
+	}{{"start", *start, '@'}, {"exit", *exitCh, '+'}, {"floor", *floor, '.'}} {
+		if d.value == "" {
+			continue
+		}
+		if len(d.value) != 1 {
+			return usage(fmt.Sprintf("-%s %q: want one character", d.name, d.value))
+		}
+		cfg.dialect = append(cfg.dialect, [2]byte{d.value[0], d.to})
+	}
+	cfg.render = *renderTo
+	cfg.show = *show
+	if cfg.show != "" && cfg.show != "dist" && !strings.HasPrefix(cfg.show, "dist=") {
+		return usage(fmt.Sprintf("-show %q: want dist or dist=KEYS", cfg.show))
 	}
 	switch *goal {
 	case "collect":
@@ -189,8 +220,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if cfg.repeat < 0 {
 		return usage("-repeat must not be negative")
 	}
-	if cfg.path != "" && *algo != "graph" {
-		return usage("-path needs -algo graph")
+	if (cfg.path != "" || cfg.render != "") && *algo != "graph" {
+		return usage("-path and -render need -algo graph")
 	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
@@ -210,6 +241,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	named := len(files) > 1
 	if len(files) == 0 {
 		files = []string{""}
+	}
+	if cfg.render != "" && len(files) > 1 {
+		return usage("-render draws one input")
 	}
 	// Inputs run in parallel on every core; results come out in argument order. Timing
 	// runs one input at a time, so the inputs do not slow each other down.
@@ -288,16 +322,34 @@ func read(file string, stdin io.Reader) (name string, data []byte, err error) {
 func solveOne(cfg config, name string, data []byte, stderr io.Writer) (answer, int, error) {
 	a := answer{File: name}
 	t0 := time.Now()
+	if cfg.dialect != nil {
+		data = bytes.Clone(data)
+		for i, c := range data {
+			for _, d := range cfg.dialect {
+				if c == d[0] {
+					data[i] = d[1]
+				}
+			}
+		}
+	}
 	v, err := vault.Parse(name, data)
 	if err != nil {
 		return a, 0, err
+	}
+	if cfg.show != "" {
+		m, err := distanceMap(v, strings.TrimPrefix(strings.TrimPrefix(cfg.show, "dist"), "="))
+		if err != nil {
+			return a, 0, err
+		}
+		a.Map = m
 	}
 	if cfg.verbose {
 		fmt.Fprintf(stderr, "%s: parse %v\n", name, time.Since(t0))
 	}
 	status := statusOK
+	drawn := false
 	solvePart := func(p part, v *vault.Vault) error {
-		res, err := cfg.algo(v, solve.Options{Goal: cfg.goal, Budget: cfg.budget, Ctx: cfg.ctx, Walk: cfg.path != ""})
+		res, err := cfg.algo(v, solve.Options{Goal: cfg.goal, Budget: cfg.budget, Ctx: cfg.ctx, Walk: cfg.path != "" || cfg.render != ""})
 		if cfg.verbose {
 			fmt.Fprintf(stderr, "%s: %s: %v\n", name, p.label(), res.Stats)
 		}
@@ -312,8 +364,16 @@ func solveOne(cfg config, name string, data []byte, stderr io.Writer) (answer, i
 			p.Notes = res.Notes
 		} else {
 			p.Steps = &res.Steps
-			if p.Walk, err = walkSteps(v, res.Walk, cfg.path == "cells"); err != nil {
-				return err
+			if cfg.path != "" {
+				if p.Walk, err = walkSteps(v, res.Walk, cfg.path == "cells"); err != nil {
+					return err
+				}
+			}
+			if cfg.render != "" && !drawn { // the first part solved: part 1 unless -part 2
+				drawn = true
+				if err := writePicture(cfg.render, v, res.Walk); err != nil {
+					return err
+				}
 			}
 		}
 		a.Parts = append(a.Parts, p)
@@ -388,6 +448,9 @@ func printHuman(w io.Writer, a answer, named bool) {
 	prefix := ""
 	if named {
 		prefix = a.File + ": "
+	}
+	if a.Map != "" {
+		fmt.Fprint(w, a.Map)
 	}
 	for _, p := range a.Parts {
 		if p.Steps != nil {

@@ -53,6 +53,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	hardest := fs.String("hardest", "", "report the positions of FILE's pieces farthest from any goal position")
 	budget := fs.Int("budget", slide.DefaultBudget, "most positions a search records")
 	timeout := fs.Duration("timeout", 0, "give up a file after this long (0: never)")
+	renderTo := fs.String("render", "", "draw the solution into FILE.gif (animated) or FILE.png (a strip of boards); one file only")
 	if err := fs.Parse(args); err != nil {
 		return statusBadInput
 	}
@@ -90,6 +91,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if len(files) == 0 {
 		files = []string{""}
 	}
+	if *renderTo != "" && len(files) > 1 {
+		return fail(fmt.Errorf("-render draws one file"))
+	}
 	// Files run in parallel on every core and are reported in argument order; timing runs
 	// them one at a time.
 	workers := runtime.GOMAXPROCS(0)
@@ -115,6 +119,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		o.rep, o.res, o.bd, o.err = solveOne(name, data, opt, *count)
 		if o.err == nil && *repeat > 0 {
 			o.rep.Time = timeRuns(name, data, opt, *count, *repeat)
+		}
+		if o.err == nil && *renderTo != "" && o.res.Moves >= 0 {
+			o.err = writePicture(*renderTo, o.bd, o.res.Path)
 		}
 		if o.err != nil && ctx.Err() != nil {
 			o.err = fmt.Errorf("%s: %s", name, map[bool]string{true: "timed out after " + timeout.String(), false: "interrupted"}[errors.Is(ctx.Err(), context.DeadlineExceeded)])

@@ -1,0 +1,167 @@
+// Package render draws puzzles and their solutions as pictures with the standard library's
+// image packages: a vault with each robot's region tinted and its walk traced (PNG), the walk
+// animated with doors opening as keys are picked up (GIF), and sliding-block solutions as a
+// strip of boards (PNG) or an animation (GIF).
+//
+// Every picture is paletted with one fixed palette, so a PNG and every GIF frame share the
+// colours below and tests can check pixels by palette index.
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/gif"
+
+	"github.com/statespace/puzzles/internal/grid"
+	"github.com/statespace/puzzles/internal/keys"
+)
+
+// Palette indices.
+const (
+	Wall = iota
+	Floor
+	Key
+	Door
+	OpenDoor
+	Exit
+	robot0 // robot i's colour is robot0+i, its region tint region0+i
+	region0 = robot0 + 8
+	piece0  = region0 + 8 // sliding-block pieces
+	pieces  = 24
+)
+
+// Palette is the palette of every picture.
+var Palette = func() color.Palette {
+	p := color.Palette{
+		color.RGBA{40, 40, 48, 255},    // wall
+		color.RGBA{236, 236, 230, 255}, // floor
+		color.RGBA{240, 190, 20, 255},  // key
+		color.RGBA{140, 80, 30, 255},   // door
+		color.RGBA{215, 180, 140, 255}, // open door
+		color.RGBA{40, 170, 80, 255},   // exit
+	}
+	robots := []color.RGBA{{220, 40, 40, 255}, {40, 90, 220, 255}, {30, 160, 60, 255}, {170, 60, 200, 255},
+		{230, 120, 20, 255}, {20, 160, 170, 255}, {120, 120, 20, 255}, {200, 60, 120, 255}}
+	for _, c := range robots {
+		p = append(p, c)
+	}
+	for _, c := range robots { // the same hues, pale: region tints
+		p = append(p, color.RGBA{uint8(200 + int(c.R)/5), uint8(200 + int(c.G)/5), uint8(200 + int(c.B)/5), 255})
+	}
+	for i := range pieces {
+		h := float64(i) / pieces
+		p = append(p, hsv(h, 0.55, 0.9))
+	}
+	return p
+}()
+
+// Robot returns the palette index of robot i's colour, and Region that of its region tint.
+func Robot(i int) uint8  { return uint8(robot0 + i%8) }
+func Region(i int) uint8 { return uint8(region0 + i%8) }
+
+// Piece returns the palette index of sliding-block piece i.
+func Piece(i int) uint8 { return uint8(piece0 + i*7%pieces) } // 7 and 24 are coprime: neighbours in order get far-apart hues
+
+func hsv(h, s, v float64) color.RGBA {
+	i := int(h * 6)
+	f := h*6 - float64(i)
+	p, q, t := v*(1-s), v*(1-f*s), v*(1-(1-f)*s)
+	var r, g, b float64
+	switch i % 6 {
+	case 0:
+		r, g, b = v, t, p
+	case 1:
+		r, g, b = q, v, p
+	case 2:
+		r, g, b = p, v, t
+	case 3:
+		r, g, b = p, q, v
+	case 4:
+		r, g, b = t, p, v
+	default:
+		r, g, b = v, p, q
+	}
+	return color.RGBA{uint8(r * 255), uint8(g * 255), uint8(b * 255), 255}
+}
+
+// Scale picks a cell size in pixels so the longer side is about 640 pixels (2 to 16).
+func Scale(w, h int) int { return min(16, max(2, 640/max(w, h))) }
+
+// Scene is what a vault picture shows.
+type Scene struct {
+	G      *grid.Grid
+	Owner  []int32  // per cell, the robot whose region it is (-1: none); nil for no tints
+	Held   keys.Set // doors of these keys are drawn open
+	Robots []int    // robot cells
+	Trail  [][]int  // per robot, the cells walked (drawn as a thin trace)
+	Scale  int
+}
+
+// Vault draws a scene: one square of Scale pixels a cell, without the grid's wall border.
+func Vault(sc Scene) *image.Paletted {
+	g, s := sc.G, sc.Scale
+	w, h := g.W-2, g.H-2
+	img := image.NewPaletted(image.Rect(0, 0, w*s, h*s), Palette)
+	fill := func(c int, inset int, idx uint8) {
+		line, col := g.Pos(c)
+		x0, y0 := (col-1)*s+inset, (line-1)*s+inset
+		for y := y0; y < (line)*s-inset; y++ {
+			for x := x0; x < col*s-inset; x++ {
+				img.SetColorIndex(x, y, idx)
+			}
+		}
+	}
+	for line := 1; line <= h; line++ {
+		for col := 1; col <= w; col++ {
+			c := g.Index(line, col)
+			ch := g.Cells[c]
+			idx := uint8(Floor)
+			switch {
+			case ch == '#':
+				idx = Wall
+			case ch >= 'a' && ch <= 'z':
+				idx = Floor
+			case ch >= 'A' && ch <= 'Z':
+				idx = Door
+				if sc.Held.Has(int(ch - 'A')) {
+					idx = OpenDoor
+				}
+			case ch == '+':
+				idx = Exit
+			case sc.Owner != nil && sc.Owner[c] >= 0:
+				idx = Region(int(sc.Owner[c]))
+			}
+			if idx == Floor && sc.Owner != nil && sc.Owner[c] >= 0 {
+				idx = Region(int(sc.Owner[c]))
+			}
+			fill(c, 0, idx)
+			if ch >= 'a' && ch <= 'z' && !sc.Held.Has(int(ch-'a')) {
+				fill(c, s/5, Key)
+			}
+		}
+	}
+	for r, trail := range sc.Trail {
+		for _, c := range trail {
+			fill(c, s*3/8, Robot(r))
+		}
+	}
+	for r, c := range sc.Robots {
+		fill(c, s/8, Robot(r))
+	}
+	return img
+}
+
+// Animation turns frames into a looping GIF, each shown for delay hundredths of a second and
+// the last one four times as long.
+func Animation(frames []*image.Paletted, delay int) *gif.GIF {
+	a := &gif.GIF{LoopCount: 0}
+	for i, f := range frames {
+		d := delay
+		if i == len(frames)-1 {
+			d *= 4
+		}
+		a.Image = append(a.Image, f)
+		a.Delay = append(a.Delay, d)
+	}
+	return a
+}
