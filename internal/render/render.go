@@ -24,7 +24,7 @@ const (
 	Door
 	OpenDoor
 	Exit
-	robot0 // robot i's colour is robot0+i, its region tint region0+i
+	robot0  // robot i's colour is robot0+i, its region tint region0+i
 	region0 = robot0 + 8
 	piece0  = region0 + 8 // sliding-block pieces
 	pieces  = 24

@@ -1,9 +1,9 @@
 package solve
 
 import (
-	"slices"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
