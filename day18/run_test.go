@@ -116,3 +116,24 @@ func TestPath(t *testing.T) {
 		}
 	}
 }
+
+// TestDialectAndShow checks the write-ups' dialect (S start, E exit, space floor) and the
+// printed distance field.
+func TestDialectAndShow(t *testing.T) {
+	d := write(t, "d.txt", "###\n#Sa#\n#A E#\n####\n")
+	var out, errb bytes.Buffer
+	if status := run(context.Background(), []string{"-start", "S", "-exit", "E", "-floor", " ", d}, nil, &out, &errb); status != 0 || out.String() != "exit: 3\n" {
+		t.Errorf("dialect: status %d, %q %s", status, out.String(), errb.String())
+	}
+	out.Reset()
+	v := write(t, "v.txt", "#########\n#b.A.@.a#\n#########\n")
+	run(context.Background(), []string{"-show", "dist", "-part", "1", v}, nil, &out, &errb)
+	if want := "#########\n#4321012#\n#########\npart 1: 8\n"; out.String() != want {
+		t.Errorf("-show dist:\n%s\nwant\n%s", out.String(), want)
+	}
+	out.Reset()
+	run(context.Background(), []string{"-show", "dist=b", "-part", "1", v}, nil, &out, &errb)
+	if want := "#########\n#0123456#\n#########\npart 1: 8\n"; out.String() != want {
+		t.Errorf("-show dist=b:\n%s\nwant\n%s", out.String(), want)
+	}
+}

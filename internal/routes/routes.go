@@ -22,6 +22,15 @@
 // walk is the route to the key followed by a route from it, which the search finds as two steps.
 // Treating keys like doors this way keeps the branching small (only the "frontier" keys are
 // targets) without losing any walk.
+//
+// # Speed
+//
+// The label search runs on the corridor graph (NewCorridors), not on cells: on the real inputs
+// 3201 open cells become about 60 nodes and 130 edges, and building every node's routes falls
+// from 2.57 ms (NewOnCells, the baseline kept beside it) to 0.12 ms, 21x
+// (benchmarks.BenchmarkRoutes). Bound turns the search into A*: see its comment; together its
+// two terms cut parse plus both parts of a real input from 2.58 ms to 0.48 ms (median,
+// benchmarks.BenchmarkBound).
 package routes
 
 import (
