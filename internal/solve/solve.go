@@ -241,8 +241,8 @@ func pos(v *vault.Vault, c int) string {
 	return fmt.Sprintf("%d:%d", l, col)
 }
 
-// NotApplicable is the note for a part 2 that does not apply.
-const NotApplicable = "part 2 does not apply: one robot and no open 3x3 around it"
+// NotApplicable is the note for a part 2 that does not apply (printed after "part 2: ").
+const NotApplicable = "does not apply: one robot and no open 3x3 around it"
 
 // joinNotes renders notes on one line.
 func JoinNotes(notes []string) string { return strings.Join(notes, "; ") }
