@@ -67,55 +67,10 @@ func NewBound(c *Corridors, robots int) *Bound {
 	n := c.Len()
 	b := &Bound{}
 	// Connected regions.
-	region := make([]int32, n)
-	for i := range region {
-		region[i] = -1
-	}
-	nreg := int32(0)
-	stack := []int32{}
-	for s := range n {
-		if region[s] >= 0 {
-			continue
-		}
-		region[s] = nreg
-		stack = append(stack[:0], int32(s))
-		for len(stack) > 0 {
-			u := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, e := range c.Edges(int(u)) {
-				if region[e.To] < 0 {
-					region[e.To] = nreg
-					stack = append(stack, e.To)
-				}
-			}
-		}
-		nreg++
-	}
+	region, nreg := c.components(func(int, int) bool { return true })
 	// Bridges (Tarjan), then two-edge-connected parts.
 	bridge := c.bridges()
-	part := make([]int32, n)
-	for i := range part {
-		part[i] = -1
-	}
-	nparts := int32(0)
-	for s := range n {
-		if part[s] >= 0 {
-			continue
-		}
-		part[s] = nparts
-		stack = append(stack[:0], int32(s))
-		for len(stack) > 0 {
-			u := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for i, e := range c.Edges(int(u)) {
-				if !bridge[int(c.first[u])+i] && part[e.To] < 0 {
-					part[e.To] = nparts
-					stack = append(stack, e.To)
-				}
-			}
-		}
-		nparts++
-	}
+	part, nparts := c.components(func(u, i int) bool { return !bridge[int(c.first[u])+i] })
 	// The bridge forest.
 	tree := make([][]Edge, nparts)
 	for u := range n {
@@ -148,6 +103,7 @@ func NewBound(c *Corridors, robots int) *Bound {
 	}
 	// Distances from each route node's part over the forest.
 	dist := make([]int32, nparts)
+	var stack []int32
 	b.keys = make([]keys.Set, nreg)
 	b.order = make([][]uint8, nreg)
 	b.robots = make([]int, nreg)
@@ -582,6 +538,37 @@ func (b *Bound) Exit(at []int) int {
 		}
 	}
 	return int(max(best, 0))
+}
+
+// components numbers the parts of the graph joined by the edges keep accepts (edge i of node
+// u), and returns each node's part and how many parts there are.
+func (c *Corridors) components(keep func(u, i int) bool) ([]int32, int32) {
+	n := c.Len()
+	part := make([]int32, n)
+	for i := range part {
+		part[i] = -1
+	}
+	parts := int32(0)
+	var stack []int32
+	for s := range n {
+		if part[s] >= 0 {
+			continue
+		}
+		part[s] = parts
+		stack = append(stack[:0], int32(s))
+		for len(stack) > 0 {
+			u := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for i, e := range c.Edges(int(u)) {
+				if part[e.To] < 0 && keep(int(u), i) {
+					part[e.To] = parts
+					stack = append(stack, e.To)
+				}
+			}
+		}
+		parts++
+	}
+	return part, parts
 }
 
 // bridges marks each edge (by its index in c.edges) that is a bridge. Parallel edges between

@@ -1,5 +1,7 @@
 package search
 
+import "math/bits"
+
 // Table maps packed search states (two 64-bit words, not both zero) to the best cost found
 // so far and a cached lower bound. It is an open-addressing hash table with linear probing
 // and a load of at most one half: a lookup is a multiply, a shift and, almost always, one
@@ -21,25 +23,6 @@ type Slot struct {
 // Len returns the number of states stored.
 func (t *Table) Len() int { return t.n }
 
-// Reserve makes room for n states without growing.
-func (t *Table) Reserve(n int) {
-	if 2*n > len(t.slots) {
-		old := t.slots
-		size := 1024
-		for size < 2*n {
-			size *= 2
-		}
-		t.slots, t.n = make([]Slot, size), 0
-		t.shift = uint(64 - bitsLen(size-1))
-		for _, s := range old {
-			if s.Lo != 0 || s.Hi != 0 {
-				n, _ := t.Find(s.Lo, s.Hi)
-				*n = s
-			}
-		}
-	}
-}
-
 // Reset empties the table, keeping its memory.
 func (t *Table) Reset() {
 	clear(t.slots)
@@ -50,44 +33,14 @@ func (t *Table) Reset() {
 // found says which. The pointer is valid until the next Find.
 func (t *Table) Find(lo, hi uint64) (s *Slot, found bool) {
 	if 2*(t.n+1) > len(t.slots) {
-		t.grow()
+		t.Reserve(t.n + 1)
 	}
-	mask := uint64(len(t.slots) - 1)
-	i := ((lo ^ hi*0x9e3779b97f4a7c15) * 0x9e3779b97f4a7c15) >> t.shift
-	for {
-		s = &t.slots[i]
-		if s.Lo == lo && s.Hi == hi {
-			return s, true
-		}
-		if s.Lo == 0 && s.Hi == 0 {
-			s.Lo, s.Hi = lo, hi
-			t.n++
-			return s, false
-		}
-		i = (i + 1) & mask
+	s, found = t.probe(lo, hi)
+	if !found {
+		s.Lo, s.Hi = lo, hi
+		t.n++
 	}
-}
-
-func (t *Table) grow() {
-	old := t.slots
-	size := max(1024, 2*len(old))
-	t.slots = make([]Slot, size)
-	t.shift = uint(64 - bitsLen(size-1))
-	t.n = 0
-	for _, s := range old {
-		if s.Lo != 0 || s.Hi != 0 {
-			n, _ := t.Find(s.Lo, s.Hi)
-			*n = s
-		}
-	}
-}
-
-func bitsLen(x int) int {
-	n := 0
-	for ; x > 0; x >>= 1 {
-		n++
-	}
-	return n
+	return s, found
 }
 
 // Peek returns the slot of state (lo, hi) without adding one; ok is false when absent.
@@ -95,16 +48,44 @@ func (t *Table) Peek(lo, hi uint64) (s *Slot, ok bool) {
 	if len(t.slots) == 0 {
 		return nil, false
 	}
+	if s, ok = t.probe(lo, hi); !ok {
+		return nil, false
+	}
+	return s, true
+}
+
+// probe returns the slot holding (lo, hi), or the empty slot where it would go.
+func (t *Table) probe(lo, hi uint64) (*Slot, bool) {
 	mask := uint64(len(t.slots) - 1)
 	i := ((lo ^ hi*0x9e3779b97f4a7c15) * 0x9e3779b97f4a7c15) >> t.shift
 	for {
-		s = &t.slots[i]
+		s := &t.slots[i]
 		if s.Lo == lo && s.Hi == hi {
 			return s, true
 		}
 		if s.Lo == 0 && s.Hi == 0 {
-			return nil, false
+			return s, false
 		}
 		i = (i + 1) & mask
+	}
+}
+
+// Reserve makes room for n states without growing, at a load of at most one half.
+func (t *Table) Reserve(n int) {
+	if 2*n <= len(t.slots) {
+		return
+	}
+	size := max(1024, len(t.slots))
+	for size < 2*n {
+		size *= 2
+	}
+	old := t.slots
+	t.slots = make([]Slot, size)
+	t.shift = uint(64 - bits.Len(uint(size-1)))
+	for _, s := range old {
+		if s.Lo != 0 || s.Hi != 0 {
+			n, _ := t.probe(s.Lo, s.Hi)
+			*n = s
+		}
 	}
 }
