@@ -61,13 +61,13 @@ func Graph(v *vault.Vault, opt Options) (Result, error) {
 		res.Steps = -1
 		return res, nil
 	}
-	steps, walk, err := dijkstra(v, g, opt, &res.Stats)
+	steps, walk, err := bestFirst(v, g, opt, &res.Stats)
 	res.Walk = walk
 	res.Stats.Routes = g.Stats
 	res.Stats.Search = time.Since(t1)
 	res.Steps = steps
-	if err == nil && steps < 0 { // Reach said yes: the search must agree
-		panic("solve: search exhausted a solvable vault")
+	if err == nil && steps < 0 { // the flood said yes: the search must agree
+		return res, fmt.Errorf("internal error: the search found no way through %s, which the flood says is solvable", v.Name)
 	}
 	return res, err
 }
@@ -96,7 +96,7 @@ type item struct {
 	g int32
 }
 
-// dijkstra is A* over (robot nodes, key set) with the bound of routes.Bound, or Dijkstra
+// bestFirst is A* over (robot nodes, key set) with the bound of routes.Bound, or Dijkstra
 // when opt.Dijkstra is set. The bound is admissible, so the first goal state popped is
 // optimal; where it is not consistent, a state improved after it was expanded is simply
 // queued and expanded again.
@@ -105,7 +105,7 @@ type item struct {
 // part only; the dear part is added the first time the state is popped, and the state goes
 // back in the queue if that raises it above the current priority. States that are pushed but
 // never popped (about half) never pay for it.
-func dijkstra(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (steps int, walk []Leg, err error) {
+func bestFirst(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (steps int, walk []Leg, err error) {
 	// With opt.Walk, each state remembers the state and leg it was best reached by.
 	type from struct {
 		prev  state
