@@ -52,19 +52,10 @@ func NewCorridors(v *vault.Vault) *Corridors {
 	cells := g.Cells
 	nb := g.Neighbours()
 	n := len(cells)
-	var open, keep, mark [256]byte // open cells; cells never peeled; cells that are nodes at any degree
+	var keep [256]byte // cells never peeled: keys, robots, exit
 	for ch := range 256 {
-		switch {
-		case ch == '.' || ch == '@' || ch == '+' || ch >= 'a' && ch <= 'z':
-			open[ch] = 1
-		case ch >= 'A' && ch <= 'Z' && v.Key[ch-'A'] >= 0:
-			open[ch] = 1
-		}
 		if ch == '@' || ch == '+' || ch >= 'a' && ch <= 'z' {
 			keep[ch] = 1
-		}
-		if open[ch] == 1 && ch != '.' {
-			mark[ch] = 1
 		}
 	}
 	// The per-cell arrays are only needed here and are reused from one call to the next.
@@ -75,13 +66,36 @@ func NewCorridors(v *vault.Vault) *Corridors {
 	deg := grow(&tmp.deg, n+8) // open neighbours of an open cell; 0xff for walls and peeled cells
 	id := grow(&tmp.id, n)     // node number + 1 of each node cell
 	clear(id)
-	for i, ch := range cells {
-		o[i], sp[i] = open[ch], mark[ch]
+	// Open: not '#'; marked: neither '#' nor '.'. A word at a time; doors whose key is
+	// missing are then closed one by one.
+	le := binary.LittleEndian
+	for i := 0; i < n; i += 8 {
+		var x uint64
+		if i+8 <= n {
+			x = le.Uint64(cells[i:])
+		} else {
+			var last [8]byte
+			for j := range last {
+				last[j] = '#'
+			}
+			copy(last[:], cells[i:])
+			x = le.Uint64(last[:])
+		}
+		wall := zeroBytes(x ^ 0x2323232323232323)  // '#'
+		floor := zeroBytes(x ^ 0x2e2e2e2e2e2e2e2e) // '.'
+		le.PutUint64(o[i:], (^wall&0x8080808080808080)>>7)
+		le.PutUint64(sp[i:], (^(wall|floor)&0x8080808080808080)>>7)
+	}
+	for k, doors := range v.Doors {
+		if v.Key[k] < 0 {
+			for _, c := range doors {
+				o[c], sp[c] = 0, 0
+			}
+		}
 	}
 	clear(o[n:])
 	clear(sp[n:])
 	w := g.W
-	le := binary.LittleEndian
 	for i := range w { // the wall border rows: closed
 		deg[i], deg[n-1-i] = 0xff, 0xff
 	}
@@ -111,8 +125,8 @@ func NewCorridors(v *vault.Vault) *Corridors {
 		i := int(peel[len(peel)-1])
 		peel = peel[:len(peel)-1]
 		deg[i] = 0xff
-		for _, d := range nb {
-			if j := i + d; deg[j] != 0xff && deg[j] > 0 {
+		for _, j := range [4]int{i - w, i + 1, i + w, i - 1} {
+			if deg[j]-1 < 4 { // an open cell with a neighbour left: 1 to 4
 				deg[j]--
 				if deg[j] == 1 && keep[cells[j]] == 0 {
 					peel = append(peel, int32(j))
@@ -165,12 +179,15 @@ func NewCorridors(v *vault.Vault) *Corridors {
 				continue
 			}
 			for id[cur] == 0 { // a plain corridor cell: exactly one way on
-				for _, d2 := range nb {
-					if nxt := cur + d2; nxt != prev && deg[nxt] != 0xff {
-						prev, cur = cur, nxt
-						break
+				nxt := cur - w
+				if nxt == prev || deg[nxt] == 0xff {
+					if nxt = cur + 1; nxt == prev || deg[nxt] == 0xff {
+						if nxt = cur + w; nxt == prev || deg[nxt] == 0xff {
+							nxt = cur - 1
+						}
 					}
 				}
+				prev, cur = cur, nxt
 				length++
 			}
 			if int(id[cur]) != a+1 {
