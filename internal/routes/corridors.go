@@ -230,16 +230,15 @@ func grow[T any](s *[]T, n int) []T {
 func (g *Graph) corridorBFS(n int) ([]Route, error) {
 	c := g.corr
 	labels := g.clabels[:0]
-	if g.settled == nil {
-		g.settled = make([][]int32, c.Len())
-	}
-	settled := g.settled
+	// settled[node] heads the list (through clabel.next) of the labels settled at node,
+	// newest first: no slice per node.
+	settled := grow(&g.settled, c.Len())
 	for i := range settled {
-		settled[i] = settled[i][:0]
+		settled[i] = -1
 	}
 	q := g.cheap[:0]
 	src := c.Of[n]
-	labels = append(labels, clabel{node: src})
+	labels = append(labels, clabel{node: src, next: -1})
 	q.Push(0)
 	found := g.found[:0]
 	for {
@@ -255,7 +254,7 @@ func (g *Graph) corridorBFS(n int) ([]Route, error) {
 		}
 		needs := l.doors | l.keys
 		dominated := false
-		for _, s := range settled[l.node] {
+		for s := settled[l.node]; s >= 0; s = labels[s].next {
 			if needs.Covers(labels[s].doors | labels[s].keys) {
 				dominated = true
 				break
@@ -264,7 +263,7 @@ func (g *Graph) corridorBFS(n int) ([]Route, error) {
 		if dominated {
 			continue
 		}
-		settled[l.node] = append(settled[l.node], li)
+		labels[li].next, settled[l.node] = settled[l.node], li
 		ks := l.keys
 		if t := c.Tag[l.node]; l.node != src && (t.Route >= 0 && t.Route < 26 || t.Route == Exit) {
 			found = append(found, Route{To: uint8(t.Route), Len: l.dist, Doors: l.doors, Keys: l.keys})
@@ -280,7 +279,7 @@ func (g *Graph) corridorBFS(n int) ([]Route, error) {
 			}
 			// A label already settled there was no longer: drop this one now if it needs
 			// no less (on a tree this drops every step back the way it came).
-			for _, s := range settled[e.To] {
+			for s := settled[e.To]; s >= 0; s = labels[s].next {
 				if (doors | ks).Covers(labels[s].doors | labels[s].keys) {
 					continue edges
 				}
@@ -289,7 +288,7 @@ func (g *Graph) corridorBFS(n int) ([]Route, error) {
 				g.clabels = labels
 				return nil, fmt.Errorf("%w: more than %d labels in one search", ErrBudget, g.budget)
 			}
-			labels = append(labels, clabel{node: e.To, dist: l.dist + e.Len, doors: doors, keys: ks})
+			labels = append(labels, clabel{node: e.To, dist: l.dist + e.Len, doors: doors, keys: ks, next: -1})
 			q.Push(uint64(l.dist+e.Len)<<32 | uint64(len(labels)-1))
 		}
 	}
@@ -315,4 +314,5 @@ func (g *Graph) corridorBFS(n int) ([]Route, error) {
 type clabel struct {
 	node, dist  int32
 	doors, keys keys.Set // needed to reach node, not counting the node's own key
+	next        int32    // the label settled before it at the same node, or -1
 }

@@ -83,7 +83,7 @@ type Graph struct {
 	// the corridor graph and scratch reused by every corridor search
 	corr    *Corridors
 	clabels []clabel
-	settled [][]int32
+	settled []int32
 	cheap   search.Heap
 	found   []Route
 
