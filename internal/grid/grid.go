@@ -129,9 +129,3 @@ func (g *Grid) String() string {
 func (g *Grid) Clone() *Grid {
 	return &Grid{W: g.W, H: g.H, Cells: bytes.Clone(g.Cells)}
 }
-
-// Distances returns, for every cell, the number of steps from the nearest source through
-// cells for which open is true, or -1 where no source reaches. Sources are open by definition.
-func (g *Grid) Distances(sources []int, open func(byte) bool) []int32 {
-	return g.Field(sources, open).Dist
-}

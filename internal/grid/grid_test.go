@@ -16,7 +16,7 @@ func TestDistances(t *testing.T) {
 		t.Fatal(err)
 	}
 	open := func(c byte) bool { return c != '#' }
-	d := g.Distances([]int{g.Index(1, 1)}, open)
+	d := g.Field([]int{g.Index(1, 1)}, open).Dist
 	tests := []struct{ line, col, want int }{
 		{1, 1, 0}, {1, 3, 2}, {3, 3, 4}, {2, 2, -1}, {4, 2, 4}, {4, 1, -1},
 	}
@@ -25,7 +25,7 @@ func TestDistances(t *testing.T) {
 			t.Errorf("distance to %d:%d = %d, want %d", tc.line, tc.col, got, tc.want)
 		}
 	}
-	two := g.Distances([]int{g.Index(1, 1), g.Index(3, 3)}, open)
+	two := g.Field([]int{g.Index(1, 1), g.Index(3, 3)}, open).Dist
 	if got := two[g.Index(1, 3)]; got != 2 {
 		t.Errorf("two sources: distance to 1:3 = %d, want 2", got)
 	}

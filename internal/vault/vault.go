@@ -141,17 +141,3 @@ func (v *Vault) Part2() (p *Vault, ok bool) {
 	}
 	return p, true
 }
-
-// Describe names a cell for notes: "key a at 3:5".
-func (v *Vault) Describe(cell int) string {
-	l, c := v.Grid.Pos(cell)
-	switch ch := v.Grid.Cells[cell]; {
-	case ch >= 'a' && ch <= 'z':
-		return fmt.Sprintf("key %c at %d:%d", ch, l, c)
-	case ch >= 'A' && ch <= 'Z':
-		return fmt.Sprintf("door %c at %d:%d", ch, l, c)
-	case ch == '+':
-		return fmt.Sprintf("exit at %d:%d", l, c)
-	}
-	return fmt.Sprintf("%d:%d", l, c)
-}
