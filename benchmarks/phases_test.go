@@ -9,7 +9,7 @@ import (
 )
 
 // BenchmarkPhases splits parse plus both parts of one real input (the hardest known,
-// ChrisPritchard) into its phases, part 1 only for the later ones.
+// ChrisPritchard) into its phases.
 func BenchmarkPhases(b *testing.B) {
 	data, ok := realInputs(b)["ChrisPritchard__AdventOfCode"]
 	if !ok {
@@ -51,6 +51,17 @@ func BenchmarkPhases(b *testing.B) {
 	b.Run("part1", func(b *testing.B) {
 		for b.Loop() {
 			solve.Graph(v, solve.Options{})
+		}
+	})
+	p2, _ := v.Part2()
+	b.Run("part2-corridors", func(b *testing.B) {
+		for b.Loop() {
+			routes.NewCorridors(p2)
+		}
+	})
+	b.Run("part2", func(b *testing.B) {
+		for b.Loop() {
+			solve.Graph(p2, solve.Options{})
 		}
 	})
 }

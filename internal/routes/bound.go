@@ -48,6 +48,7 @@ type Bound struct {
 	inside [Nodes]uint64   // edges with the route node below them
 	path   [Nodes][]int8   // the same, as a list
 	pred   [26]keys.Set    // before, transitively reduced
+	sooner [26]keys.Set    // before, transitively closed, within the key's region
 	succ   [26]keys.Set    // the keys k is in the pred of
 	after  [26]keys.Set    // keys every solution collects after key k
 	byDist [Nodes][]uint8  // keys of each node's region, farthest first
@@ -298,6 +299,7 @@ func (b *Bound) Precede(g *Graph, robots int) error {
 			implied |= closed[y] & same
 		}
 		b.pred[k] = closed[k] & same &^ implied
+		b.sooner[k] = closed[k] & same
 	}
 	b.topo = make([][]uint8, len(b.keys))
 	b.weight = make([][][256]int32, len(b.keys))
@@ -394,10 +396,18 @@ func (b *Bound) chains(r int8) {
 // r with keys left: for each virtual-tree edge, a chain of keys that must be collected in
 // order and goes from its far side to its near side and back n times makes the walk cross it
 // 2n more times than the tour bound counts. p picks which side of each edge is far.
+//
+// A chain from a key z can be lengthened by any key that must come before z, so the levels
+// of such a key contain z's: only the keys left that no other key left must precede (the few
+// that can be collected next) need be read. On the hardest real input this halved the time
+// of blocks.
 func (b *Bound) blocks(p int, left keys.Set, r int8) int32 {
 	var lv [26][2]uint64 // edges with at least l+2 blocks below, above
 	n := 0
 	for z, rest, ok := left.Next(); ok; z, rest, ok = rest.Next() {
+		if b.sooner[z]&left != 0 {
+			continue
+		}
 		for l, m := range b.level[z] {
 			lv[l][0] |= m[0]
 			lv[l][1] |= m[1]
