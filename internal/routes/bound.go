@@ -2,8 +2,10 @@ package routes
 
 import (
 	"cmp"
+	"math"
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/statespace/puzzles/internal/keys"
 )
@@ -64,158 +66,257 @@ type vedge struct {
 }
 
 // NewBound computes the bound's tables for a vault with the given number of robots.
+//
+// One pass of Tarjan's algorithm finds the regions and the two-edge-connected parts of the
+// corridor graph; the bridges between parts form a forest. One depth-first walk of each
+// region's tree, rooted at its robot's part when it has one robot, then gives every table:
+// depth-first ranks, distances between route nodes (through their lowest common ancestor,
+// whose depth is the lowest the walk goes between two route nodes in preorder), and the
+// virtual-tree edges of the block count. It replaced a walk of the whole tree from each route
+// node, a map and a slice per part.
 func NewBound(c *Corridors, robots int) *Bound {
-	n := c.Len()
 	b := &Bound{}
-	// Connected regions.
-	region, nreg := c.components(func(int, int) bool { return true })
-	// Bridges (Tarjan), then two-edge-connected parts.
-	bridge := c.bridges()
-	part, nparts := c.components(func(u, i int) bool { return !bridge[int(c.first[u])+i] })
-	// The bridge forest.
-	tree := make([][]Edge, nparts)
-	for u := range n {
-		for i, e := range c.Edges(u) {
-			if bridge[int(c.first[u])+i] {
-				tree[part[u]] = append(tree[part[u]], Edge{part[e.To], e.Len})
-			}
-		}
-	}
-	// Depth-first ranks over the forest.
-	rank := make([]int32, nparts)
-	for i := range rank {
-		rank[i] = -1
-	}
-	next := int32(0)
-	var dfs func(p int32)
-	dfs = func(p int32) {
-		rank[p] = next
-		next++
-		for _, e := range tree[p] {
-			if rank[e.To] < 0 {
-				dfs(e.To)
-			}
-		}
-	}
-	for p := range nparts {
-		if rank[p] < 0 {
-			dfs(p)
-		}
-	}
-	// Distances from each route node's part over the forest.
-	dist := make([]int32, nparts)
-	var stack []int32
+	s := boundPool.Get().(*boundScratch)
+	defer boundPool.Put(s)
+	nreg, nparts := s.split(c)
+	s.forest(c, nparts)
 	b.keys = make([]keys.Set, nreg)
 	b.order = make([][]uint8, nreg)
 	b.robots = make([]int, nreg)
+	b.edges = make([][]vedge, nreg)
+	here := grow(&s.here, int(nparts)) // route nodes in each part
+	clear(here)
+	root := grow(&s.root, int(nreg)) // the part each region's walk starts from
+	for i := range root {
+		root[i] = -1
+	}
 	for rn := range Nodes {
 		b.region[rn] = -1
 		cn := c.Of[rn]
 		if cn < 0 {
 			continue
 		}
+		r := s.region[cn]
 		b.present[rn] = true
-		b.region[rn] = int8(region[cn])
-		b.rank[rn] = rank[part[cn]]
+		b.region[rn] = int8(r)
+		here[s.part[cn]] |= 1 << rn
 		if rn < 26 {
-			b.keys[region[cn]] |= keys.Bit(rn)
+			b.keys[r] |= keys.Bit(rn)
 		}
 		if rn >= FirstStart && rn < FirstStart+robots {
-			b.robots[region[cn]]++
+			b.robots[r]++
+			root[r] = s.part[cn]
 		}
-		for i := range dist {
-			dist[i] = -1
-		}
-		dist[part[cn]] = 0
-		stack = append(stack[:0], part[cn])
-		for len(stack) > 0 {
-			p := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, e := range tree[p] {
-				if dist[e.To] < 0 {
-					dist[e.To] = dist[p] + e.Len
-					stack = append(stack, e.To)
+	}
+	for r, p := range root {
+		if p < 0 || b.robots[r] != 1 { // no robot, or several: any part of the region will do
+			for rn := range Nodes {
+				if b.region[rn] == int8(r) {
+					root[r] = s.part[c.Of[rn]]
+					break
 				}
 			}
 		}
-		for rm := range Nodes {
-			if cm := c.Of[rm]; cm >= 0 && region[cm] == region[cn] {
-				b.dist[rn][rm] = dist[part[cm]]
-			}
+		if root[r] >= 0 {
+			b.walk(s, c, int8(r), root[r], robots)
 		}
 	}
-	for k := range 26 {
-		if b.present[k] {
-			r := b.region[k]
-			b.order[r] = append(b.order[r], uint8(k))
-		}
-	}
-	for _, o := range b.order {
-		for i := 1; i < len(o); i++ { // insertion sort by rank: at most 26 keys
-			for j := i; j > 0 && b.rank[o[j]] < b.rank[o[j-1]]; j-- {
-				o[j], o[j-1] = o[j-1], o[j]
-			}
-		}
-	}
-	b.sides(c, part, tree, robots)
 	return b
 }
 
-// sides finds, for each region with one robot, the bridges that separate route nodes,
-// merged by the set of route nodes below them (seen from the robot's start): the edges of
-// the region's virtual tree. Each is a candidate for the block count of Precede.
-func (b *Bound) sides(c *Corridors, part []int32, tree [][]Edge, robots int) {
-	nparts := len(tree)
-	here := make([]uint64, nparts) // route nodes in each part
-	for rn := range Nodes {
-		if cn := c.Of[rn]; cn >= 0 && (rn < 26 || rn >= FirstStart && rn < FirstStart+robots) {
-			here[part[cn]] |= 1 << rn
-		}
+// boundScratch is NewBound's memory per corridor node and per part, kept for the next call.
+type boundScratch struct {
+	disc, low, up, next, part, region, calls, open []int32 // per corridor node
+	skipped                                        []bool
+	first                                          []int32 // the bridge forest: part p's bridges are tree[first[p]:first[p+1]]
+	tree                                           []Edge
+	depth, parent, weight, acc, at, order, root    []int32 // per part (root: per region)
+	here, below                                    []uint64
+	seq                                            []uint8 // route nodes of a region in preorder
+	seg                                            []int32 // the lowest depth walked between each and the one before
+}
+
+var boundPool = sync.Pool{New: func() any { return new(boundScratch) }}
+
+// split numbers the regions (connected parts) and the two-edge-connected parts of the
+// corridor graph with one iterative pass of Tarjan's bridge algorithm. Of parallel edges
+// between two nodes only the one the walk came by is skipped, so they are never bridges.
+func (s *boundScratch) split(c *Corridors) (nreg, nparts int32) {
+	n := c.Len()
+	disc, low, up := grow(&s.disc, n), grow(&s.low, n), grow(&s.up, n)
+	next, part, region := grow(&s.next, n), grow(&s.part, n), grow(&s.region, n)
+	skipped := grow(&s.skipped, n)
+	calls, open := s.calls[:0], s.open[:0]
+	for i := range disc {
+		disc[i] = -1
 	}
-	b.edges = make([][]vedge, len(b.keys))
-	for i := range robots {
-		rn := FirstStart + i
-		r := b.region[rn]
-		if b.robots[r] != 1 {
+	t := int32(0)
+	enter := func(v, from int32) {
+		disc[v], low[v], up[v], next[v], skipped[v], region[v] = t, t, from, c.first[v], false, nreg
+		t++
+		calls, open = append(calls, v), append(open, v)
+	}
+	for root := range int32(n) {
+		if disc[root] >= 0 {
 			continue
 		}
-		// Depth-first from the start's part: below[p] is the route nodes under p.
-		root := part[c.Of[rn]]
-		below := make([]uint64, nparts)
-		parent := make([]int32, nparts)
-		weight := make([]int32, nparts)
-		for j := range parent {
-			parent[j] = -2
-		}
-		parent[root] = -1
-		order := []int32{root}
-		for h := 0; h < len(order); h++ {
-			p := order[h]
-			for _, e := range tree[p] {
-				if parent[e.To] == -2 {
-					parent[e.To], weight[e.To] = p, e.Len
-					order = append(order, e.To)
+		enter(root, -1)
+		for len(calls) > 0 {
+			u := calls[len(calls)-1]
+			if next[u] < c.first[u+1] {
+				e := c.edges[next[u]]
+				next[u]++
+				switch {
+				case e.To == up[u] && !skipped[u]:
+					skipped[u] = true
+				case disc[e.To] < 0:
+					enter(e.To, u)
+				default:
+					low[u] = min(low[u], disc[e.To])
 				}
+				continue
+			}
+			calls = calls[:len(calls)-1]
+			if low[u] == disc[u] { // nothing below u climbs above it: the edge to up[u] is a bridge
+				for {
+					v := open[len(open)-1]
+					open = open[:len(open)-1]
+					part[v] = nparts
+					if v == u {
+						break
+					}
+				}
+				nparts++
+			}
+			if p := up[u]; p >= 0 {
+				low[p] = min(low[p], low[u])
 			}
 		}
-		merged := map[uint64]int32{}
-		for h := len(order) - 1; h > 0; h-- {
-			p := order[h]
-			below[p] |= here[p]
-			below[parent[p]] |= below[p]
-			if below[p]&(1<<26-1) != 0 {
-				merged[below[p]] += weight[p]
-			}
-		}
-		for set, w := range merged {
-			b.edges[r] = append(b.edges[r], vedge{below: set, len: w})
-		}
-		slices.SortFunc(b.edges[r], func(x, y vedge) int { return cmp.Or(cmp.Compare(y.len, x.len), cmp.Compare(x.below, y.below)) })
-		if len(b.edges[r]) > 64 { // keep the heaviest 64: fewer terms still bound from below
-			b.edges[r] = b.edges[r][:64]
-		}
-		b.index(r)
+		nreg++
 	}
+	s.calls, s.open = calls, open
+	return nreg, nparts
+}
+
+// forest lists the bridges of each part: the edges whose ends lie in different parts.
+func (s *boundScratch) forest(c *Corridors, nparts int32) {
+	part := s.part
+	first := grow(&s.first, int(nparts)+2)
+	clear(first)
+	for u := range c.Len() {
+		for _, e := range c.Edges(u) {
+			if part[u] != part[e.To] {
+				first[part[u]+2]++
+			}
+		}
+	}
+	for i := 2; i < len(first); i++ {
+		first[i] += first[i-1]
+	}
+	tree := grow(&s.tree, int(first[len(first)-1]))
+	for u := range c.Len() {
+		for _, e := range c.Edges(u) {
+			if p := part[u]; p != part[e.To] {
+				tree[first[p+1]] = Edge{part[e.To], e.Len}
+				first[p+1]++
+			}
+		}
+	}
+	s.first = first[:nparts+1]
+}
+
+// walk visits the tree of region r depth first from part root and fills the region's ranks,
+// key order and distances, and for a region with one robot its virtual-tree edges.
+func (b *Bound) walk(s *boundScratch, c *Corridors, r int8, root int32, robots int) {
+	nparts := len(s.first) - 1
+	depth, parent, weight := grow(&s.depth, nparts), grow(&s.parent, nparts), grow(&s.weight, nparts)
+	at := grow(&s.at, nparts)
+	order, seq, seg := s.order[:0], s.seq[:0], s.seg[:0]
+	low := int32(0) // the lowest depth walked since the last route node
+	visit := func(p, up, w int32) {
+		if up >= 0 {
+			low = min(low, depth[up])
+			depth[p] = depth[up] + w
+		} else {
+			depth[p] = 0
+		}
+		parent[p], weight[p], at[p] = up, w, s.first[p]
+		rank := int32(len(order))
+		order = append(order, p)
+		for h := s.here[p]; h != 0; h &= h - 1 {
+			rn := uint8(bits.TrailingZeros64(h))
+			b.rank[rn] = rank
+			seq, seg = append(seq, rn), append(seg, low)
+			low = depth[p]
+		}
+	}
+	visit(root, -1, 0)
+	stack := append(s.calls[:0], root)
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		if at[p] == s.first[p+1] {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		e := s.tree[at[p]]
+		at[p]++
+		if e.To != parent[p] {
+			visit(e.To, p, e.Len)
+			stack = append(stack, e.To)
+		}
+	}
+	// Distances: depth(a) + depth(b) − 2·depth(lowest common ancestor).
+	for i, x := range seq {
+		dx := depth[s.part[c.Of[x]]]
+		m := int32(math.MaxInt32)
+		for j := i + 1; j < len(seq); j++ {
+			y := seq[j]
+			m = min(m, seg[j])
+			d := dx + depth[s.part[c.Of[y]]] - 2*m
+			b.dist[x][y], b.dist[y][x] = d, d
+		}
+		if x < 26 {
+			b.order[r] = append(b.order[r], x)
+		}
+	}
+	s.order, s.seq, s.seg, s.calls = order, seq, seg, stack
+	if b.robots[r] == 1 {
+		b.sides(s, r, robots)
+	}
+}
+
+// sides finds the bridges of region r (walked from its one robot's part) that separate route
+// nodes, merged by the set of route nodes below them: the edges of the region's virtual tree.
+// Each is a candidate for the block count of Precede.
+func (b *Bound) sides(s *boundScratch, r int8, robots int) {
+	order, parent := s.order, s.parent
+	below, acc := grow(&s.below, len(s.first)-1), grow(&s.acc, len(s.first)-1)
+	mask := uint64(1)<<26 - 1 | (uint64(1)<<robots-1)<<FirstStart // keys and robots
+	for _, p := range order {
+		below[p], acc[p] = s.here[p]&mask, 0
+	}
+	for h := len(order) - 1; h > 0; h-- { // children before parents
+		p := order[h]
+		below[parent[p]] |= below[p]
+	}
+	// A chain of bridges with the same set below is one edge: its lengths add up.
+	for h := len(order) - 1; h > 0; h-- {
+		p := order[h]
+		if below[p]&(1<<26-1) == 0 {
+			continue
+		}
+		acc[p] += s.weight[p]
+		if up := parent[p]; up != order[0] && below[up] == below[p] {
+			acc[up] += acc[p]
+		} else {
+			b.edges[r] = append(b.edges[r], vedge{below: below[p], len: acc[p]})
+		}
+	}
+	slices.SortFunc(b.edges[r], func(x, y vedge) int { return cmp.Or(cmp.Compare(y.len, x.len), cmp.Compare(x.below, y.below)) })
+	if len(b.edges[r]) > 64 { // keep the heaviest 64: fewer terms still bound from below
+		b.edges[r] = b.edges[r][:64]
+	}
+	b.index(r)
 }
 
 // index lists, for every route node of region r, the edges of b.edges[r] it lies below.
@@ -548,87 +649,4 @@ func (b *Bound) Exit(at []int) int {
 		}
 	}
 	return int(max(best, 0))
-}
-
-// components numbers the parts of the graph joined by the edges keep accepts (edge i of node
-// u), and returns each node's part and how many parts there are.
-func (c *Corridors) components(keep func(u, i int) bool) ([]int32, int32) {
-	n := c.Len()
-	part := make([]int32, n)
-	for i := range part {
-		part[i] = -1
-	}
-	parts := int32(0)
-	var stack []int32
-	for s := range n {
-		if part[s] >= 0 {
-			continue
-		}
-		part[s] = parts
-		stack = append(stack[:0], int32(s))
-		for len(stack) > 0 {
-			u := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for i, e := range c.Edges(int(u)) {
-				if part[e.To] < 0 && keep(int(u), i) {
-					part[e.To] = parts
-					stack = append(stack, e.To)
-				}
-			}
-		}
-		parts++
-	}
-	return part, parts
-}
-
-// bridges marks each edge (by its index in c.edges) that is a bridge. Parallel edges between
-// two nodes are never bridges: only the one edge back to the parent is skipped.
-func (c *Corridors) bridges() []bool {
-	n := c.Len()
-	isBridge := make([]bool, len(c.edges))
-	disc := make([]int32, n)
-	low := make([]int32, n)
-	for i := range disc {
-		disc[i] = -1
-	}
-	t := int32(0)
-	var visit func(u, parent int32)
-	visit = func(u, parent int32) {
-		disc[u], low[u] = t, t
-		t++
-		skipped := false
-		for i, e := range c.Edges(int(u)) {
-			if e.To == parent && !skipped {
-				skipped = true
-				continue
-			}
-			if disc[e.To] < 0 {
-				visit(e.To, u)
-				low[u] = min(low[u], low[e.To])
-				if low[e.To] > disc[u] {
-					isBridge[int(c.first[u])+i] = true
-				}
-			} else {
-				low[u] = min(low[u], disc[e.To])
-			}
-		}
-	}
-	for s := range n {
-		if disc[s] < 0 {
-			visit(int32(s), -1)
-		}
-	}
-	// Mark the reverse direction of each bridge too.
-	for u := range n {
-		for i, e := range c.Edges(u) {
-			if isBridge[int(c.first[u])+i] {
-				for j, f := range c.Edges(int(e.To)) {
-					if f.To == int32(u) {
-						isBridge[int(c.first[e.To])+j] = true
-					}
-				}
-			}
-		}
-	}
-	return isBridge
 }
