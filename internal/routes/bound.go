@@ -442,38 +442,59 @@ func (b *Bound) Precede(g *Graph, robots int) error {
 // chain of all keys, and the most blocks the keys left force on one side of an edge is the
 // most that any chain starting at a key left forces. That number, f(z), depends on z alone:
 // it is computed here once per solve, by a pass over the keys in reverse precedence order for
-// each edge and side, and stored transposed: level[z][l][s] is the set of edges on whose side
-// s (0 below, 1 above) a chain from z makes at least l+2 blocks. A state's count is then a few
-// ORs over its keys left (blocks).
+// each side, and stored transposed: level[z][l][s] is the set of edges on whose side s (0
+// below, 1 above) a chain from z makes at least l+2 blocks. A state's count is then a few ORs
+// over its keys left (blocks).
+//
+// The pass works on all edges at once, as bit masks: at[z][k] is the set of edges where f(z)
+// is at least k. f(z) is 1 where z lies on the side, and at least f(w) for each key w that
+// directly follows z, one more where w starts a new block (z on the side, w not). So
+// f(z) ≥ k where f(w) ≥ k, or where w starts a block and f(w) ≥ k−1. Against a loop per edge
+// this took the set-up of the hardest real input's bound from 28 to 17 µs.
 func (b *Bound) chains(r int8) {
 	edges, order := b.edges[r], b.topo[r]
 	if len(edges) == 0 || order == nil {
 		return
 	}
-	var f [26]int8
+	all := uint64(1)<<len(edges) - 1
+	if len(edges) == 64 {
+		all = ^uint64(0)
+	}
+	var at [26][28]uint64
+	var top [26]int // the largest k with at[z][k] possibly non-zero; at[z][top+1] is 0
 	for s := range 2 {
-		for e := range edges {
-			for i := len(order) - 1; i >= 0; i-- {
-				z := order[i]
-				on := b.inside[z]>>e&1 == 1 == (s == 0) // z lies on side s of e
-				best := int8(0)
-				if on {
-					best = 1
-				}
-				for w, rest, ok := b.succ[z].Next(); ok; w, rest, ok = rest.Next() {
-					fw := f[w]
-					if on && b.inside[w]>>e&1 == 1 != (s == 0) {
-						fw++ // w starts a new block after z's
+		side := func(x uint8) uint64 { // edges with x on side s
+			if s == 0 {
+				return b.inside[x] & all
+			}
+			return ^b.inside[x] & all
+		}
+		for i := len(order) - 1; i >= 0; i-- {
+			z := order[i]
+			on := side(z)
+			f := &at[z]
+			f[0], f[1], f[2] = all, on, 0
+			n := 1
+			for w, rest, ok := b.succ[z].Next(); ok; w, rest, ok = rest.Next() {
+				starts := on &^ side(uint8(w)) // w starts a new block after z's
+				g := &at[w]
+				for k := 1; k <= top[w]+1; k++ {
+					m := g[k] | starts&g[k-1]
+					if m == 0 {
+						break
 					}
-					best = max(best, fw)
-				}
-				f[z] = best
-				for l := 2; l <= int(best); l++ {
-					for len(b.level[z]) < l-1 {
-						b.level[z] = append(b.level[z], [2]uint64{})
+					if k > n {
+						n, f[k+1] = k, 0
 					}
-					b.level[z][l-2][s] |= 1 << e
+					f[k] |= m
 				}
+			}
+			top[z] = n
+			for k := 2; k <= n; k++ {
+				for len(b.level[z]) < k-1 {
+					b.level[z] = append(b.level[z], [2]uint64{})
+				}
+				b.level[z][k-2][s] |= f[k]
 			}
 		}
 	}
