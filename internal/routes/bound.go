@@ -46,17 +46,18 @@ type Bound struct {
 	before  [26]keys.Set // keys every solution collects before key k
 
 	// The block count (see Precede), for regions with one robot.
-	edges  [][]vedge       // virtual-tree edges of each region
-	inside [Nodes]uint64   // edges with the route node below them
-	path   [Nodes][]int8   // the same, as a list
-	pred   [26]keys.Set    // before, transitively reduced
-	sooner [26]keys.Set    // before, transitively closed, within the key's region
-	succ   [26]keys.Set    // the keys k is in the pred of
-	after  [26]keys.Set    // keys every solution collects after key k
-	byDist [Nodes][]uint8  // keys of each node's region, farthest first
-	topo   [][]uint8       // keys of each region in an order that respects before
-	level  [26][][2]uint64 // per key and level: see chains
-	weight [][][256]int32  // lengths of edge sets, a byte of edges at a time
+	edges  [][]vedge        // virtual-tree edges of each region
+	inside [Nodes]uint64    // edges with the route node below them
+	pred   [26]keys.Set     // before, transitively reduced
+	sooner [26]keys.Set     // before, transitively closed, within the key's region
+	succ   [26]keys.Set     // the keys k is in the pred of
+	after  [26]keys.Set     // keys every solution collects after key k
+	byDist [Nodes][26]uint8 // keys of each node's region, farthest first, once sorted
+	sorted [Nodes]bool
+	topo   [][]uint8         // keys of each region in an order that respects before
+	level  [26][26][2]uint64 // per key and level: see chains
+	levels [26]uint8         // the levels of each key
+	weight [][][256]int32    // lengths of edge sets, a byte of edges at a time
 }
 
 // vedge is an edge of a region's virtual tree: the route nodes below it and its length.
@@ -319,19 +320,11 @@ func (b *Bound) sides(s *boundScratch, r int8, robots int) {
 	b.index(r)
 }
 
-// index lists, for every route node of region r, the edges of b.edges[r] it lies below.
+// index marks, for every route node of region r, the edges of b.edges[r] it lies below.
 func (b *Bound) index(r int8) {
-	for n := range Nodes {
-		if b.region[n] == r {
-			b.inside[n], b.path[n] = 0, b.path[n][:0]
-		}
-	}
 	for e, ve := range b.edges[r] {
-		for n := range Nodes {
-			if ve.below>>n&1 != 0 {
-				b.inside[n] |= 1 << e
-				b.path[n] = append(b.path[n], int8(e))
-			}
+		for below := ve.below; below != 0; below &= below - 1 {
+			b.inside[bits.TrailingZeros64(below)] |= 1 << e
 		}
 	}
 }
@@ -491,11 +484,9 @@ func (b *Bound) chains(r int8) {
 			}
 			top[z] = n
 			for k := 2; k <= n; k++ {
-				for len(b.level[z]) < k-1 {
-					b.level[z] = append(b.level[z], [2]uint64{})
-				}
 				b.level[z][k-2][s] |= f[k]
 			}
+			b.levels[z] = max(b.levels[z], uint8(n-1))
 		}
 	}
 	// weight[i][v]: the total length of the edges 8i..8i+7 set in byte v. Edges where no
@@ -530,11 +521,11 @@ func (b *Bound) blocks(p int, left keys.Set, r int8) int32 {
 		if b.sooner[z]&left != 0 {
 			continue
 		}
-		for l, m := range b.level[z] {
+		for l, m := range b.level[z][:b.levels[z]] {
 			lv[l][0] |= m[0]
 			lv[l][1] |= m[1]
 		}
-		n = max(n, len(b.level[z]))
+		n = max(n, int(b.levels[z]))
 	}
 	in := b.inside[p]
 	var sum int32

@@ -302,7 +302,7 @@ func (g *Graph) corridorBFS(n int) ([]Route, error) {
 	for i := 1; i <= Nodes; i++ {
 		start[i] += start[i-1]
 	}
-	byTarget := make([]Route, len(found))
+	byTarget := g.routes(len(found))
 	for _, r := range found {
 		byTarget[start[r.To]] = r
 		start[r.To]++

@@ -86,6 +86,7 @@ type Graph struct {
 	settled []int32
 	cheap   search.Heap
 	found   []Route
+	arena   []Route // routes of every node, carved out by routes
 
 	Stats Stats
 
@@ -165,6 +166,17 @@ func (g *Graph) From(n int) ([]Route, error) {
 		g.Stats.Routes += len(r)
 	}
 	return g.out[n], nil
+}
+
+// routes returns room for n routes, carved from a chunk shared by the graph's nodes: one
+// allocation for most graphs rather than one per node.
+func (g *Graph) routes(n int) []Route {
+	if len(g.arena)+n > cap(g.arena) {
+		g.arena = make([]Route, 0, max(n, 1024))
+	}
+	out := g.arena[len(g.arena) : len(g.arena)+n : len(g.arena)+n]
+	g.arena = g.arena[:len(g.arena)+n]
+	return out
 }
 
 // bfs runs the label-setting BFS from node n.

@@ -72,11 +72,11 @@ func (b *Bound) Arrive(t int, held keys.Set, moved int32) int32 {
 // far is the distance from p to the farthest key of left that no other key of left must
 // follow (or to the farthest key at all, should every key have to follow another).
 func (b *Bound) far(p int, left keys.Set) int32 {
-	if b.byDist[p] == nil {
+	if !b.sorted[p] {
 		b.sortByDist(p)
 	}
 	any := int32(-1)
-	for _, k := range b.byDist[p] {
+	for _, k := range b.byDist[p][:len(b.order[b.region[p]])] {
 		if !left.Has(int(k)) {
 			continue
 		}
@@ -93,14 +93,14 @@ func (b *Bound) far(p int, left keys.Set) int32 {
 // sortByDist lists the keys of p's region from farthest to nearest, on first use.
 func (b *Bound) sortByDist(p int) {
 	order := b.order[b.region[p]]
-	packed := make([]uint32, len(order))
+	var buf [26]uint32
+	packed := buf[:len(order)]
 	for i, k := range order {
 		packed[i] = uint32(b.dist[p][k])<<8 | uint32(k)
 	}
 	slices.Sort(packed)
-	ks := make([]uint8, len(order))
 	for i, x := range packed {
-		ks[len(ks)-1-i] = uint8(x)
+		b.byDist[p][len(packed)-1-i] = uint8(x)
 	}
-	b.byDist[p] = ks
+	b.sorted[p] = true
 }

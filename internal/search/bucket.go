@@ -86,11 +86,14 @@ func (q *BucketQueue[T]) Pop() (p int, x T, ok bool) {
 // Len returns the number of elements in the queue.
 func (q *BucketQueue[T]) Len() int { return q.n }
 
-// Reset empties the queue, keeping its memory.
+// Reset empties the queue, keeping its memory. Only the buckets still marked non-empty are
+// cleared (an empty bucket's head is always -1): a solve that stops at its goal leaves a few.
 func (q *BucketQueue[T]) Reset() {
-	for i := range q.head {
-		q.head[i] = -1
+	for w, m := range q.full {
+		for ; m != 0; m &= m - 1 {
+			q.head[64*w+bits.TrailingZeros64(m)] = -1
+		}
+		q.full[w] = 0
 	}
-	clear(q.full)
 	q.nodes, q.free, q.cur, q.n = q.nodes[:0], -1, 0, 0
 }

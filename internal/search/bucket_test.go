@@ -8,14 +8,19 @@ import (
 	"github.com/statespace/puzzles/internal/search"
 )
 
-// TestBucketQueue pops random pushes (including pushes below the last pop) in sorted order.
+// TestBucketQueue pops random pushes (including pushes below the last pop) in sorted order,
+// and after a Reset only what was pushed since.
 func TestBucketQueue(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
 	var q search.BucketQueue[int]
 	var want, got []int
-	for round := range 50 {
+	for round := range 200 {
+		if round%7 == 6 {
+			q.Reset()
+			want = want[:0]
+		}
 		for range r.IntN(20) {
-			p := r.IntN(100)
+			p := r.IntN(300)
 			q.Push(p, p)
 			want = append(want, p)
 		}
