@@ -29,8 +29,10 @@ func BenchmarkBound(b *testing.B) {
 		for _, vr := range variants {
 			b.Run(name+"/"+vr.name, func(b *testing.B) {
 				for b.Loop() {
-					bothParts(b, data, func(v *vault.Vault, _ solve.Options) (solve.Result, error) {
-						return solve.Graph(v, vr.opt)
+					bothParts(b, data, func(v *vault.Vault, o solve.Options) (solve.Result, error) {
+						opt := vr.opt
+						opt.Corridors = o.Corridors
+						return solve.Graph(v, opt)
 					})
 				}
 			})

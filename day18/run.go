@@ -51,6 +51,7 @@ type config struct {
 	part    int
 	goal    solve.Goal
 	algo    func(*vault.Vault, solve.Options) (solve.Result, error)
+	graph   bool // algo is solve.Graph: both parts can share their corridor build
 	json    bool
 	verbose bool
 	budget  int
@@ -205,7 +206,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	switch *algo {
 	case "graph":
-		cfg.algo = solve.Graph
+		cfg.algo, cfg.graph = solve.Graph, true
 	case "bfs":
 		cfg.algo = solve.BFS
 	default:
@@ -348,8 +349,9 @@ func solveOne(cfg config, name string, data []byte, stderr io.Writer) (answer, i
 	}
 	status := statusOK
 	drawn := false
-	solvePart := func(p part, v *vault.Vault) error {
-		res, err := cfg.algo(v, solve.Options{Goal: cfg.goal, Budget: cfg.budget, Ctx: cfg.ctx, Walk: cfg.path != "" || cfg.render != ""})
+	opt := solve.Options{Goal: cfg.goal, Budget: cfg.budget, Ctx: cfg.ctx, Walk: cfg.path != "" || cfg.render != ""}
+	solvePart := func(p part, v *vault.Vault, opt solve.Options) error {
+		res, err := cfg.algo(v, opt)
 		if cfg.verbose {
 			fmt.Fprintf(stderr, "%s: %s: %v\n", name, p.label(), res.Stats)
 		}
@@ -380,18 +382,26 @@ func solveOne(cfg config, name string, data []byte, stderr io.Writer) (answer, i
 		return nil
 	}
 	if cfg.goal == solve.Exit {
-		return a, status, solvePart(part{Name: "exit"}, v)
+		return a, status, solvePart(part{Name: "exit"}, v, opt)
+	}
+	var p2 *vault.Vault
+	ok := false
+	if cfg.part != 1 {
+		p2, ok = v.Part2()
+	}
+	opt1, opt2 := opt, opt
+	if cfg.part == 0 && ok && cfg.graph {
+		opt1, opt2 = solve.Pair(v, p2, opt)
 	}
 	if cfg.part != 2 {
-		if err := solvePart(part{Name: "part1"}, v); err != nil {
+		if err := solvePart(part{Name: "part1"}, v, opt1); err != nil {
 			return a, status, err
 		}
 	}
 	if cfg.part != 1 {
-		p2, ok := v.Part2()
 		switch {
 		case ok:
-			err = solvePart(part{Name: "part2"}, p2)
+			err = solvePart(part{Name: "part2"}, p2, opt2)
 		case cfg.part == 2:
 			status = statusNoSolution
 			fallthrough

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"sync"
 
+	"github.com/statespace/puzzles/internal/grid"
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/vault"
 )
@@ -16,12 +17,11 @@ import (
 // real inputs this turns 3201 cells into about 150 nodes, so a route search from a node walks
 // a few hundred edges instead of thousands of cells.
 type Corridors struct {
-	Cell   []int32 // grid cell of each node
-	Tag    []Tag   // what the node is
-	first  []int32 // edges of node i are edges[first[i]:first[i+1]]
-	edges  []Edge
-	Of     [Nodes]int32 // the corridor node of each route node, -1 when absent
-	doorOf []int8       // door key per node or -1
+	Cell  []int32 // grid cell of each node
+	Tag   []Tag   // what the node is
+	first []int32 // edges of node i are edges[first[i]:first[i+1]]
+	edges []Edge
+	Of    [Nodes]int32 // the corridor node of each route node, -1 when absent
 }
 
 // Edge is a corridor from one node to another, To, Len steps long.
@@ -48,24 +48,55 @@ func (c *Corridors) Len() int { return len(c.Cell) }
 // whole build went from 59 to 36 µs against the cell-at-a-time version (median of six
 // interleaved runs of benchmarks.BenchmarkPhases/corridors on a noisy machine, p=0.065).
 func NewCorridors(v *vault.Vault) *Corridors {
-	g := v.Grid
-	cells := g.Cells
-	nb := g.Neighbours()
-	n := len(cells)
-	var keep [256]byte // cells never peeled: keys, robots, exit
+	s := cellsPool.Get().(*cellScratch)
+	defer cellsPool.Put(s)
+	s.degrees(v)
+	s.peel(v.Grid.Cells)
+	return s.contract(v)
+}
+
+// NewCorridorsPair returns the corridor graphs of v and of p2, its part-2 vault (v.Part2).
+//
+// p2's grid is v's with cells walled and floor cells made robots. Walling only lowers
+// degrees and peeling is confluent, so v's peeled degrees are a state p2's own peel passes
+// through: p2 costs the walled cells, the dead ends they leave and the contraction, not the
+// grid passes and the peel of the whole maze again. Any other difference (a cell opened, a
+// robot on a cell v peeled, another size) builds p2 from scratch.
+func NewCorridorsPair(v, p2 *vault.Vault) (c, c2 *Corridors) {
+	s := cellsPool.Get().(*cellScratch)
+	defer cellsPool.Put(s)
+	s.degrees(v)
+	s.peel(v.Grid.Cells)
+	c = s.contract(v)
+	switch {
+	case p2 == v:
+		return c, c
+	case !s.patch(v.Grid, p2.Grid):
+		return c, NewCorridors(p2)
+	}
+	s.peel(p2.Grid.Cells)
+	return c, s.contract(p2)
+}
+
+// keep marks the cells never peeled: keys, robots, exit.
+var keep = func() (k [256]byte) {
 	for ch := range 256 {
 		if ch == '@' || ch == '+' || ch >= 'a' && ch <= 'z' {
-			keep[ch] = 1
+			k[ch] = 1
 		}
 	}
-	// The per-cell arrays are only needed here and are reused from one call to the next.
-	tmp := cellsPool.Get().(*cellScratch)
-	defer cellsPool.Put(tmp)
-	o := grow(&tmp.open, n+8)  // 1 for an open cell (8 bytes of slack for the last word)
-	sp := grow(&tmp.mark, n+8) // 1 for a key, door, robot or exit
-	deg := grow(&tmp.deg, n+8) // open neighbours of an open cell; 0xff for walls and peeled cells
-	id := grow(&tmp.id, n)     // node number + 1 of each node cell
-	clear(id)
+	return k
+}()
+
+// degrees fills the open and marked flags and the degrees of v's cells, and lists the cells
+// that start the peel.
+func (s *cellScratch) degrees(v *vault.Vault) {
+	g := v.Grid
+	cells := g.Cells
+	n := len(cells)
+	o := grow(&s.open, n+8)  // 1 for an open cell (8 bytes of slack for the last word)
+	sp := grow(&s.mark, n+8) // 1 for a key, door, robot or exit
+	deg := grow(&s.deg, n+8) // open neighbours of an open cell; 0xff for walls and peeled cells
 	// Open: not '#'; marked: neither '#' nor '.'. A word at a time; doors whose key is
 	// missing are then closed one by one.
 	le := binary.LittleEndian
@@ -96,12 +127,12 @@ func NewCorridors(v *vault.Vault) *Corridors {
 	clear(o[n:])
 	clear(sp[n:])
 	w := g.W
+	s.w = w
 	for i := range w { // the wall border rows: closed
 		deg[i], deg[n-1-i] = 0xff, 0xff
 	}
 	clear(deg[n:])
-	peel := tmp.peel[:0]
-	defer func() { tmp.peel = peel }()
+	peel := s.starts[:0]
 	for i := w; i < n-w; i += 8 {
 		self := le.Uint64(o[i:])
 		sum := le.Uint64(o[i-1:]) + le.Uint64(o[i+1:]) + le.Uint64(o[i-w:]) + le.Uint64(o[i+w:])
@@ -121,9 +152,20 @@ func NewCorridors(v *vault.Vault) *Corridors {
 			}
 		}
 	}
+	s.starts = peel
+}
+
+// peel closes dead ends (open cells with one open neighbour at most, keys, robots and exit
+// excepted) from the listed starts until none is left.
+func (s *cellScratch) peel(cells []byte) {
+	w := s.w
+	deg, peel := s.deg, s.starts
 	for len(peel) > 0 {
 		i := int(peel[len(peel)-1])
 		peel = peel[:len(peel)-1]
+		if deg[i] == 0xff { // walled by patch since it was listed
+			continue
+		}
 		deg[i] = 0xff
 		for _, j := range [4]int{i - w, i + 1, i + w, i - 1} {
 			if deg[j]-1 < 4 { // an open cell with a neighbour left: 1 to 4
@@ -134,6 +176,61 @@ func NewCorridors(v *vault.Vault) *Corridors {
 			}
 		}
 	}
+	s.starts = peel
+}
+
+// patch turns the peeled state of grid a into a state of grid b on the way to its own peel:
+// cells walled in b are closed and their neighbours lose a degree, floor cells that hold a
+// robot in b are marked. It reports false, leaving the scratch to be rebuilt, when b differs
+// from a in any other way.
+func (s *cellScratch) patch(a, b *grid.Grid) bool {
+	if a.W != b.W || a.H != b.H {
+		return false
+	}
+	w, deg, o, sp := a.W, s.deg, s.open, s.mark
+	le := binary.LittleEndian
+	for i := 0; i < len(a.Cells); i += 8 {
+		if i+8 <= len(a.Cells) && le.Uint64(a.Cells[i:]) == le.Uint64(b.Cells[i:]) {
+			continue
+		}
+		for j := i; j < min(i+8, len(a.Cells)); j++ {
+			was, is := a.Cells[j], b.Cells[j]
+			switch {
+			case was == is:
+			case is == '#':
+				o[j], sp[j] = 0, 0
+				if deg[j] == 0xff {
+					continue
+				}
+				deg[j] = 0xff
+				for _, k := range [4]int{j - w, j + 1, j + w, j - 1} {
+					if deg[k]-1 < 4 {
+						deg[k]--
+						if deg[k] == 1 && keep[b.Cells[k]] == 0 {
+							s.starts = append(s.starts, int32(k))
+						}
+					}
+				}
+			case was == '.' && keep[is] != 0 && deg[j] != 0xff:
+				sp[j] = 1
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// contract numbers the nodes (open cells whose degree is not 2, and every key, door, robot
+// and exit) and walks each node's corridors to the next node.
+func (s *cellScratch) contract(v *vault.Vault) *Corridors {
+	cells := v.Grid.Cells
+	n, w := len(cells), s.w
+	nb := v.Grid.Neighbours()
+	deg, sp := s.deg, s.mark
+	id := grow(&s.id, n) // node number + 1 of each node cell
+	clear(id)
+	le := binary.LittleEndian
 	c := &Corridors{}
 	for i := range c.Of {
 		c.Of[i] = -1
@@ -200,9 +297,10 @@ func NewCorridors(v *vault.Vault) *Corridors {
 }
 
 type cellScratch struct {
+	w               int // grid width
 	open, mark, deg []byte
 	id              []int32
-	peel            []int32
+	starts          []int32 // cells to peel
 }
 
 const ones = 0x0101010101010101

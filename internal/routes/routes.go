@@ -110,9 +110,12 @@ type label struct {
 
 // New returns the route graph of v, searching the contracted corridor graph (NewCorridors).
 // budget bounds the labels one search may keep (0: no bound).
-func New(v *vault.Vault, budget int) *Graph {
+func New(v *vault.Vault, budget int) *Graph { return NewWith(v, NewCorridors(v), budget) }
+
+// NewWith is New with c, v's corridor graph built beforehand (NewCorridorsPair).
+func NewWith(v *vault.Vault, c *Corridors, budget int) *Graph {
 	g := newGraph(v, budget)
-	g.corr = NewCorridors(v)
+	g.corr = c
 	g.build = g.corridorBFS
 	return g
 }

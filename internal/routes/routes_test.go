@@ -3,6 +3,9 @@ package routes_test
 import (
 	"cmp"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -166,6 +169,52 @@ func TestStepArrive(t *testing.T) {
 			if int(sum) != b.Tour(at, held) {
 				t.Fatalf("%+v: Step sums to %d, Tour %d", o, sum, b.Tour(at, held))
 			}
+		}
+	}
+}
+
+// TestCorridorsPair checks that part 2's corridor graph patched from part 1's is the one
+// built from scratch, node for node and edge for edge, on generated vaults with trees, loops
+// and rooms, on small random vaults whose robot stands in an open 3x3, and on the real inputs
+// when ../shared is there.
+func TestCorridorsPair(t *testing.T) {
+	var inputs [][]byte
+	for seed := range uint64(30) {
+		inputs = append(inputs, vaultgen.Generate(vaultgen.Options{Seed: seed, Size: []int{9, 41, 81}[seed%3],
+			Keys: 1 + int(seed%26), Loops: 0.05 * float64(seed%4), Rooms: int(seed % 3)}))
+	}
+	r := rand.New(rand.NewPCG(9, 9))
+	for len(inputs) < 200 {
+		data := vaultgen.Random(r, vaultgen.RandomOptions{MaxSide: 9, MaxKeys: 5})
+		if v, err := vault.Parse("random", data); err == nil && len(v.Robots) == 1 {
+			if _, ok := v.Part2(); ok {
+				inputs = append(inputs, data)
+			}
+		}
+	}
+	files, _ := filepath.Glob("../../../shared/day18/real/*.txt")
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, data)
+	}
+	for _, data := range inputs {
+		v, err := vault.Parse("pair", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p2, ok := v.Part2()
+		if !ok {
+			t.Fatalf("part 2 does not apply to\n%s", data)
+		}
+		c1, c2 := routes.NewCorridorsPair(v, p2)
+		if want := routes.NewCorridors(v); !reflect.DeepEqual(c1, want) {
+			t.Fatalf("part 1 corridors differ on\n%s", data)
+		}
+		if want := routes.NewCorridors(p2); !reflect.DeepEqual(c2, want) {
+			t.Fatalf("part 2 corridors patched %+v, built %+v on\n%s", c2, want, data)
 		}
 	}
 }

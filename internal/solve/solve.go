@@ -59,6 +59,19 @@ type Options struct {
 	// Ctx, when set, stops a search soon after it ends (a timeout, an interrupt); the
 	// solver then returns an error wrapping Ctx.Err().
 	Ctx context.Context
+
+	// Corridors, when set, is the vault's corridor graph built beforehand (see Pair); Graph
+	// builds it otherwise.
+	Corridors *routes.Corridors
+}
+
+// Pair returns copies of opt for Graph to solve part 1 of v and part 2 of p2 = v.Part2(),
+// with both corridor graphs built at once (routes.NewCorridorsPair): part 2's is patched from
+// part 1's rather than built from the whole grid again.
+func Pair(v, p2 *vault.Vault, opt Options) (part1, part2 Options) {
+	part1, part2 = opt, opt
+	part1.Corridors, part2.Corridors = routes.NewCorridorsPair(v, p2)
+	return part1, part2
 }
 
 // stopped reports (as an error) whether the options' context has ended.
