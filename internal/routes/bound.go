@@ -77,7 +77,8 @@ type vedge struct {
 // virtual-tree edges of the block count. It replaced a walk of the whole tree from each route
 // node, a map and a slice per part.
 func NewBound(c *Corridors, robots int) *Bound {
-	b := &Bound{}
+	b := boundsPool.Get().(*Bound)
+	*b = Bound{}
 	s := boundPool.Get().(*boundScratch)
 	defer boundPool.Put(s)
 	nreg, nparts := s.split(c)
@@ -125,6 +126,13 @@ func NewBound(c *Corridors, robots int) *Bound {
 	}
 	return b
 }
+
+// Free hands b back for a later NewBound to reuse: a Bound is about 18 KB, mostly the block
+// levels, and a solve that allocated one for each part kept the collector busy. b must not be
+// used afterwards.
+func (b *Bound) Free() { boundsPool.Put(b) }
+
+var boundsPool = sync.Pool{New: func() any { return new(Bound) }}
 
 // boundScratch is NewBound's memory per corridor node and per part, kept for the next call.
 type boundScratch struct {

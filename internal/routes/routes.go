@@ -175,7 +175,7 @@ func (g *Graph) From(n int) ([]Route, error) {
 // allocation for most graphs rather than one per node.
 func (g *Graph) routes(n int) []Route {
 	if len(g.arena)+n > cap(g.arena) {
-		g.arena = make([]Route, 0, max(n, 1024))
+		g.arena = make([]Route, 0, max(n, 512))
 	}
 	out := g.arena[len(g.arena) : len(g.arena)+n : len(g.arena)+n]
 	g.arena = g.arena[:len(g.arena)+n]

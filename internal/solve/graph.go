@@ -145,6 +145,7 @@ func bestFirst(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (steps i
 	var b *routes.Bound
 	if !opt.Dijkstra {
 		b = routes.NewBound(g.Corridors(), nr)
+		defer b.Free()
 		if err := b.Precede(g, nr); err != nil {
 			return 0, nil, routeError(err)
 		}
