@@ -41,6 +41,9 @@ type Bound struct {
 	keys    []keys.Set          // keys of each region
 	order   [][]uint8           // route nodes of each region's keys, in depth-first order
 	rank    [Nodes]int32        // depth-first rank of each route node
+	pos     [26]uint8           // position of each key: regions in turn, each in depth-first order
+	at      [32]uint8           // the key at each position
+	cut     [Nodes]uint8        // the position of the first key of p's region ranked at or after p
 	robots  []int               // robots per region
 	present [Nodes]bool
 	before  [26]keys.Set // keys every solution collects before key k
@@ -122,6 +125,30 @@ func NewBound(c *Corridors, robots int) *Bound {
 		}
 		if root[r] >= 0 {
 			b.walk(s, c, int8(r), root[r], robots)
+		}
+	}
+	pos := uint8(0)
+	for _, ks := range b.order {
+		for _, k := range ks {
+			b.pos[k], b.at[pos] = pos, k
+			pos++
+		}
+	}
+	for rn := range Nodes {
+		if r := b.region[rn]; r >= 0 {
+			ks := b.order[r]
+			cut := len(ks)
+			for i, k := range ks {
+				if b.rank[k] >= b.rank[rn] {
+					cut = i
+					break
+				}
+			}
+			if cut < len(ks) {
+				b.cut[rn] = b.pos[ks[cut]]
+			} else if len(ks) > 0 {
+				b.cut[rn] = b.pos[ks[len(ks)-1]] + 1
+			}
 		}
 	}
 	return b
