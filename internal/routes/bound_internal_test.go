@@ -286,3 +286,50 @@ func slowLevels(b *Bound, r int8) [26][][2]uint64 {
 	}
 	return level
 }
+
+// TestTreeRoutes checks the walk over parts against the label search on the graphs where
+// the walk applies, counting those with a cycle (a part of several nodes) among them.
+func TestTreeRoutes(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 13))
+	var inputs [][]byte
+	for range 3000 {
+		inputs = append(inputs, vaultgen.Random(r, vaultgen.RandomOptions{MaxSide: 10, MaxKeys: 4, Exit: r.IntN(2) == 0}))
+	}
+	for seed := range uint64(20) {
+		inputs = append(inputs, vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 41, Keys: 12, Robots: []int{1, 4}[seed%2]}))
+	}
+	simple, cyclic := 0, 0
+	for _, data := range inputs {
+		v, err := vault.Parse("random", data)
+		if err != nil {
+			continue
+		}
+		g := New(v, 0)
+		if !g.simple() {
+			continue
+		}
+		simple++
+		if len(g.parts.first)-1 < g.corr.Len() {
+			cyclic++
+		}
+		for n := range Nodes {
+			if g.Cell(n) < 0 {
+				continue
+			}
+			a, err := g.treeRoutes(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := g.labelRoutes(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(a, b) {
+				t.Fatalf("node %d: walk %+v, labels %+v on\n%s", n, a, b, data)
+			}
+		}
+	}
+	if simple < 500 || cyclic < 100 {
+		t.Errorf("only %d simple graphs, %d of them with cycles", simple, cyclic)
+	}
+}

@@ -323,9 +323,18 @@ func grow[T any](s *[]T, n int) []T {
 	return *s
 }
 
-// corridorBFS is the label-setting Dijkstra from route node n over the corridor graph: the
-// same Pareto routes as the cell BFS, found by walking corridors rather than cells.
+// corridorBFS returns the routes from route node n over the corridor graph: the same Pareto
+// routes as the cell BFS, found by walking corridors rather than cells. A simple graph is
+// walked part by part (treeRoutes), any other searched with labels (labelRoutes).
 func (g *Graph) corridorBFS(n int) ([]Route, error) {
+	if g.simple() {
+		return g.treeRoutes(n)
+	}
+	return g.labelRoutes(n)
+}
+
+// labelRoutes is the label-setting Dijkstra from route node n over the corridor graph.
+func (g *Graph) labelRoutes(n int) ([]Route, error) {
 	c := g.corr
 	labels := g.clabels[:0]
 	// settled[node] heads the list (through clabel.next) of the labels settled at node,

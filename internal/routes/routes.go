@@ -87,6 +87,9 @@ type Graph struct {
 	cheap   search.Heap
 	found   []Route
 	arena   []Route // routes of every node, carved out by routes
+	shape   int8    // 0 until known, then shapeSimple or shapeGeneral
+	parts   parts   // with shapeSimple: see treeRoutes
+	walk    []treeVisit
 
 	Stats Stats
 
