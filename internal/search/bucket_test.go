@@ -71,23 +71,28 @@ func TestHeap(t *testing.T) {
 	}
 }
 
+// TestTable checks Find against a map over random keys (zero included), in rounds separated
+// by Reset: nothing of an earlier round may be found, and a slot added is empty.
 func TestTable(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 3))
 	var tb search.Table
-	want := map[[2]uint64]int32{}
-	for i := range 20000 {
-		k := [2]uint64{r.Uint64N(5000) + 1, r.Uint64N(3)}
-		s, found := tb.Find(k[0], k[1])
-		if _, ok := want[k]; ok != found {
-			t.Fatalf("step %d: Find(%v) found = %v, want %v", i, k, found, ok)
+	for round := range 4 {
+		want := map[[2]uint64]int32{}
+		for i := range 5000 << round {
+			k := [2]uint64{r.Uint64N(3000 << round), r.Uint64N(3)}
+			s, found := tb.Find(k[0], k[1])
+			if _, ok := want[k]; ok != found {
+				t.Fatalf("round %d step %d: Find(%v) found = %v, want %v", round, i, k, found, ok)
+			}
+			if found && s.G != want[k] || !found && (s.G != 0 || s.H != 0 || s.Full) {
+				t.Fatalf("round %d step %d: Find(%v) = %+v, want G %d", round, i, k, *s, want[k])
+			}
+			s.G, s.H, s.Full = int32(i), 7, true
+			want[k] = int32(i)
 		}
-		if found && s.G != want[k] {
-			t.Fatalf("step %d: Find(%v).G = %d, want %d", i, k, s.G, want[k])
+		if tb.Len() != len(want) {
+			t.Errorf("Len %d, want %d", tb.Len(), len(want))
 		}
-		s.G = int32(i)
-		want[k] = int32(i)
-	}
-	if tb.Len() != len(want) {
-		t.Errorf("Len %d, want %d", tb.Len(), len(want))
+		tb.Reset()
 	}
 }
