@@ -266,13 +266,17 @@ func (s *cellScratch) contract(v *vault.Vault) *Corridors {
 			c.Tag = append(c.Tag, t)
 		}
 	}
-	c.first = make([]int32, len(c.Cell)+1)
-	c.edges = make([]Edge, 0, 3*len(c.Cell))
+	// Each corridor is walked once, from the end met first: way[4a+d] is the corridor leaving
+	// node a in direction d (up, right, down, left), filled for both of its ends.
+	const none, loop = -1, -2
+	way := grow(&s.way, 4*len(c.Cell))
+	for i := range way {
+		way[i].To = none
+	}
 	for a, cell := range c.Cell {
-		c.first[a] = int32(len(c.edges))
-		for _, d := range nb {
-			prev, cur, length := int(cell), int(cell)+d, int32(1)
-			if deg[cur] == 0xff {
+		for d, off := range nb {
+			prev, cur, length := int(cell), int(cell)+off, int32(1)
+			if way[4*a+d].To != none || deg[cur] == 0xff {
 				continue
 			}
 			for id[cur] == 0 { // a plain corridor cell: exactly one way on
@@ -287,8 +291,30 @@ func (s *cellScratch) contract(v *vault.Vault) *Corridors {
 				prev, cur = cur, nxt
 				length++
 			}
-			if int(id[cur]) != a+1 {
-				c.edges = append(c.edges, Edge{id[cur] - 1, length})
+			b := int(id[cur] - 1)
+			back := 3 // the direction from b into the corridor
+			switch prev - cur {
+			case -w:
+				back = 0
+			case 1:
+				back = 1
+			case w:
+				back = 2
+			}
+			if b == a { // back where it started: no edge, from either end
+				way[4*a+d].To, way[4*b+back].To = loop, loop
+				continue
+			}
+			way[4*a+d], way[4*b+back] = Edge{int32(b), length}, Edge{int32(a), length}
+		}
+	}
+	c.first = make([]int32, len(c.Cell)+1)
+	c.edges = make([]Edge, 0, 3*len(c.Cell))
+	for a := range c.Cell {
+		c.first[a] = int32(len(c.edges))
+		for _, e := range way[4*a : 4*a+4] {
+			if e.To >= 0 {
+				c.edges = append(c.edges, e)
 			}
 		}
 	}
@@ -301,6 +327,7 @@ type cellScratch struct {
 	open, mark, deg []byte
 	id              []int32
 	starts          []int32 // cells to peel
+	way             []Edge  // corridors by node and direction
 }
 
 const ones = 0x0101010101010101
