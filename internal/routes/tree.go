@@ -25,12 +25,21 @@ const maxPart = 24
 
 // parts is what treeRoutes knows of the corridor graph's parts.
 type parts struct {
-	of    []int32 // part of each node
-	local []int32 // each node's index among its part's members
-	first []int32 // members of part p: members[first[p]:first[p+1]]
-	mem   []int32
-	at    []int32 // offset of part p's distance table in dist, -1 for a single node
-	dist  []int32 // shortest paths inside each part, k×k, by local index
+	of     []int32 // part of each node
+	local  []int32 // each node's index among its part's members
+	first  []int32 // members of part p: members[first[p]:first[p+1]]
+	mem    []int32
+	at     []int32 // offset of part p's distance table in dist
+	dist   []int32 // shortest paths inside each part, k×k, by local index
+	target []int8  // route node of each node when it is a key or the exit, else -1
+	out    []int32 // bridges of node u: bridges[out[u]:out[u+1]]
+	bridge []bridge
+}
+
+// bridge is an edge between parts, with the door of the node it leads to.
+type bridge struct {
+	to, len int32
+	door    keys.Set
 }
 
 // simple reports whether the walk over parts finds v's routes (see above), working it out
@@ -75,11 +84,11 @@ func (g *Graph) simple() bool {
 	p.dist = p.dist[:0]
 	for q := range nparts {
 		k := int(p.first[q+1] - p.first[q])
+		p.at[q] = int32(len(p.dist))
 		if k == 1 {
-			p.at[q] = -1
+			p.dist = append(p.dist, 0)
 			continue
 		}
-		p.at[q] = int32(len(p.dist))
 		d := make([]int32, k*k)
 		for i := range d {
 			d[i] = 1 << 29 // twice this still fits an int32
@@ -101,6 +110,56 @@ func (g *Graph) simple() bool {
 			}
 		}
 		p.dist = append(p.dist, d...)
+	}
+	// The bridges of each node, with the doors folded in: a door with two bridges and nothing
+	// else (most doors) is walked through rather than visited, its key added to the bridge's.
+	p.target = append(p.target[:0], make([]int8, n)...)
+	fold := func(u int) bool {
+		t := c.Tag[u]
+		if t.Door < 0 || t.Route >= 0 || p.first[p.of[u]+1]-p.first[p.of[u]] > 1 {
+			return false
+		}
+		bridges := 0
+		for _, e := range c.Edges(u) {
+			if p.of[e.To] != p.of[u] {
+				bridges++
+			}
+		}
+		return bridges == 2
+	}
+	folded := make([]bool, n)
+	for u := range n {
+		p.target[u] = -1
+		if t := c.Tag[u]; t.Route >= 0 && t.Route < 26 || t.Route == Exit {
+			p.target[u] = t.Route
+		}
+		folded[u] = fold(u)
+	}
+	p.out = append(p.out[:0], make([]int32, n+1)...)
+	p.bridge = p.bridge[:0]
+	for u := range n {
+		for _, e := range c.Edges(u) {
+			if folded[u] || p.of[e.To] == p.of[u] {
+				continue
+			}
+			b := bridge{to: e.To, len: e.Len}
+			for from := int32(u); ; {
+				if k := c.Tag[b.to].Door; k >= 0 {
+					b.door |= keys.Bit(int(k))
+				}
+				if !folded[b.to] {
+					break
+				}
+				for _, f := range c.Edges(int(b.to)) { // on through the other bridge
+					if f.To != from {
+						from, b.to, b.len = b.to, f.To, b.len+f.Len
+						break
+					}
+				}
+			}
+			p.bridge = append(p.bridge, b)
+		}
+		p.out[u+1] = int32(len(p.bridge))
 	}
 	g.shape = shapeSimple
 	return true
@@ -127,47 +186,29 @@ func (g *Graph) treeRoutes(n int) ([]Route, error) {
 	var byTarget [Nodes]Route
 	var reached uint64 // targets found
 	visited := 0
-	// leave records node w, reached at length dist, and goes on from it over the edges that
-	// leave its part, except the one back to from.
-	leave := func(w, from, dist int32, doors, ks keys.Set) {
-		visited++
-		if t := c.Tag[w]; w != src && (t.Route >= 0 && t.Route < 26 || t.Route == Exit) {
-			byTarget[t.Route] = Route{To: uint8(t.Route), Len: dist, Doors: doors, Keys: ks}
-			reached |= 1 << t.Route
-			if t.Route < 26 {
-				ks |= keys.Bit(int(t.Route))
-			}
-		}
-		q := p.of[w]
-		for _, e := range c.Edges(int(w)) {
-			if e.To == from || p.of[e.To] == q {
-				continue
-			}
-			d := doors
-			if k := c.Tag[e.To].Door; k >= 0 {
-				d |= keys.Bit(int(k))
-			}
-			stack = append(stack, treeVisit{node: e.To, from: w, dist: dist + e.Len, doors: d, keys: ks})
-		}
-	}
 	for len(stack) > 0 {
 		at := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		// Every member of the entry's part, by its shortest path from the entry (a part of
+		// one node has just the entry), then on over the bridges that leave the part.
 		q := p.of[at.node]
-		if p.at[q] < 0 {
-			leave(at.node, at.from, at.dist, at.doors, at.keys)
-			continue
-		}
-		// A part with a cycle: every member, by its shortest path from the entry.
 		members := p.mem[p.first[q]:p.first[q+1]]
-		k := int32(len(members))
-		row := p.dist[p.at[q]+p.local[at.node]*k:]
+		row := p.dist[p.at[q]+p.local[at.node]*int32(len(members)):]
 		for i, w := range members {
-			from := int32(-1)
-			if w == at.node {
-				from = at.from
+			visited++
+			dist, ks := at.dist+row[i], at.keys
+			if t := p.target[w]; t >= 0 && w != src {
+				byTarget[t] = Route{To: uint8(t), Len: dist, Doors: at.doors, Keys: ks}
+				reached |= 1 << t
+				if t < 26 {
+					ks |= keys.Bit(int(t))
+				}
 			}
-			leave(w, from, at.dist+row[i], at.doors, at.keys)
+			for _, e := range p.bridge[p.out[w]:p.out[w+1]] {
+				if e.to != at.from || w != at.node {
+					stack = append(stack, treeVisit{node: e.to, from: w, dist: dist + e.len, doors: at.doors | e.door, keys: ks})
+				}
+			}
 		}
 	}
 	g.walk = stack
