@@ -31,9 +31,16 @@ type parts struct {
 	mem    []int32
 	at     []int32 // offset of part p's distance table in dist
 	dist   []int32 // shortest paths inside each part, k×k, by local index
-	target []int8  // route node of each node when it is a key or the exit, else -1
-	out    []int32 // bridges of node u: bridges[out[u]:out[u+1]]
 	bridge []bridge
+	node   []tnode // what the walk reads of each node
+}
+
+// tnode is what the walk reads of a node: its bridges (bridge[out:end]), its route node when
+// it is a key or the exit (else -1), and whether its part has a cycle.
+type tnode struct {
+	out, end int32
+	target   int8
+	cyclic   bool
 }
 
 // bridge is an edge between parts, with the door of the node it leads to.
@@ -113,7 +120,6 @@ func (g *Graph) simple() bool {
 	}
 	// The bridges of each node, with the doors folded in: a door with two bridges and nothing
 	// else (most doors) is walked through rather than visited, its key added to the bridge's.
-	p.target = append(p.target[:0], make([]int8, n)...)
 	fold := func(u int) bool {
 		t := c.Tag[u]
 		if t.Door < 0 || t.Route >= 0 || p.first[p.of[u]+1]-p.first[p.of[u]] > 1 {
@@ -129,15 +135,17 @@ func (g *Graph) simple() bool {
 	}
 	folded := make([]bool, n)
 	for u := range n {
-		p.target[u] = -1
-		if t := c.Tag[u]; t.Route >= 0 && t.Route < 26 || t.Route == Exit {
-			p.target[u] = t.Route
-		}
 		folded[u] = fold(u)
 	}
-	p.out = append(p.out[:0], make([]int32, n+1)...)
+	p.node = append(p.node[:0], make([]tnode, n)...)
 	p.bridge = p.bridge[:0]
 	for u := range n {
+		q, t := p.of[u], c.Tag[u]
+		nd := &p.node[u]
+		nd.out, nd.target, nd.cyclic = int32(len(p.bridge)), -1, p.first[q+1]-p.first[q] > 1
+		if t.Route >= 0 && t.Route < 26 || t.Route == Exit {
+			nd.target = t.Route
+		}
 		for _, e := range c.Edges(u) {
 			if folded[u] || p.of[e.To] == p.of[u] {
 				continue
@@ -159,7 +167,7 @@ func (g *Graph) simple() bool {
 			}
 			p.bridge = append(p.bridge, b)
 		}
-		p.out[u+1] = int32(len(p.bridge))
+		nd.end = int32(len(p.bridge))
 	}
 	g.shape = shapeSimple
 	return true
@@ -183,28 +191,36 @@ func (g *Graph) treeRoutes(n int) ([]Route, error) {
 	c, p := g.corr, &g.parts
 	src := c.Of[n]
 	stack := append(g.walk[:0], treeVisit{node: src, from: -1})
-	var byTarget [Nodes]Route
-	var reached uint64 // targets found
+	var f found
 	visited := 0
 	for len(stack) > 0 {
 		at := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		// Every member of the entry's part, by its shortest path from the entry (a part of
-		// one node has just the entry), then on over the bridges that leave the part.
+		if nd := p.node[at.node]; !nd.cyclic { // most nodes: a part of its own
+			visited++
+			ks := at.keys
+			if nd.target >= 0 && at.node != src {
+				ks = f.add(nd.target, at.dist, at.doors, ks)
+			}
+			for _, e := range p.bridge[nd.out:nd.end] {
+				if e.to != at.from {
+					stack = append(stack, treeVisit{node: e.to, from: at.node, dist: at.dist + e.len, doors: at.doors | e.door, keys: ks})
+				}
+			}
+			continue
+		}
+		// A part with a cycle: every member, by its shortest path from the entry, then on
+		// over the bridges that leave the part.
 		q := p.of[at.node]
 		members := p.mem[p.first[q]:p.first[q+1]]
 		row := p.dist[p.at[q]+p.local[at.node]*int32(len(members)):]
 		for i, w := range members {
 			visited++
-			dist, ks := at.dist+row[i], at.keys
-			if t := p.target[w]; t >= 0 && w != src {
-				byTarget[t] = Route{To: uint8(t), Len: dist, Doors: at.doors, Keys: ks}
-				reached |= 1 << t
-				if t < 26 {
-					ks |= keys.Bit(int(t))
-				}
+			nd, dist, ks := p.node[w], at.dist+row[i], at.keys
+			if nd.target >= 0 && w != src {
+				ks = f.add(nd.target, dist, at.doors, ks)
 			}
-			for _, e := range p.bridge[p.out[w]:p.out[w+1]] {
+			for _, e := range p.bridge[nd.out:nd.end] {
 				if e.to != at.from || w != at.node {
 					stack = append(stack, treeVisit{node: e.to, from: w, dist: dist + e.len, doors: at.doors | e.door, keys: ks})
 				}
@@ -216,13 +232,29 @@ func (g *Graph) treeRoutes(n int) ([]Route, error) {
 	if g.budget > 0 && visited > g.budget {
 		return nil, fmt.Errorf("%w: more than %d labels in one search", ErrBudget, g.budget)
 	}
-	out := g.routes(bits.OnesCount64(reached))
+	out := g.routes(bits.OnesCount64(f.reached))
 	i := 0
 	for t := range Nodes {
-		if reached>>t&1 != 0 {
-			out[i] = byTarget[t]
+		if f.reached>>t&1 != 0 {
+			out[i] = f.route[t]
 			i++
 		}
 	}
 	return out, nil
+}
+
+// found is the route to each target a walk has reached.
+type found struct {
+	route   [Nodes]Route
+	reached uint64
+}
+
+// add records the route to target t and returns the keys held past it.
+func (f *found) add(t int8, dist int32, doors, ks keys.Set) keys.Set {
+	f.route[t] = Route{To: uint8(t), Len: dist, Doors: doors, Keys: ks}
+	f.reached |= 1 << t
+	if t < 26 {
+		ks |= keys.Bit(int(t))
+	}
+	return ks
 }
