@@ -84,7 +84,7 @@ func NewBound(c *Corridors, robots int) *Bound {
 	*b = Bound{}
 	s := boundPool.Get().(*boundScratch)
 	defer boundPool.Put(s)
-	nreg, nparts := s.split(c)
+	nreg, nparts := c.split()
 	s.forest(c, nparts)
 	b.keys = make([]keys.Set, nreg)
 	b.order = make([][]uint8, nreg)
@@ -102,23 +102,23 @@ func NewBound(c *Corridors, robots int) *Bound {
 		if cn < 0 {
 			continue
 		}
-		r := s.region[cn]
+		r := c.region[cn]
 		b.present[rn] = true
 		b.region[rn] = int8(r)
-		here[s.part[cn]] |= 1 << rn
+		here[c.part[cn]] |= 1 << rn
 		if rn < 26 {
 			b.keys[r] |= keys.Bit(rn)
 		}
 		if rn >= FirstStart && rn < FirstStart+robots {
 			b.robots[r]++
-			root[r] = s.part[cn]
+			root[r] = c.part[cn]
 		}
 	}
 	for r, p := range root {
 		if p < 0 || b.robots[r] != 1 { // no robot, or several: any part of the region will do
 			for rn := range Nodes {
 				if b.region[rn] == int8(r) {
-					root[r] = s.part[c.Of[rn]]
+					root[r] = c.part[c.Of[rn]]
 					break
 				}
 			}
@@ -161,6 +161,18 @@ func (b *Bound) Free() { boundsPool.Put(b) }
 
 var boundsPool = sync.Pool{New: func() any { return new(Bound) }}
 
+// split returns the region and the two-edge-connected part of each node, and how many there
+// are of each, working them out on first use (the bound and the route walk both need them).
+func (c *Corridors) split() (nreg, nparts int32) {
+	if c.part == nil {
+		s := boundPool.Get().(*boundScratch)
+		c.nreg, c.nparts = s.tarjan(c)
+		c.region, c.part = slices.Clone(s.region[:c.Len()]), slices.Clone(s.part[:c.Len()])
+		boundPool.Put(s)
+	}
+	return c.nreg, c.nparts
+}
+
 // boundScratch is NewBound's memory per corridor node and per part, kept for the next call.
 type boundScratch struct {
 	disc, low, up, next, part, region, calls, open []int32 // per corridor node
@@ -175,10 +187,10 @@ type boundScratch struct {
 
 var boundPool = sync.Pool{New: func() any { return new(boundScratch) }}
 
-// split numbers the regions (connected parts) and the two-edge-connected parts of the
+// tarjan numbers the regions (connected parts) and the two-edge-connected parts of the
 // corridor graph with one iterative pass of Tarjan's bridge algorithm. Of parallel edges
 // between two nodes only the one the walk came by is skipped, so they are never bridges.
-func (s *boundScratch) split(c *Corridors) (nreg, nparts int32) {
+func (s *boundScratch) tarjan(c *Corridors) (nreg, nparts int32) {
 	n := c.Len()
 	disc, low, up := grow(&s.disc, n), grow(&s.low, n), grow(&s.up, n)
 	next, part, region := grow(&s.next, n), grow(&s.part, n), grow(&s.region, n)
@@ -237,7 +249,7 @@ func (s *boundScratch) split(c *Corridors) (nreg, nparts int32) {
 
 // forest lists the bridges of each part: the edges whose ends lie in different parts.
 func (s *boundScratch) forest(c *Corridors, nparts int32) {
-	part := s.part
+	part := c.part
 	first := grow(&s.first, int(nparts)+2)
 	clear(first)
 	for u := range c.Len() {
@@ -304,12 +316,12 @@ func (b *Bound) walk(s *boundScratch, c *Corridors, r int8, root int32, robots i
 	}
 	// Distances: depth(a) + depth(b) − 2·depth(lowest common ancestor).
 	for i, x := range seq {
-		dx := depth[s.part[c.Of[x]]]
+		dx := depth[c.part[c.Of[x]]]
 		m := int32(math.MaxInt32)
 		for j := i + 1; j < len(seq); j++ {
 			y := seq[j]
 			m = min(m, seg[j])
-			d := dx + depth[s.part[c.Of[y]]] - 2*m
+			d := dx + depth[c.part[c.Of[y]]] - 2*m
 			b.dist[x][y], b.dist[y][x] = d, d
 		}
 		if x < 26 {

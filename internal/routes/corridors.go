@@ -22,6 +22,10 @@ type Corridors struct {
 	first []int32 // edges of node i are edges[first[i]:first[i+1]]
 	edges []Edge
 	Of    [Nodes]int32 // the corridor node of each route node, -1 when absent
+
+	// Worked out on first use (split): each node's region and two-edge-connected part.
+	region, part []int32
+	nreg, nparts int32
 }
 
 // Edge is a corridor from one node to another, To, Len steps long.

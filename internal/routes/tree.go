@@ -58,11 +58,9 @@ func (g *Graph) simple() bool {
 	g.shape = shapeGeneral
 	c := g.corr
 	n := c.Len()
-	s := boundPool.Get().(*boundScratch)
-	defer boundPool.Put(s)
-	_, nparts := s.split(c)
+	_, nparts := c.split()
 	p := &g.parts
-	p.of = append(p.of[:0], s.part[:n]...)
+	p.of = c.part
 	p.first = append(p.first[:0], make([]int32, nparts+1)...)
 	for u := range n {
 		p.first[p.of[u]+1]++
@@ -88,7 +86,7 @@ func (g *Graph) simple() bool {
 	}
 	// All pairs inside each part of two or more nodes (Floyd–Warshall; parts are small).
 	p.at = append(p.at[:0], make([]int32, nparts)...)
-	p.dist = p.dist[:0]
+	p.dist = make([]int32, 0, n+64)
 	for q := range nparts {
 		k := int(p.first[q+1] - p.first[q])
 		p.at[q] = int32(len(p.dist))
@@ -138,7 +136,7 @@ func (g *Graph) simple() bool {
 		folded[u] = fold(u)
 	}
 	p.node = append(p.node[:0], make([]tnode, n)...)
-	p.bridge = p.bridge[:0]
+	p.bridge = make([]bridge, 0, len(c.edges)-2*(n-int(nparts)))
 	for u := range n {
 		q, t := p.of[u], c.Tag[u]
 		nd := &p.node[u]
