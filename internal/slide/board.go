@@ -255,8 +255,12 @@ func (bd *Board) GoalDistance(s State, m Metric) int {
 			w >>= bd.b
 		}
 	}
-	dr := abs(at/bd.W - bd.goalCell/bd.W)
-	dc := abs(at%bd.W - bd.goalCell%bd.W)
+	return goalDistance(at/bd.W-bd.goalCell/bd.W, at%bd.W-bd.goalCell%bd.W, m)
+}
+
+// goalDistance is GoalDistance for a goal piece dr rows and dc columns from its goal cell.
+func goalDistance(dr, dc int, m Metric) int {
+	dr, dc = abs(dr), abs(dc)
 	switch m {
 	case Step:
 		return dr + dc

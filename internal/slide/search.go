@@ -42,7 +42,44 @@ type Options struct {
 	Algo   Algo
 	Budget int             // 0: DefaultBudget
 	Ctx    context.Context // when set, a search stops soon after it ends, with its error
+
+	// Codes searches Board's packed cell codes, the baseline the bit boards are measured
+	// against; NoMirror keeps both of each mirror pair (see bitBoard).
+	Codes, NoMirror bool
 }
+
+// engine is what the searches need of a position representation. Keys are what they store;
+// codes turns a path of keys into Board positions for the caller.
+type engine interface {
+	start() State
+	done(State) bool
+	bound(State, Metric) int
+	next(State, Metric, []State) []State
+	goals(budget int) ([]State, error)
+	codes(path []State, m Metric) []State
+	count(keys []State) int // positions the keys stand for
+}
+
+// engine picks the bit boards when they fit, else (or with opt.Codes) Board's cell codes.
+func (bd *Board) engine(opt Options, mirror bool) engine {
+	if !opt.Codes {
+		if bb := newBitBoard(bd, mirror && !opt.NoMirror); bb != nil {
+			return bb
+		}
+	}
+	return codesEngine{bd}
+}
+
+// codesEngine searches Board's packed cell codes.
+type codesEngine struct{ *Board }
+
+func (e codesEngine) start() State                                { return e.Start() }
+func (e codesEngine) done(s State) bool                           { return e.Done(s) }
+func (e codesEngine) bound(s State, m Metric) int                 { return e.GoalDistance(s, m) }
+func (e codesEngine) next(s State, m Metric, out []State) []State { return e.Neighbours(s, m, out) }
+func (e codesEngine) goals(budget int) ([]State, error)           { return e.Goals(budget) }
+func (e codesEngine) codes(path []State, _ Metric) []State        { return path }
+func (e codesEngine) count(keys []State) int                      { return len(keys) }
 
 // stopped reports (as an error) whether the options' context has ended; it looks only
 // every 4096 positions, so it costs nothing in the loops that call it.
@@ -71,13 +108,21 @@ func Solve(bd *Board, opt Options) (Result, error) {
 	if opt.Budget <= 0 {
 		opt.Budget = DefaultBudget
 	}
+	e := bd.engine(opt, true)
+	var r Result
+	var err error
 	switch opt.Algo {
 	case AStar:
-		return astar(bd, opt)
+		r, err = astar(e, opt)
 	case Bidir:
-		return bidir(bd, opt)
+		r, err = bidir(e, opt)
+	default:
+		r, err = bfs(e, opt, true)
 	}
-	return bfs(bd, opt, true)
+	if r.Path != nil {
+		r.Path = e.codes(r.Path, opt.Metric)
+	}
+	return r, err
 }
 
 // Count returns the number of positions reachable from the start.
@@ -85,7 +130,7 @@ func Count(bd *Board, opt Options) (int, error) {
 	if opt.Budget <= 0 {
 		opt.Budget = DefaultBudget
 	}
-	r, err := bfs(bd, opt, false)
+	r, err := bfs(bd.engine(opt, true), opt, false)
 	return r.Reachable, err
 }
 
@@ -129,14 +174,13 @@ func (l *layered) path(i int32) []State {
 	return p
 }
 
-func bfs(bd *Board, opt Options, stop bool) (Result, error) {
+func bfs(e engine, opt Options, stop bool) (Result, error) {
 	var l layered
-	l.table.Reserve(1 << 15)
-	l.add(bd.Start(), -1, 0)
+	l.add(e.start(), -1, 0)
 	var next []State
 	for head := 0; head < len(l.states); head++ {
 		s := l.states[head]
-		if stop && bd.Done(s) {
+		if stop && e.done(s) {
 			p := l.path(int32(head))
 			return Result{Moves: len(p) - 1, Path: p, Expanded: head}, nil
 		}
@@ -144,7 +188,7 @@ func bfs(bd *Board, opt Options, stop bool) (Result, error) {
 			return Result{}, err
 		}
 		d := l.depth[head] + 1
-		next = bd.Neighbours(s, opt.Metric, next[:0])
+		next = e.next(s, opt.Metric, next[:0])
 		for _, n := range next {
 			l.add(n, int32(head), d)
 		}
@@ -152,10 +196,10 @@ func bfs(bd *Board, opt Options, stop bool) (Result, error) {
 			return Result{}, budgetErr(opt.Budget)
 		}
 	}
-	return Result{Moves: -1, Expanded: len(l.states), Reachable: len(l.states)}, nil
+	return Result{Moves: -1, Expanded: len(l.states), Reachable: e.count(l.states)}, nil
 }
 
-func astar(bd *Board, opt Options) (Result, error) {
+func astar(e engine, opt Options) (Result, error) {
 	type item struct {
 		s      State
 		parent int32
@@ -171,10 +215,10 @@ func astar(bd *Board, opt Options) (Result, error) {
 		}
 		slot.G = int32(len(items))
 		items = append(items, item{s, parent, g})
-		q.Push(int(g)+bd.GoalDistance(s, opt.Metric), slot.G)
+		q.Push(int(g)+e.bound(s, opt.Metric), slot.G)
 		return true
 	}
-	push(bd.Start(), -1, 0)
+	push(e.start(), -1, 0)
 	var next []State
 	expanded := 0
 	for {
@@ -186,7 +230,7 @@ func astar(bd *Board, opt Options) (Result, error) {
 		if slot, _ := table.Peek(it.s.Lo, it.s.Hi); slot.G != i {
 			continue // a better way here was found after this one was queued
 		}
-		if bd.Done(it.s) {
+		if e.done(it.s) {
 			var p []State
 			for j := i; j >= 0; j = items[j].parent {
 				p = append(p, items[j].s)
@@ -200,7 +244,7 @@ func astar(bd *Board, opt Options) (Result, error) {
 		if err := opt.stopped(expanded); err != nil {
 			return Result{}, err
 		}
-		next = bd.Neighbours(it.s, opt.Metric, next[:0])
+		next = e.next(it.s, opt.Metric, next[:0])
 		for _, n := range next {
 			push(n, i, it.g+1)
 		}
@@ -208,21 +252,27 @@ func astar(bd *Board, opt Options) (Result, error) {
 			return Result{}, budgetErr(opt.Budget)
 		}
 	}
-	return Result{Moves: -1, Expanded: expanded, Reachable: table.Len()}, nil
+	var all []State
+	for _, it := range items {
+		if slot, _ := table.Peek(it.s.Lo, it.s.Hi); items[slot.G] == it {
+			all = append(all, it.s)
+		}
+	}
+	return Result{Moves: -1, Expanded: expanded, Reachable: e.count(all)}, nil
 }
 
 // bidir runs breadth-first from the start and, backwards, from every goal position at once
 // (moves are reversible under every metric), a whole layer at a time, always growing the
 // side with the smaller frontier. The first layer that touches the other side holds an
 // optimal meeting: every shorter path would have touched it in an earlier layer.
-func bidir(bd *Board, opt Options) (Result, error) {
-	start := bd.Start()
-	if bd.Done(start) {
+func bidir(e engine, opt Options) (Result, error) {
+	start := e.start()
+	if e.done(start) {
 		return Result{Moves: 0, Path: []State{start}}, nil
 	}
 	var fw, bw layered
 	fw.add(start, -1, 0)
-	goals, err := bd.Goals(opt.Budget)
+	goals, err := e.goals(opt.Budget)
 	if err != nil {
 		return Result{}, err
 	}
@@ -236,7 +286,7 @@ func bidir(bd *Board, opt Options) (Result, error) {
 	for {
 		if len(fw.states) == from[0] || len(bw.states) == from[1] {
 			// One side ran out: no meeting. Say how many positions the start reaches.
-			r, err := bfs(bd, opt, false)
+			r, err := bfs(e, opt, false)
 			r.Expanded += expanded
 			return r, err
 		}
@@ -253,7 +303,7 @@ func bidir(bd *Board, opt Options) (Result, error) {
 				return Result{}, err
 			}
 			d := grow.depth[i] + 1
-			next = bd.Neighbours(grow.states[i], opt.Metric, next[:0])
+			next = e.next(grow.states[i], opt.Metric, next[:0])
 			for _, n := range next {
 				if j, ok := other.index(n); ok && (best < 0 || d+other.depth[j] < best) {
 					best, mine, theirs = d+other.depth[j], int32(i), j
@@ -356,7 +406,8 @@ func Hardest(bd *Board, opt Options) (Hard, error) {
 	if opt.Budget <= 0 {
 		opt.Budget = DefaultBudget
 	}
-	goals, err := bd.Goals(opt.Budget)
+	e := bd.engine(opt, false) // every position, not one of each mirror pair
+	goals, err := e.goals(opt.Budget)
 	if err != nil {
 		return Hard{}, err
 	}
@@ -370,7 +421,7 @@ func Hardest(bd *Board, opt Options) (Hard, error) {
 			return Hard{}, err
 		}
 		d := l.depth[head] + 1
-		next = bd.Neighbours(l.states[head], opt.Metric, next[:0])
+		next = e.next(l.states[head], opt.Metric, next[:0])
 		for _, n := range next {
 			l.add(n, int32(head), d)
 		}
@@ -384,7 +435,7 @@ func Hardest(bd *Board, opt Options) (Hard, error) {
 	}
 	h.Moves = int(l.depth[len(l.states)-1])
 	for i := len(l.states) - 1; i >= 0 && int(l.depth[i]) == h.Moves; i-- {
-		h.Positions = append(h.Positions, l.states[i])
+		h.Positions = append(h.Positions, e.codes(l.states[i:i+1], opt.Metric)[0])
 	}
 	return h, nil
 }

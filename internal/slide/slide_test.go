@@ -164,7 +164,8 @@ func TestPublished(t *testing.T) {
 }
 
 // TestAgreeRandom checks BFS == A* == bidirectional on random small boards, under every
-// metric, with goal pieces and with target boards.
+// metric, with goal pieces and with target boards, and the bit boards (with and without
+// mirror images) against Board's cell codes: the same optimum and the same reachable count.
 func TestAgreeRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 9))
 	for i := range 300 {
@@ -186,6 +187,26 @@ func TestAgreeRandom(t *testing.T) {
 			}
 			if got[0] != got[1] || got[0] != got[2] {
 				t.Fatalf("%v: bfs, astar, bidir = %v on\n%s", m, got, data)
+			}
+			var counts []int
+			for _, o := range []slide.Options{{Codes: true}, {NoMirror: true}, {}} {
+				o.Metric, o.Budget = m, 200000
+				res, err := slide.Solve(bd, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkPath(t, bd, m, res)
+				if res.Moves != got[0] {
+					t.Fatalf("%v: %+v finds %d moves, not %d, on\n%s", m, o, res.Moves, got[0], data)
+				}
+				n, err := slide.Count(bd, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				counts = append(counts, n)
+			}
+			if counts[0] != counts[1] || counts[0] != counts[2] {
+				t.Fatalf("%v: reachable by codes, bit boards, mirrored = %v on\n%s", m, counts, data)
 			}
 		}
 	}
@@ -362,4 +383,89 @@ func ExampleSolve() {
 	// step 2
 	// line 2
 	// piece 1
+}
+
+// TestMirrorRandom checks the searches that keep one of each mirror pair against Board's
+// cell codes on random boards that are their own mirror image: a 2x2 goal piece in the middle
+// columns of a board four or six wide, the other pieces placed on the left and copied to the
+// right, the goal cell in the middle of the bottom rows (at most six by three: 18 cells).
+func TestMirrorRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 21))
+	checked := 0
+	for range 150 {
+		data := randomSymmetric(r)
+		p, err := slide.Parse("mirror", []byte(data))
+		if err != nil {
+			t.Fatalf("%v in\n%s", err, data)
+		}
+		bd := slide.NewBoard(p)
+		for _, m := range metrics {
+			var moves, counts []int
+			for _, o := range []slide.Options{{Codes: true}, {}} {
+				o.Metric = m
+				res, err := slide.Solve(bd, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkPath(t, bd, m, res)
+				n, err := slide.Count(bd, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				moves, counts = append(moves, res.Moves), append(counts, n)
+			}
+			if moves[0] != moves[1] || counts[0] != counts[1] {
+				t.Fatalf("%v: moves %v, reachable %v (codes, mirrored) on\n%s", m, moves, counts, data)
+			}
+			if moves[0] > 0 {
+				checked++
+			}
+		}
+	}
+	if checked < 100 {
+		t.Errorf("only %d solvable cases", checked)
+	}
+}
+
+// randomSymmetric returns a random puzzle that is its own mirror image.
+func randomSymmetric(r *rand.Rand) string {
+	w, h := 4, 3+r.IntN(2)
+	if r.IntN(3) == 0 {
+		w, h = 6, 3
+	}
+	cells := make([][]byte, h)
+	for i := range cells {
+		cells[i] = []byte(strings.Repeat(".", w))
+	}
+	mid := w/2 - 1
+	for y := range 2 {
+		cells[y][mid], cells[y][mid+1] = 'A', 'A'
+	}
+	sym := byte('B')
+	for y := range h {
+		for x := range w / 2 {
+			if cells[y][x] != '.' || r.IntN(4) == 0 {
+				continue
+			}
+			tall := y+1 < h && cells[y+1][x] == '.' && r.IntN(2) == 0
+			for _, c := range []int{x, w - 1 - x} {
+				s := sym
+				if c != x {
+					s = sym + 1
+				}
+				cells[y][c] = s
+				if tall {
+					cells[y+1][c] = s
+				}
+			}
+			sym += 2
+		}
+	}
+	var b strings.Builder
+	for _, row := range cells {
+		b.Write(row)
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "\ngoal: A %d %d\n", h-2, mid)
+	return b.String()
 }

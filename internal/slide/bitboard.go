@@ -1,0 +1,437 @@
+package slide
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// bitBoard is the fast position representation: one anchor mask per class (bit i set when a
+// piece of the class has its top-left corner on cell i), laid end to end in the two words of
+// a State, class c at bits c·n to c·n+n−1 of the 128. Board's packed cell codes stay as the
+// baseline and for output; this is what the searches use when the masks fit.
+//
+// What the masks buy, per position: occupancy is a few shifts and ORs per class; which pieces
+// can move at all is a few ANDs per class and direction, for every piece of the class at once;
+// a piece that can move floods its reachable corners through free space by shifting a mask;
+// and a move is two bit flips in the key, with nothing to decode or re-encode.
+//
+// Mirror images. When the start and the goal are both their own mirror image (the classic
+// is), a position and its mirror image need the same number of moves, and the searches keep
+// one of each pair: the smaller key of the two (mirror). On a board four cells wide a row is a
+// nibble and every class's mask is whole rows, so mirroring every mask at once is a nibble
+// bit reversal of both words and a shift for each class wider than one cell.
+type bitBoard struct {
+	bd       *Board
+	n, w     int
+	cls      []class // per shape class
+	shifts   []gate  // the distinct shifts of the free cells that the classes' gates index
+	offsets  [4]int  // a step up, right, down, left
+	notLast  uint64  // corners not in the last column: a step right stays on the row
+	notFirst uint64  // corners not in the first column
+	all      uint64  // the board's cells
+	mirror   bool    // keep one of each mirror pair
+	bit      []State // the key bit of each class and cell, at c·n+i
+	mbit     []State // the key bit of the mirror image of each class and corner
+	rowRev   [256]uint8
+	mirrored func(State) State
+}
+
+// class is what moves reads of a shape class, in one place and in fixed-size arrays (the
+// engine takes pieces of at most 2x2, so every loop over a piece's cells is unrolled).
+type class struct {
+	at    classBits // where the class's mask sits in the key
+	cells [4]uint8  // offsets of the cells from the corner, the last repeated to fill four
+	gate  [4][2]uint8
+	from  [4]uint64 // corners from which the class may step, per direction
+	fits  uint64    // corners where the class lies inside the board
+	shape uint64    // the cells with the corner on cell 0
+	width uint      // columns
+}
+
+// The limits of the engine: the masks of every class in two words, and a small set of free
+// cell shifts (classes of at most 2x2 need a dozen).
+const (
+	maxClassBits = 128
+	maxShifts    = 16
+	maxClasses   = 16
+)
+
+// classBits places a class's mask in the key: mask = Lo>>lo | Hi<<hiL | Hi>>hiR (shifts of
+// 64 or more give 0, so one formula serves classes in either word or across both).
+type classBits struct{ lo, hiL, hiR uint }
+
+// gate is a shift of the free cells that lines each corner up with one cell a step enters:
+// free<<l>>r. A step is open where every gate of its direction is.
+type gate struct{ l, r uint }
+
+// newBitBoard returns the bit-board engine of bd, or nil when the classes' masks do not fit
+// two words or a piece is larger than 2x2.
+func newBitBoard(bd *Board, mirror bool) *bitBoard {
+	n := bd.W * bd.H
+	k := len(bd.P.Shapes)
+	if k*n > maxClassBits || n > 64 || k > maxClasses {
+		return nil
+	}
+	bb := &bitBoard{bd: bd, n: n, w: bd.W, offsets: bd.offsets}
+	bb.all = 1<<n - 1
+	if n == 64 {
+		bb.all = ^uint64(0)
+	}
+	for i := range n {
+		if i%bd.W != bd.W-1 {
+			bb.notLast |= 1 << i
+		}
+		if i%bd.W != 0 {
+			bb.notFirst |= 1 << i
+		}
+	}
+	for c, s := range bd.P.Shapes {
+		if s.H > 2 || s.W > 2 {
+			return nil
+		}
+		cl := class{from: bd.from[c], fits: bd.fits[c], shape: bd.shape[c], width: uint(s.W)}
+		var cells []int
+		for r := range s.H {
+			for x := range s.W {
+				cells = append(cells, r*bd.W+x)
+			}
+		}
+		for i := range cl.cells {
+			cl.cells[i] = uint8(cells[min(i, len(cells)-1)])
+		}
+		for d, st := range steps {
+			var gates []uint8
+			for _, o := range cells {
+				r, x := o/bd.W+st[0], o%bd.W+st[1]
+				if r >= 0 && r < s.H && x >= 0 && x < s.W {
+					continue // inside the piece
+				}
+				o := r*bd.W + x // a cell the step enters
+				g := gate{l: uint(max(-o, 0)), r: uint(max(o, 0))}
+				i := slices.Index(bb.shifts, g)
+				if i < 0 {
+					i = len(bb.shifts)
+					bb.shifts = append(bb.shifts, g)
+				}
+				gates = append(gates, uint8(i))
+			}
+			cl.gate[d] = [2]uint8{gates[0], gates[len(gates)-1]}
+		}
+		at := uint(c * n)
+		cl.at = classBits{lo: at, hiL: 64 - at, hiR: 64}
+		if at >= 64 {
+			cl.at = classBits{lo: 64, hiL: 64, hiR: at - 64}
+		} else if at == 0 {
+			cl.at.hiL = 64
+		}
+		bb.cls = append(bb.cls, cl)
+		for i := range n {
+			var b State
+			if j := c*n + i; j < 64 {
+				b.Lo = 1 << j
+			} else {
+				b.Hi = 1 << (j - 64)
+			}
+			bb.bit = append(bb.bit, b)
+		}
+	}
+	if len(bb.shifts) > maxShifts {
+		return nil
+	}
+	for c, sh := range bd.P.Shapes {
+		for i := range n {
+			var b State
+			if bd.fits[c]>>i&1 == 1 {
+				b = bb.bit[c*n+i/bd.W*bd.W+bd.W-sh.W-i%bd.W]
+			}
+			bb.mbit = append(bb.mbit, b)
+		}
+	}
+	for x := range 256 {
+		var r uint8
+		for i := range bd.W {
+			if x>>i&1 == 1 {
+				r |= 1 << (bd.W - 1 - i)
+			}
+		}
+		bb.rowRev[x] = r
+	}
+	bb.mirrored = bb.mirrorRows
+	if bd.W == 4 {
+		bb.mirrored = bb.mirrorNibbles
+	}
+	bb.mirror = mirror && bd.W <= 8 && bb.symmetric()
+	return bb
+}
+
+// get returns the anchor mask of class c.
+func (bb *bitBoard) get(s State, c int) uint64 {
+	at := bb.cls[c].at
+	return (s.Lo>>at.lo | s.Hi<<at.hiL | s.Hi>>at.hiR) & bb.all
+}
+
+// flip toggles cell i of class c.
+func (bb *bitBoard) flip(s State, c, i int) State {
+	b := bb.bit[c*bb.n+i]
+	return State{s.Lo ^ b.Lo, s.Hi ^ b.Hi}
+}
+
+// toggle flips the cells of mask in class c.
+func (bb *bitBoard) toggle(s State, c int, mask uint64) State {
+	at := bb.cls[c].at
+	s.Lo ^= mask << at.lo
+	s.Hi ^= mask>>at.hiL | mask<<at.hiR
+	return s
+}
+
+// fromCodes converts Board's cell codes to masks, and toCodes back.
+func (bb *bitBoard) fromCodes(s State) State {
+	pieces, _ := bb.bd.decode(s, nil)
+	var out State
+	for _, pc := range pieces {
+		out = bb.flip(out, pc.class, pc.cell)
+	}
+	return out
+}
+
+func (bb *bitBoard) toCodes(s State) State {
+	var out State
+	for c := range bb.cls {
+		for m := bb.get(s, c); m != 0; m &= m - 1 {
+			out = bb.bd.put(out, bits.TrailingZeros64(m), c+1)
+		}
+	}
+	return out
+}
+
+// canon is the key the searches store for s: s, or its mirror image when that is smaller.
+func (bb *bitBoard) canon(s State) State {
+	if !bb.mirror {
+		return s
+	}
+	m := bb.mirrored(s)
+	if m.Hi < s.Hi || m.Hi == s.Hi && m.Lo < s.Lo {
+		return m
+	}
+	return s
+}
+
+// mirrorNibbles mirrors a position of a board four cells wide: every row a nibble.
+func (bb *bitBoard) mirrorNibbles(s State) State {
+	rev := func(x uint64) uint64 {
+		x = x&0x5555555555555555<<1 | x>>1&0x5555555555555555
+		return x&0x3333333333333333<<2 | x>>2&0x3333333333333333
+	}
+	m := State{rev(s.Lo), rev(s.Hi)}
+	for c := range bb.cls { // corners move left by the width less one
+		if w := bb.cls[c].width; w > 1 {
+			mask := bb.get(m, c)
+			m = bb.toggle(m, c, mask^mask>>(w-1))
+		}
+	}
+	return m
+}
+
+// mirrorRows mirrors a position of any width, a row at a time.
+func (bb *bitBoard) mirrorRows(s State) State {
+	var m State
+	for c := range bb.cls {
+		mask, out := bb.get(s, c), uint64(0)
+		shift := bb.cls[c].width - 1
+		row := uint64(1)<<bb.w - 1
+		for r := range bb.bd.H {
+			at := uint(r * bb.w)
+			out |= uint64(bb.rowRev[mask>>at&row]>>shift) << at
+		}
+		m = bb.toggle(m, c, out)
+	}
+	return m
+}
+
+// symmetric reports whether the start and the goal are their own mirror images.
+func (bb *bitBoard) symmetric() bool {
+	start := bb.fromCodes(bb.bd.Start())
+	if bb.mirrored(start) != start {
+		return false
+	}
+	if g := bb.bd.goalCell; g >= 0 {
+		c := g % bb.w
+		return bb.w-bb.bd.P.Shapes[0].W-c == c
+	}
+	targets := map[State]bool{}
+	for _, t := range bb.bd.P.Targets {
+		targets[bb.fromCodes(t)] = true
+	}
+	for t := range targets {
+		if !targets[bb.mirrored(t)] {
+			return false
+		}
+	}
+	return true
+}
+
+// next appends the positions one move from s (canonical when mirroring).
+func (bb *bitBoard) next(s State, m Metric, out []State) []State {
+	return bb.moves(s, m, out, bb.mirror)
+}
+
+// moves appends the positions one move from s, made canonical when mirror is set.
+func (bb *bitBoard) moves(s State, m Metric, out []State, mirror bool) []State {
+	var masks [maxClasses]uint64
+	var occ uint64
+	for c := range bb.cls {
+		cl := &bb.cls[c]
+		a := (s.Lo>>cl.at.lo | s.Hi<<cl.at.hiL | s.Hi>>cl.at.hiR) & bb.all
+		masks[c&(maxClasses-1)] = a
+		occ |= a<<(cl.cells[0]&63) | a<<(cl.cells[1]&63) | a<<(cl.cells[2]&63) | a<<(cl.cells[3]&63)
+	}
+	free := bb.all &^ occ
+	var freed [maxShifts]uint64
+	for i, g := range bb.shifts {
+		freed[i&(maxShifts-1)] = free << (g.l & 63) >> (g.r & 63)
+	}
+	// A move flips two bits of the key, and the same two cells' mirror images in the mirror
+	// image's: mirroring each position one move away costs four XORs.
+	var ms State
+	if mirror {
+		ms = bb.mirrored(s)
+	}
+	for c := range bb.cls {
+		a := masks[c&(maxClasses-1)]
+		if a == 0 {
+			continue
+		}
+		// Corners of the class that can step each way: every piece of the class at once.
+		cl := &bb.cls[c]
+		var can [4]uint64
+		for d := range can {
+			g := cl.gate[d]
+			can[d] = a & cl.from[d] & freed[g[0]&(maxShifts-1)] & freed[g[1]&(maxShifts-1)]
+		}
+		for any := can[0] | can[1] | can[2] | can[3]; any != 0; any &= any - 1 {
+			p := bits.TrailingZeros64(any)
+			switch m {
+			case Step:
+				for d := range can {
+					if can[d]>>p&1 == 1 {
+						out = append(out, bb.key(s, ms, c, p, p+bb.offsets[d], mirror))
+					}
+				}
+			case Line:
+				avail := free | cl.shape<<p
+				for d := range can {
+					for at := p; cl.from[d]>>at&1 == 1; {
+						to := at + bb.offsets[d]
+						if cl.shape<<to&^avail != 0 {
+							break
+						}
+						out = append(out, bb.key(s, ms, c, p, to, mirror))
+						at = to
+					}
+				}
+			case Whole:
+				// Every corner the piece fits at with itself lifted, flooded from p.
+				avail := free | cl.shape<<p
+				fit := cl.fits & avail & (avail >> (cl.cells[1] & 63)) & (avail >> (cl.cells[2] & 63)) & (avail >> (cl.cells[3] & 63))
+				reach := uint64(1) << p
+				w := uint(bb.w) & 63
+				for front := reach; front != 0; {
+					front = ((front&bb.notLast)<<1 | (front&bb.notFirst)>>1 | front<<w | front>>w) & fit &^ reach
+					reach |= front
+				}
+				for r := reach &^ (1 << p); r != 0; r &= r - 1 {
+					out = append(out, bb.key(s, ms, c, p, bits.TrailingZeros64(r), mirror))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// key returns s with class c's corner moved from p to q, or its mirror image (ms is s's)
+// when mirror is set and that is smaller.
+func (bb *bitBoard) key(s, ms State, c, p, q int, mirror bool) State {
+	i, j := c*bb.n+p, c*bb.n+q
+	b, e := bb.bit[i], bb.bit[j]
+	k := State{s.Lo ^ b.Lo ^ e.Lo, s.Hi ^ b.Hi ^ e.Hi}
+	if mirror {
+		b, e = bb.mbit[i], bb.mbit[j]
+		if mk := (State{ms.Lo ^ b.Lo ^ e.Lo, ms.Hi ^ b.Hi ^ e.Hi}); mk.Hi < k.Hi || mk.Hi == k.Hi && mk.Lo < k.Lo {
+			return mk
+		}
+	}
+	return k
+}
+
+// done reports whether s has the goal piece on its goal cell, or is a target.
+func (bb *bitBoard) done(s State) bool {
+	if g := bb.bd.goalCell; g >= 0 {
+		return bb.get(s, 0)>>g&1 == 1
+	}
+	return bb.bd.Done(bb.toCodes(s))
+}
+
+// start returns the starting position.
+func (bb *bitBoard) start() State { return bb.canon(bb.fromCodes(bb.bd.Start())) }
+
+// bound is Board.GoalDistance on masks.
+func (bb *bitBoard) bound(s State, m Metric) int {
+	g := bb.bd.goalCell
+	if g < 0 {
+		return 0
+	}
+	at := bits.TrailingZeros64(bb.get(s, 0))
+	return goalDistance(at/bb.w-g/bb.w, at%bb.w-g%bb.w, m)
+}
+
+// goals lists the goal positions, canonical.
+func (bb *bitBoard) goals(budget int) ([]State, error) {
+	gs, err := bb.bd.Goals(budget)
+	out := make([]State, len(gs)) // not in place: Goals may hand back the puzzle's targets
+	for i, g := range gs {
+		out[i] = bb.canon(bb.fromCodes(g))
+	}
+	return out, err
+}
+
+// codes turns a path of stored keys, each one move (up to mirroring) from the one before,
+// into Board positions one move apart: each key is taken as it is or mirrored, whichever the
+// position before reaches.
+func (bb *bitBoard) codes(path []State, m Metric) []State {
+	out := make([]State, len(path))
+	cur := path[0]
+	var next []State
+	for i, k := range path {
+		if i > 0 {
+			want, other := k, k
+			if bb.mirror {
+				other = bb.mirrored(k)
+			}
+			next = bb.moves(cur, m, next[:0], false)
+			for _, n := range next {
+				if n == want || n == other {
+					cur = n
+					break
+				}
+			}
+		}
+		out[i] = bb.toCodes(cur)
+	}
+	return out
+}
+
+// count returns how many positions the stored keys stand for: two for each key whose mirror
+// image is another position.
+func (bb *bitBoard) count(keys []State) int {
+	if !bb.mirror {
+		return len(keys)
+	}
+	n := 0
+	for _, k := range keys {
+		n += 2
+		if bb.mirrored(k) == k {
+			n--
+		}
+	}
+	return n
+}
