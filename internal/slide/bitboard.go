@@ -277,15 +277,19 @@ func (bb *bitBoard) next(s State, m Metric, out []State) []State {
 
 // moves appends the positions one move from s, made canonical when mirror is set.
 func (bb *bitBoard) moves(s State, m Metric, out []State, mirror bool) []State {
-	var masks [maxClasses]uint64
+	var masks, cover [maxClasses]uint64
 	var occ uint64
 	for c := range bb.cls {
 		cl := &bb.cls[c]
 		a := (s.Lo>>cl.at.lo | s.Hi<<cl.at.hiL | s.Hi>>cl.at.hiR) & bb.all
-		masks[c&(maxClasses-1)] = a
-		occ |= a<<(cl.cells[0]&63) | a<<(cl.cells[1]&63) | a<<(cl.cells[2]&63) | a<<(cl.cells[3]&63)
+		cv := a<<(cl.cells[0]&63) | a<<(cl.cells[1]&63) | a<<(cl.cells[2]&63) | a<<(cl.cells[3]&63)
+		masks[c&(maxClasses-1)], cover[c&(maxClasses-1)] = a, cv
+		occ |= cv
 	}
 	free := bb.all &^ occ
+	// Only a piece next to a free cell can move: most classes are skipped outright.
+	w := uint(bb.w) & 63
+	near := (free&bb.notLast)<<1 | (free&bb.notFirst)>>1 | free<<w | free>>w
 	var freed [maxShifts]uint64
 	for i, g := range bb.shifts {
 		freed[i&(maxShifts-1)] = free << (g.l & 63) >> (g.r & 63)
@@ -298,7 +302,7 @@ func (bb *bitBoard) moves(s State, m Metric, out []State, mirror bool) []State {
 	}
 	for c := range bb.cls {
 		a := masks[c&(maxClasses-1)]
-		if a == 0 {
+		if cover[c&(maxClasses-1)]&near == 0 {
 			continue
 		}
 		// Corners of the class that can step each way: every piece of the class at once.
@@ -334,7 +338,6 @@ func (bb *bitBoard) moves(s State, m Metric, out []State, mirror bool) []State {
 				avail := free | cl.shape<<p
 				fit := cl.fits & avail & (avail >> (cl.cells[1] & 63)) & (avail >> (cl.cells[2] & 63)) & (avail >> (cl.cells[3] & 63))
 				reach := uint64(1) << p
-				w := uint(bb.w) & 63
 				for front := reach; front != 0; {
 					front = ((front&bb.notLast)<<1 | (front&bb.notFirst)>>1 | front<<w | front>>w) & fit &^ reach
 					reach |= front
