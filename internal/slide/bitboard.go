@@ -307,10 +307,13 @@ func (bb *bitBoard) moves(s State, m Metric, out []State, mirror bool) []State {
 		}
 		// Corners of the class that can step each way: every piece of the class at once.
 		cl := &bb.cls[c]
-		var can [4]uint64
-		for d := range can {
-			g := cl.gate[d]
-			can[d] = a & cl.from[d] & freed[g[0]&(maxShifts-1)] & freed[g[1]&(maxShifts-1)]
+		g := &cl.gate
+		const sm = maxShifts - 1
+		can := [4]uint64{
+			a & cl.from[0] & freed[g[0][0]&sm] & freed[g[0][1]&sm],
+			a & cl.from[1] & freed[g[1][0]&sm] & freed[g[1][1]&sm],
+			a & cl.from[2] & freed[g[2][0]&sm] & freed[g[2][1]&sm],
+			a & cl.from[3] & freed[g[3][0]&sm] & freed[g[3][1]&sm],
 		}
 		for any := can[0] | can[1] | can[2] | can[3]; any != 0; any &= any - 1 {
 			p := bits.TrailingZeros64(any)
