@@ -61,7 +61,8 @@ type Bound struct {
 	level   [26][26][2]uint64 // per key and level: see chains
 	levels  [26]uint8         // the levels of each key
 	leveled keys.Set          // the keys with a level
-	weight  [][][256]int32    // lengths of edge sets, a byte of edges at a time
+	weight  [][][256]int32    // lengths of edge sets, a byte of edges at a time, per region
+	weights [][256]int32      // the tables of weight, end to end
 }
 
 // vedge is an edge of a region's virtual tree: the route nodes below it and its length.
@@ -81,7 +82,8 @@ type vedge struct {
 // node, a map and a slice per part.
 func NewBound(c *Corridors, robots int) *Bound {
 	b := boundsPool.Get().(*Bound)
-	*b = Bound{}
+	weights := b.weights[:0] // the one table worth keeping from the last use
+	*b = Bound{weights: weights}
 	s := boundPool.Get().(*boundScratch)
 	defer boundPool.Put(s)
 	nreg, nparts := c.split()
@@ -542,7 +544,9 @@ func (b *Bound) chains(r int8) {
 	}
 	// weight[i][v]: the total length of the edges 8i..8i+7 set in byte v. Edges where no
 	// chain makes two blocks never appear in a level, whatever their weight.
-	w := make([][256]int32, (len(edges)+7)/8)
+	from, need := len(b.weights), (len(edges)+7)/8
+	b.weights = append(b.weights, make([][256]int32, need)...)
+	w := b.weights[from : from+need : from+need]
 	for i := range w {
 		for v := 1; v < 256; v++ {
 			low := bits.TrailingZeros8(uint8(v))

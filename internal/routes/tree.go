@@ -168,6 +168,22 @@ func (g *Graph) simple() bool {
 		}
 		nd.end = int32(len(p.bridge))
 	}
+	// One route per target of each node's region: room for all of them in one allocation.
+	nreg, _ := c.split()
+	nodes, targets := make([]int, nreg), make([]int, nreg)
+	for rn := range Nodes {
+		if cn := c.Of[rn]; cn >= 0 {
+			nodes[c.region[cn]]++
+			if rn < 26 || rn == Exit {
+				targets[c.region[cn]]++
+			}
+		}
+	}
+	room := 0
+	for r := range nodes {
+		room += nodes[r] * targets[r]
+	}
+	g.arena = make([]Route, 0, room)
 	g.shape = shapeSimple
 	return true
 }
