@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -135,5 +136,46 @@ func TestDialectAndShow(t *testing.T) {
 	run(context.Background(), []string{"-show", "dist=b", "-part", "1", v}, nil, &out, &errb)
 	if want := "#########\n#0123456#\n#########\npart 1: 8\n"; out.String() != want {
 		t.Errorf("-show dist=b:\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+// TestRepeat checks the timing contract: with -repeat N each input, in argument order, keeps
+// its answers and gains time_ns with N runs and a minimum no larger than the median; a bad
+// input among them is reported and not timed.
+func TestRepeat(t *testing.T) {
+	a := write(t, "a.txt", "#########\n#b.A.@.a#\n#########\n")
+	p2 := write(t, "p2.txt", "#######\n#a.#Cd#\n##...##\n##.@.##\n##...##\n#cB#Ab#\n#######\n")
+	bad := write(t, "bad.txt", "#@?\n")
+	var out, errb bytes.Buffer
+	status := run(context.Background(), []string{"-repeat", "5", "-json", p2, bad, a}, strings.NewReader(""), &out, &errb)
+	if status != 2 || !strings.Contains(errb.String(), bad+":1:3") {
+		t.Fatalf("status %d, stderr %q", status, errb.String())
+	}
+	type line struct {
+		File  string
+		Part1 *int
+		Time  *struct{ Median, Min, Runs int64 } `json:"time_ns"`
+	}
+	var got []line
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var x line
+		if err := json.Unmarshal([]byte(l), &x); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, x)
+	}
+	want := []struct {
+		file  string
+		part1 int
+	}{{p2, 26}, {a, 8}}
+	if len(got) != len(want) {
+		t.Fatalf("%d results, want %d: %s", len(got), len(want), out.String())
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.File != w.file || g.Part1 == nil || *g.Part1 != w.part1 || g.Time == nil ||
+			g.Time.Runs != 5 || g.Time.Min <= 0 || g.Time.Min > g.Time.Median {
+			t.Errorf("result %d: %s", i, strings.Split(out.String(), "\n")[i])
+		}
 	}
 }
