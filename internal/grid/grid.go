@@ -11,6 +11,7 @@ package grid
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 )
 
@@ -79,6 +80,7 @@ func Read(file string, data []byte, wall byte, valid *[256]bool) (*Grid, error) 
 	for i := range g.W {
 		g.Cells[i] = wall
 	}
+	plain := valid['#'] && valid['.'] // a word of only those is valid as a whole
 	for y, l := range lines {
 		row := g.Cells[(y+1)*g.W : (y+2)*g.W]
 		row[0] = wall
@@ -86,8 +88,13 @@ func Read(file string, data []byte, wall byte, valid *[256]bool) (*Grid, error) 
 		for x := 1 + n; x < g.W; x++ {
 			row[x] = wall
 		}
-		for x, c := range row[1 : 1+n] {
-			if !valid[c] {
+		for x := 0; x < n; x++ {
+			// Eight cells of wall and floor at a time, the rest one by one.
+			if plain && x+8 <= n && Marks(binary.LittleEndian.Uint64(row[1+x:])) == 0 {
+				x += 7
+				continue
+			}
+			if c := row[1+x]; !valid[c] {
 				return nil, &Error{file, y + 1, x + 1, "unexpected character " + quote(c)}
 			}
 		}
@@ -97,6 +104,19 @@ func Read(file string, data []byte, wall byte, valid *[256]bool) (*Grid, error) 
 		last[i] = wall
 	}
 	return g, nil
+}
+
+// Marks returns 0x80 in each byte of x (eight cells, the first in the low byte) that is
+// neither '#' nor '.', and 0 in the others: the cells worth a look, found a word at a time.
+func Marks(x uint64) uint64 {
+	return ^(zeroBytes(x^0x2323232323232323) | zeroBytes(x^0x2e2e2e2e2e2e2e2e)) & 0x8080808080808080
+}
+
+// zeroBytes returns 0x80 in every byte of x that is zero, and 0 elsewhere (exactly: no
+// borrow runs between bytes).
+func zeroBytes(x uint64) uint64 {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	return ^((x&low7 + low7) | x | low7)
 }
 
 func quote(c byte) string {

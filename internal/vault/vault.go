@@ -10,6 +10,7 @@
 package vault
 
 import (
+	"encoding/binary"
 	"fmt"
 
 	"github.com/statespace/puzzles/internal/grid"
@@ -53,7 +54,13 @@ func Parse(name string, data []byte) (*Vault, error) {
 	for i := range v.Key {
 		v.Key[i] = -1
 	}
-	for i, c := range g.Cells {
+	cells := g.Cells
+	for i := 0; i < len(cells); i++ {
+		if i+8 <= len(cells) && grid.Marks(binary.LittleEndian.Uint64(cells[i:])) == 0 {
+			i += 7 // eight cells of wall and floor
+			continue
+		}
+		c := cells[i]
 		if c == '#' || c == '.' {
 			continue
 		}
