@@ -61,6 +61,7 @@ type Bound struct {
 	level   [26][26][2]uint64 // per key and level: see chains
 	levels  [26]uint8         // the levels of each key
 	leveled keys.Set          // the keys with a level
+	lv      [26][2]uint64     // blocks' scratch, kept zero
 	weight  [][][256]int32    // lengths of edge sets, a byte of edges at a time, per region
 	weights [][256]int32      // the tables of weight, end to end
 }
@@ -570,7 +571,7 @@ func (b *Bound) chains(r int8) {
 // key's levels contain z's. On the real inputs a state has about 17 keys left, of which a
 // handful have levels.
 func (b *Bound) blocks(p int, left keys.Set, r int8) int32 {
-	var lv [26][2]uint64 // edges with at least l+2 blocks below, above
+	lv := &b.lv // edges with at least l+2 blocks below, above; zero between calls
 	n := 0
 	for z, rest, ok := (left & b.leveled).Next(); ok; z, rest, ok = rest.Next() {
 		if b.sooner[z]&left != 0 {
@@ -594,6 +595,7 @@ func (b *Bound) blocks(p int, left keys.Set, r int8) int32 {
 			far &^= 0xff << (8 * i)
 		}
 	}
+	clear(lv[:n])
 	return 2 * sum
 }
 
