@@ -3,6 +3,8 @@ package routes
 import (
 	"cmp"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -332,4 +334,75 @@ func TestTreeRoutes(t *testing.T) {
 	if simple < 500 || cyclic < 100 {
 		t.Errorf("only %d simple graphs, %d of them with cycles", simple, cyclic)
 	}
+}
+
+// TestPairRoutes checks every route of the one-walk builder against the label search, on
+// the graphs where it applies: random vaults, generated mazes, the statement's examples and
+// the real inputs when ../shared is there. It counts those whose root is a part with a cycle.
+func TestPairRoutes(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 17))
+	var inputs [][]byte
+	for range 3000 {
+		inputs = append(inputs, vaultgen.Random(r, vaultgen.RandomOptions{MaxSide: 10, MaxKeys: 5, Exit: r.IntN(2) == 0}))
+	}
+	for seed := range uint64(30) {
+		inputs = append(inputs, vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 41, Keys: 5 + int(seed%22), Robots: []int{1, 4}[seed%2]}))
+	}
+	for _, glob := range []string{"../../inputs/day18/statement/*.txt", "../../../shared/day18/real/*.txt", "../../../shared/day18/examples/*.txt"} {
+		files, _ := filepath.Glob(glob)
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inputs = append(inputs, data)
+		}
+	}
+	pairable, rooted := 0, 0
+	for _, data := range inputs {
+		v, err := vault.Parse("random", data)
+		if err != nil {
+			continue
+		}
+		for _, v := range []*vault.Vault{v, part2(v)} {
+			if v == nil {
+				continue
+			}
+			g := New(v, 0)
+			if !g.simple() || !g.pairable() {
+				continue
+			}
+			pairable++
+			if len(g.parts.first)-1 < g.corr.Len() {
+				rooted++
+			}
+			for n := range Nodes {
+				if g.Cell(n) < 0 {
+					continue
+				}
+				a, err := g.From(n) // the first call builds them all
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, err := New(v, 0).labelRoutes(n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(a, b) {
+					t.Fatalf("node %d: one walk %+v, labels %+v on\n%s", n, a, b, data)
+				}
+			}
+		}
+	}
+	if pairable < 500 || rooted < 100 {
+		t.Errorf("only %d graphs for the one walk, %d rooted at a part with a cycle", pairable, rooted)
+	}
+}
+
+// part2 returns v's part-2 vault, or nil.
+func part2(v *vault.Vault) *vault.Vault {
+	if p, ok := v.Part2(); ok && p != v {
+		return p
+	}
+	return nil
 }

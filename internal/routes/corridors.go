@@ -359,10 +359,19 @@ func grow[T any](s *[]T, n int) []T {
 // routes as the cell BFS, found by walking corridors rather than cells. A simple graph is
 // walked part by part (treeRoutes), any other searched with labels (labelRoutes).
 func (g *Graph) corridorBFS(n int) ([]Route, error) {
-	if g.simple() {
-		return g.treeRoutes(n)
+	if !g.simple() {
+		return g.labelRoutes(n)
 	}
-	return g.labelRoutes(n)
+	if g.pairs == 0 {
+		g.pairs = -1
+		if g.pairable() {
+			g.pairs = 1
+		}
+	}
+	if g.pairs > 0 {
+		return g.pairRoutes(n), nil
+	}
+	return g.treeRoutes(n)
 }
 
 // labelRoutes is the label-setting Dijkstra from route node n over the corridor graph.

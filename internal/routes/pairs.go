@@ -1,0 +1,199 @@
+package routes
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/statespace/puzzles/internal/keys"
+)
+
+// Every route at once. On a simple graph (see treeRoutes) whose door letters are all
+// different and whose regions each have at most one part with a cycle (every real input:
+// the open 3x3 around the start in part 1, none in part 2), one depth-first walk of each
+// region, rooted at that part, gives every pair of route nodes its route:
+//
+//   - doors and keys: with every letter once, the doors on the way from the root to a node
+//     form a set D, and the doors between s and t are D(s) xor D(t), plus the door of their
+//     lowest common ancestor l; keys the same way, less s and t themselves;
+//   - length: depth(s) + depth(t) − 2·depth(l), or, when the two hang from different nodes
+//     a and b of the root part, depth(s) + (a to b inside the part) + depth(t);
+//   - l: the shallowest node the walk passes between s and t in depth-first order.
+//
+// That is a walk of the graph once per region and a constant per pair, instead of a walk of
+// the whole graph from every route node.
+
+// pairsWalk is a node on the walk's stack: where it came from and what lies above it.
+type pairsWalk struct {
+	node, from, depth, attach int32
+	doors, keys               keys.Set
+}
+
+// pairable reports whether pairRoutes applies; g.simple() must hold.
+func (g *Graph) pairable() bool {
+	c, p := g.corr, &g.parts
+	var doors keys.Set
+	for _, t := range c.Tag {
+		if t.Door >= 0 {
+			if doors.Has(int(t.Door)) {
+				return false // a letter twice: xor would cancel it
+			}
+			doors |= keys.Bit(int(t.Door))
+		}
+	}
+	nreg, _ := c.split()
+	cyclic := make([]int32, nreg)
+	for i := range cyclic {
+		cyclic[i] = -1
+	}
+	for u := range c.Len() {
+		if q, r := p.of[u], c.region[u]; p.node[u].cyclic && cyclic[r] != q {
+			if cyclic[r] >= 0 {
+				return false // a second part with a cycle
+			}
+			cyclic[r] = q
+		}
+	}
+	return true
+}
+
+// pairRoutes builds the routes of every route node (see above) into g.out, except node n's,
+// which it returns for From to keep.
+func (g *Graph) pairRoutes(n int) []Route {
+	c, p := g.corr, &g.parts
+	nreg, _ := c.split()
+	var depth, attach [Nodes]int32
+	var above [Nodes]keys.Set // doors on the way from the root
+	var held [Nodes]keys.Set  // keys on the way from the root, the node's own included
+	var seq []int32           // route nodes in depth-first order, per region
+	var low []int32           // the shallowest corridor node walked before each (-1: the root part)
+	const rootPart = -1
+	depthOf := grow(&g.pairDepth, c.Len()) // of every corridor node walked
+	if g.pairMatrix == nil {
+		g.pairMatrix = new([Nodes][Nodes]Route) // read only where has says: never cleared
+	}
+	matrix := g.pairMatrix
+	var has [Nodes]uint64 // targets with a route, per source
+	visited := 0
+	for r := range nreg {
+		// The root: the region's part with a cycle, else its first route node (never a door
+		// folded into a bridge, which has no bridges of its own).
+		var roots []int32
+		for u := range c.Len() {
+			if c.region[u] == int32(r) && p.node[u].cyclic {
+				q := p.of[u]
+				roots = p.mem[p.first[q]:p.first[q+1]]
+				break
+			}
+		}
+		for rn := 0; rn < Nodes && roots == nil; rn++ {
+			if cn := c.Of[rn]; cn >= 0 && c.region[cn] == int32(r) {
+				roots = []int32{cn}
+			}
+		}
+		cyclicRoot := len(roots) > 1
+		seq, low = seq[:0], low[:0]
+		lowAt, lowDepth := int32(rootPart), int32(0)
+		stack := g.pairStack[:0]
+		for i := len(roots) - 1; i >= 0; i-- {
+			stack = append(stack, pairsWalk{node: roots[i], from: -1, attach: roots[i]})
+		}
+		for len(stack) > 0 {
+			at := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			visited++
+			if at.from < 0 {
+				lowAt, lowDepth = rootPart, 0 // on to another node of the root part
+				if !cyclicRoot {
+					lowAt = at.node
+				}
+			} else if d := depthOf[at.from]; d < lowDepth {
+				lowAt, lowDepth = at.from, d
+			}
+			depthOf[at.node] = at.depth
+			nd := p.node[at.node]
+			ks := at.keys
+			if t := c.Tag[at.node].Route; t >= 0 {
+				if t < 26 {
+					ks |= keys.Bit(int(t))
+				}
+				depth[t], attach[t], above[t], held[t] = at.depth, at.attach, at.doors, ks
+				seq, low = append(seq, int32(t)), append(low, lowAt)
+				lowAt, lowDepth = at.node, at.depth
+			}
+			for _, e := range p.bridge[nd.out:nd.end] {
+				if e.to != at.from {
+					stack = append(stack, pairsWalk{node: e.to, from: at.node, depth: at.depth + e.len,
+						attach: at.attach, doors: at.doors | e.door, keys: ks})
+				}
+			}
+		}
+		g.pairStack = stack
+		// Every pair, through the shallowest node walked between them.
+		for i, s := range seq {
+			l, ld := int32(math.MaxInt32), int32(math.MaxInt32)
+			for j := i + 1; j < len(seq); j++ {
+				t := seq[j]
+				if x := low[j]; x == rootPart {
+					l, ld = rootPart, -1
+				} else if d := depthOf[x]; d < ld {
+					l, ld = x, d
+				}
+				var rt Route
+				if l == rootPart {
+					q := p.of[attach[s]]
+					k := p.first[q+1] - p.first[q]
+					rt.Len = depth[s] + depth[t] + p.dist[p.at[q]+p.local[attach[s]]*k+p.local[attach[t]]]
+				} else {
+					rt.Len = depth[s] + depth[t] - 2*ld
+					if d := c.Tag[l].Door; d >= 0 {
+						rt.Doors |= keys.Bit(int(d))
+					}
+					if k := c.Tag[l].Route; k >= 0 && k < 26 {
+						rt.Keys |= keys.Bit(int(k))
+					}
+				}
+				rt.Doors |= above[s] ^ above[t]
+				rt.Keys = (rt.Keys | (held[s] ^ held[t])) &^ (ownKey(s) | ownKey(t))
+				if t < 26 || t == Exit {
+					rt.To = uint8(t)
+					matrix[s][t], has[s] = rt, has[s]|1<<t
+				}
+				if s < 26 || s == Exit {
+					rt.To = uint8(s)
+					matrix[t][s], has[t] = rt, has[t]|1<<s
+				}
+			}
+		}
+	}
+	g.Stats.Labels += visited
+	var mine []Route
+	for s := range Nodes {
+		if g.cell[s] < 0 || g.built[s] {
+			continue
+		}
+		out := g.routes(bits.OnesCount64(has[s]))
+		i := 0
+		for t := range Nodes {
+			if has[s]>>t&1 != 0 {
+				out[i] = matrix[s][t]
+				i++
+			}
+		}
+		if s == n {
+			mine = out
+			continue
+		}
+		g.out[s], g.built[s] = out, true
+		g.Stats.BFS++
+		g.Stats.Routes += len(out)
+	}
+	return mine
+}
+
+// ownKey is the key of route node n, or none.
+func ownKey(n int32) keys.Set {
+	if n < 26 {
+		return keys.Bit(int(n))
+	}
+	return 0
+}
