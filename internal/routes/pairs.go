@@ -68,11 +68,8 @@ func (g *Graph) pairRoutes(n int) []Route {
 	var low []int32           // the shallowest corridor node walked before each (-1: the root part)
 	const rootPart = -1
 	depthOf := grow(&g.pairDepth, c.Len()) // of every corridor node walked
-	if g.pairMatrix == nil {
-		g.pairMatrix = new([Nodes][Nodes]Route) // read only where has says: never cleared
-	}
-	matrix := g.pairMatrix
-	var has [Nodes]uint64 // targets with a route, per source
+	var matrix [Nodes][Nodes]Route         // read only where has says
+	var has [Nodes]uint64                  // targets with a route, per source
 	visited := 0
 	for r := range nreg {
 		// The root: the region's part with a cycle, else its first route node (never a door

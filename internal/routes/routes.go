@@ -84,19 +84,18 @@ type Graph struct {
 	gen    uint32
 
 	// the corridor graph and scratch reused by every corridor search
-	corr       *Corridors
-	clabels    []clabel
-	settled    []int32
-	cheap      search.Heap
-	found      []Route
-	arena      []Route // routes of every node, carved out by routes
-	shape      int8    // 0 until known, then shapeSimple or shapeGeneral
-	parts      parts   // with shapeSimple: see treeRoutes
-	walk       []treeVisit
-	pairs      int8 // 0 until known, then 1 when pairRoutes applies, -1 when not
-	pairStack  []pairsWalk
-	pairDepth  []int32
-	pairMatrix *[Nodes][Nodes]Route
+	corr      *Corridors
+	clabels   []clabel
+	settled   []int32
+	cheap     search.Heap
+	found     []Route
+	arena     []Route // routes of every node, carved out by routes
+	shape     int8    // 0 until known, then shapeSimple or shapeGeneral
+	parts     parts   // with shapeSimple: see treeRoutes
+	walk      []treeVisit
+	pairs     int8 // 0 until known, then 1 when pairRoutes applies, -1 when not
+	pairStack []pairsWalk
+	pairDepth []int32
 
 	Stats Stats
 
