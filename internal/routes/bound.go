@@ -43,6 +43,7 @@ type Bound struct {
 	rank    [Nodes]int32        // depth-first rank of each route node
 	pos     [26]uint8           // position of each key: regions in turn, each in depth-first order
 	at      [32]uint8           // the key at each position
+	posOf   [4][256]uint32      // the positions of the keys in each byte of a key set
 	cut     [Nodes]uint8        // the position of the first key of p's region ranked at or after p
 	robots  []int               // robots per region
 	present [Nodes]bool
@@ -135,6 +136,15 @@ func NewBound(c *Corridors, robots int) *Bound {
 		for _, k := range ks {
 			b.pos[k], b.at[pos] = pos, k
 			pos++
+		}
+	}
+	for i := range b.posOf { // a byte of keys at a time: each entry adds its lowest key
+		for v := 1; v < 256; v++ {
+			if k := 8*i + bits.TrailingZeros8(uint8(v)); k < 26 && b.present[k] {
+				b.posOf[i][v] = b.posOf[i][v&(v-1)] | 1<<b.pos[k]
+			} else {
+				b.posOf[i][v] = b.posOf[i][v&(v-1)]
+			}
 		}
 	}
 	for rn := range Nodes {

@@ -35,10 +35,7 @@ func (b *Bound) Step(p int, held keys.Set) (tour, moved int32) {
 	if left == 0 {
 		return 0, 0
 	}
-	var m uint32
-	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
-		m |= 1 << b.pos[k]
-	}
+	m := b.posOf[0][uint8(left)] | b.posOf[1][uint8(left>>8)] | b.posOf[2][uint8(left>>16)] | b.posOf[3][uint8(left>>24)]
 	d := &b.dist
 	first, last := b.at[bits.TrailingZeros32(m)], b.at[31-bits.LeadingZeros32(m)]
 	prev := last // the cycle starts with its closing step, last to first
