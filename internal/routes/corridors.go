@@ -172,12 +172,25 @@ func (s *cellScratch) peel(cells []byte) {
 			continue
 		}
 		deg[i] = 0xff
-		for _, j := range [4]int{i - w, i + 1, i + w, i - 1} {
-			if deg[j]-1 < 4 { // an open cell with a neighbour left: 1 to 4
-				deg[j]--
-				if deg[j] == 1 && keep[cells[j]] == 0 {
-					peel = append(peel, int32(j))
-				}
+		// The neighbours, unrolled: an open cell with a neighbour left has degree 1 to 4.
+		if j := i - w; deg[j]-1 < 4 {
+			if deg[j]--; deg[j] == 1 && keep[cells[j]] == 0 {
+				peel = append(peel, int32(j))
+			}
+		}
+		if j := i + 1; deg[j]-1 < 4 {
+			if deg[j]--; deg[j] == 1 && keep[cells[j]] == 0 {
+				peel = append(peel, int32(j))
+			}
+		}
+		if j := i + w; deg[j]-1 < 4 {
+			if deg[j]--; deg[j] == 1 && keep[cells[j]] == 0 {
+				peel = append(peel, int32(j))
+			}
+		}
+		if j := i - 1; deg[j]-1 < 4 {
+			if deg[j]--; deg[j] == 1 && keep[cells[j]] == 0 {
+				peel = append(peel, int32(j))
 			}
 		}
 	}
