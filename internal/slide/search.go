@@ -98,7 +98,7 @@ func (o Options) stopped(n int) error {
 type Result struct {
 	Moves     int     // fewest moves, or -1 when no goal position is reachable
 	Path      []State // the positions of an optimal solution, start first
-	Expanded  int     // positions whose moves were generated
+	Expanded  int     // positions whose moves were generated (one per mirror pair when the search keeps one)
 	Reachable int     // positions reachable from the start, when the search had to count them all
 }
 
