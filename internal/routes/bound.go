@@ -44,7 +44,7 @@ type Bound struct {
 	rank    [Nodes]int32        // depth-first rank of each route node
 	pos     [26]uint8           // position of each key: regions in turn, each in depth-first order
 	at      [32]uint8           // the key at each position
-	posOf   [4][256]uint32      // the positions of the keys in each byte of a key set
+	posOf   [7][16]uint32       // the positions of the keys in each nibble of a key set
 	cut     [Nodes]uint8        // the position of the first key of p's region ranked at or after p
 	robots  []int               // robots per region
 	present [Nodes]bool
@@ -139,12 +139,11 @@ func NewBound(c *Corridors, robots int) *Bound {
 			pos++
 		}
 	}
-	for i := range b.posOf { // a byte of keys at a time: each entry adds its lowest key
-		for v := 1; v < 256; v++ {
-			if k := 8*i + bits.TrailingZeros8(uint8(v)); k < 26 && b.present[k] {
-				b.posOf[i][v] = b.posOf[i][v&(v-1)] | 1<<b.pos[k]
-			} else {
-				b.posOf[i][v] = b.posOf[i][v&(v-1)]
+	for i := range b.posOf { // a nibble of keys at a time: each entry adds its lowest key
+		for v := 1; v < 16; v++ {
+			b.posOf[i][v] = b.posOf[i][v&(v-1)]
+			if k := 4*i + bits.TrailingZeros8(uint8(v)); k < 26 && b.present[k] {
+				b.posOf[i][v] |= 1 << b.pos[k]
 			}
 		}
 	}

@@ -26,7 +26,8 @@ func (b *Bound) Alone(p int) bool { return b.robots[b.region[p]] == 1 }
 // Step returns, for the robot at p alone in its region with held keys, its term of the tour
 // bound and the cyclic sum once it has left p (for Arrive).
 //
-// The keys left become a mask of depth-first positions (Bound.pos), so the cycle is a walk
+// The keys left become a mask of depth-first positions (Bound.pos, read a nibble of keys at a
+// time from Bound.posOf), so the cycle is a walk
 // over its set bits, and p's place in it (between the last key ranked before p and the first
 // ranked at or after it) two bit scans: no test per key of the region.
 func (b *Bound) Step(p int, held keys.Set) (tour, moved int32) {
@@ -35,7 +36,9 @@ func (b *Bound) Step(p int, held keys.Set) (tour, moved int32) {
 	if left == 0 {
 		return 0, 0
 	}
-	m := b.posOf[0][uint8(left)] | b.posOf[1][uint8(left>>8)] | b.posOf[2][uint8(left>>16)] | b.posOf[3][uint8(left>>24)]
+	p4 := &b.posOf
+	m := p4[0][left&15] | p4[1][left>>4&15] | p4[2][left>>8&15] | p4[3][left>>12&15] |
+		p4[4][left>>16&15] | p4[5][left>>20&15] | p4[6][left>>24&15]
 	d := &b.dist
 	first, last := b.at[bits.TrailingZeros32(m)], b.at[31-bits.LeadingZeros32(m)]
 	prev := last // the cycle starts with its closing step, last to first
