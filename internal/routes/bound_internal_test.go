@@ -90,27 +90,31 @@ func slowBridges(c *Corridors) []bool {
 	for u := range c.Len() {
 		for i, e := range c.Edges(u) {
 			skip := int(c.first[u]) + i
-			rev := reverseOf(c, skip)
-			seen := make([]bool, c.Len())
-			stack := []int32{int32(u)}
-			seen[u] = true
-			for len(stack) > 0 {
-				x := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				for j, f := range c.Edges(int(x)) {
-					if at := int(c.first[x]) + j; at == skip || at == rev {
-						continue
-					}
-					if !seen[f.To] {
-						seen[f.To] = true
-						stack = append(stack, f.To)
-					}
-				}
-			}
-			bridge[skip] = !seen[e.To]
+			bridge[skip] = !reachWithout(c, u, skip, reverseOf(c, skip))[e.To]
 		}
 	}
 	return bridge
+}
+
+// reachWithout returns the nodes root reaches without the edges numbered at and rev.
+func reachWithout(c *Corridors, root, at, rev int) []bool {
+	seen := make([]bool, c.Len())
+	seen[root] = true
+	stack := []int32{int32(root)}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for j, f := range c.Edges(int(x)) {
+			if a := int(c.first[x]) + j; a == at || a == rev {
+				continue
+			}
+			if !seen[f.To] {
+				seen[f.To] = true
+				stack = append(stack, f.To)
+			}
+		}
+	}
+	return seen
 }
 
 // reverseOf returns the index of the edge from e's end back to its start that pairs with e:
@@ -170,27 +174,7 @@ func slowDist(c *Corridors, s int, bridge []bool) []int32 {
 // slowSides removes each bridge in turn and collects the route nodes (keys and the first
 // robots starts) cut off from the root, merging bridges that cut off the same set.
 func slowSides(c *Corridors, root int, bridge []bool, robots int) []vedge {
-	// reach is the nodes root reaches without edges at and rev.
-	reach := func(at, rev int) []bool {
-		seen := make([]bool, c.Len())
-		seen[root] = true
-		stack := []int32{int32(root)}
-		for len(stack) > 0 {
-			x := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for j, f := range c.Edges(int(x)) {
-				if a := int(c.first[x]) + j; a == at || a == rev {
-					continue
-				}
-				if !seen[f.To] {
-					seen[f.To] = true
-					stack = append(stack, f.To)
-				}
-			}
-		}
-		return seen
-	}
-	region := reach(-1, -1)
+	region := reachWithout(c, root, -1, -1)
 	merged := map[uint64]int32{}
 	for u := range c.Len() {
 		for i, e := range c.Edges(u) {
@@ -198,7 +182,7 @@ func slowSides(c *Corridors, root int, bridge []bool, robots int) []vedge {
 			if !bridge[at] || int(e.To) < u || !region[u] {
 				continue
 			}
-			seen := reach(at, reverseOf(c, at))
+			seen := reachWithout(c, root, at, reverseOf(c, at))
 			var below uint64
 			for rn := range Nodes {
 				if cn := c.Of[rn]; cn >= 0 && region[cn] && !seen[cn] && (rn < 26 || rn >= FirstStart && rn < FirstStart+robots) {
@@ -289,57 +273,66 @@ func slowLevels(b *Bound, r int8) [26][][2]uint64 {
 	return level
 }
 
-// TestTreeRoutes checks the walk over parts against the label search on the graphs where
-// the walk applies, counting those with a cycle (a part of several nodes) among them.
-func TestTreeRoutes(t *testing.T) {
-	r := rand.New(rand.NewPCG(13, 13))
-	var inputs [][]byte
-	for range 3000 {
-		inputs = append(inputs, vaultgen.Random(r, vaultgen.RandomOptions{MaxSide: 10, MaxKeys: 4, Exit: r.IntN(2) == 0}))
-	}
-	for seed := range uint64(20) {
-		inputs = append(inputs, vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 41, Keys: 12, Robots: []int{1, 4}[seed%2]}))
-	}
-	simple, cyclic := 0, 0
-	for _, data := range inputs {
-		v, err := vault.Parse("random", data)
-		if err != nil {
-			continue
-		}
-		g := New(v, 0)
-		if !g.simple() {
-			continue
-		}
-		simple++
-		if len(g.parts.first)-1 < g.corr.Len() {
-			cyclic++
-		}
-		for n := range Nodes {
-			if g.Cell(n) < 0 {
+// TestWalks checks both walks over parts against the label search, route for route from
+// every node, on the graphs where each applies: random vaults, generated mazes, the
+// statement's examples, and the real inputs and examples when ../shared is there (both parts
+// of each). It counts the graphs with a part of several nodes (a cycle) among them.
+func TestWalks(t *testing.T) {
+	inputs := walkInputs(t)
+	for _, tc := range []struct {
+		name    string
+		applies func(g *Graph) bool
+		build   func(g *Graph, n int) ([]Route, error)
+		min     int // graphs with a cycle that must be checked
+	}{
+		{"walk per node", (*Graph).simple, (*Graph).treeRoutes, 100},
+		{"one walk", func(g *Graph) bool { return g.simple() && g.pairable() },
+			func(g *Graph, n int) ([]Route, error) { return g.From(n) }, 100},
+	} {
+		graphs, cyclic := 0, 0
+		for _, data := range inputs {
+			v, err := vault.Parse("walks", data)
+			if err != nil {
 				continue
 			}
-			a, err := g.treeRoutes(n)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, err := g.labelRoutes(n)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Equal(a, b) {
-				t.Fatalf("node %d: walk %+v, labels %+v on\n%s", n, a, b, data)
+			for _, v := range []*vault.Vault{v, part2(v)} {
+				if v == nil {
+					continue
+				}
+				g := New(v, 0)
+				if !tc.applies(g) {
+					continue
+				}
+				graphs++
+				if len(g.parts.first)-1 < g.corr.Len() {
+					cyclic++
+				}
+				for n := range Nodes {
+					if g.Cell(n) < 0 {
+						continue
+					}
+					a, err := tc.build(g, n)
+					if err != nil {
+						t.Fatal(err)
+					}
+					b, err := New(v, 0).labelRoutes(n)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !slices.Equal(a, b) {
+						t.Fatalf("%s, node %d: %+v, labels %+v on\n%s", tc.name, n, a, b, data)
+					}
+				}
 			}
 		}
-	}
-	if simple < 500 || cyclic < 100 {
-		t.Errorf("only %d simple graphs, %d of them with cycles", simple, cyclic)
+		if graphs < 500 || cyclic < tc.min {
+			t.Errorf("%s: only %d graphs, %d of them with cycles", tc.name, graphs, cyclic)
+		}
 	}
 }
 
-// TestPairRoutes checks every route of the one-walk builder against the label search, on
-// the graphs where it applies: random vaults, generated mazes, the statement's examples and
-// the real inputs when ../shared is there. It counts those whose root is a part with a cycle.
-func TestPairRoutes(t *testing.T) {
+// walkInputs returns the vaults TestWalks reads.
+func walkInputs(t *testing.T) [][]byte {
 	r := rand.New(rand.NewPCG(17, 17))
 	var inputs [][]byte
 	for range 3000 {
@@ -358,45 +351,7 @@ func TestPairRoutes(t *testing.T) {
 			inputs = append(inputs, data)
 		}
 	}
-	pairable, rooted := 0, 0
-	for _, data := range inputs {
-		v, err := vault.Parse("random", data)
-		if err != nil {
-			continue
-		}
-		for _, v := range []*vault.Vault{v, part2(v)} {
-			if v == nil {
-				continue
-			}
-			g := New(v, 0)
-			if !g.simple() || !g.pairable() {
-				continue
-			}
-			pairable++
-			if len(g.parts.first)-1 < g.corr.Len() {
-				rooted++
-			}
-			for n := range Nodes {
-				if g.Cell(n) < 0 {
-					continue
-				}
-				a, err := g.From(n) // the first call builds them all
-				if err != nil {
-					t.Fatal(err)
-				}
-				b, err := New(v, 0).labelRoutes(n)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !slices.Equal(a, b) {
-					t.Fatalf("node %d: one walk %+v, labels %+v on\n%s", n, a, b, data)
-				}
-			}
-		}
-	}
-	if pairable < 500 || rooted < 100 {
-		t.Errorf("only %d graphs for the one walk, %d rooted at a part with a cycle", pairable, rooted)
-	}
+	return inputs
 }
 
 // part2 returns v's part-2 vault, or nil.
