@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"sync"
 
 	"github.com/statespace/puzzles/internal/search"
@@ -141,7 +142,55 @@ type layered struct {
 	states []State
 	parent []int32
 	depth  []int32
-	table  search.Table
+	seen   visited
+}
+
+// visited finds positions among a layered memory's states. A slot holds a state's index + 1
+// and 32 bits of its hash, so a probe reads a state only when the hash matches, and the
+// table is 8 bytes a slot: the classic's fits in 256 KB where a table of keys and values took
+// 1 MB.
+type visited struct {
+	slots []uint64
+	n     int
+	shift uint
+}
+
+func (v *visited) reset() {
+	clear(v.slots)
+	v.n = 0
+}
+
+// find returns the index of s among states, or the slot where it belongs.
+func (v *visited) find(s State, states []State) (at int32, slot *uint64, tag uint64) {
+	h := (s.Lo ^ s.Hi*0x9e3779b97f4a7c15) * 0x9e3779b97f4a7c15
+	tag = h & (1<<32 - 1)
+	mask := uint64(len(v.slots) - 1)
+	for i := h >> v.shift; ; i = (i + 1) & mask {
+		sl := &v.slots[i]
+		if *sl == 0 {
+			return -1, sl, tag
+		}
+		if *sl&(1<<32-1) == tag && states[*sl>>32-1] == s {
+			return int32(*sl>>32 - 1), sl, tag
+		}
+	}
+}
+
+// grow keeps the load at one half at most for n states.
+func (v *visited) grow(n int, states []State) {
+	if 2*n <= len(v.slots) {
+		return
+	}
+	size := max(1024, len(v.slots))
+	for size < 2*n {
+		size *= 2
+	}
+	v.slots = make([]uint64, size)
+	v.shift = uint(64 - bits.Len(uint(size-1)))
+	for i, s := range states {
+		_, sl, tag := v.find(s, states)
+		*sl = uint64(i+1)<<32 | tag
+	}
 }
 
 // layers hands out layered memories, kept from one search to the next: a search of the
@@ -151,16 +200,17 @@ var layers = sync.Pool{New: func() any { return new(layered) }}
 func newLayered() *layered {
 	l := layers.Get().(*layered)
 	l.states, l.parent, l.depth = l.states[:0], l.parent[:0], l.depth[:0]
-	l.table.Reset()
+	l.seen.reset()
 	return l
 }
 
 func (l *layered) add(s State, parent, depth int32) bool {
-	slot, seen := l.table.Find(s.Lo, s.Hi)
-	if seen {
+	l.seen.grow(len(l.states)+1, l.states)
+	at, slot, tag := l.seen.find(s, l.states)
+	if at >= 0 {
 		return false
 	}
-	slot.G = int32(len(l.states))
+	*slot = uint64(len(l.states)+1)<<32 | tag
 	l.states = append(l.states, s)
 	l.parent = append(l.parent, parent)
 	l.depth = append(l.depth, depth)
@@ -168,10 +218,11 @@ func (l *layered) add(s State, parent, depth int32) bool {
 }
 
 func (l *layered) index(s State) (int32, bool) {
-	if slot, ok := l.table.Peek(s.Lo, s.Hi); ok {
-		return slot.G, true
+	if len(l.seen.slots) == 0 {
+		return 0, false
 	}
-	return 0, false
+	at, _, _ := l.seen.find(s, l.states)
+	return at, at >= 0
 }
 
 // path returns the positions from the root of i's tree to i.
