@@ -34,6 +34,8 @@ type bitBoard struct {
 	mbit     []State // the key bit of the mirror image of each class and corner
 	rowRev   [256]uint8
 	mirrored func(State) State
+	wide2    State // with mirrorNibbles: the key bits of the classes two cells wide
+	lastCol  State // the key bits of every class's last column
 }
 
 // class is what moves reads of a shape class, in one place and in fixed-size arrays (the
@@ -159,6 +161,17 @@ func newBitBoard(bd *Board, mirror bool) *bitBoard {
 	bb.mirrored = bb.mirrorRows
 	if bd.W == 4 {
 		bb.mirrored = bb.mirrorNibbles
+		for c := range bb.cls {
+			for i := range n {
+				b := bb.bit[c*n+i]
+				if bb.cls[c].width == 2 {
+					bb.wide2.Lo, bb.wide2.Hi = bb.wide2.Lo|b.Lo, bb.wide2.Hi|b.Hi
+				}
+				if i%bd.W == bd.W-1 {
+					bb.lastCol.Lo, bb.lastCol.Hi = bb.lastCol.Lo|b.Lo, bb.lastCol.Hi|b.Hi
+				}
+			}
+		}
 	}
 	bb.mirror = mirror && bd.W <= 8 && bb.symmetric()
 	return bb
@@ -223,13 +236,11 @@ func (bb *bitBoard) mirrorNibbles(s State) State {
 		return x&0x3333333333333333<<2 | x>>2&0x3333333333333333
 	}
 	m := State{rev(s.Lo), rev(s.Hi)}
-	for c := range bb.cls { // corners move left by the width less one
-		if w := bb.cls[c].width; w > 1 {
-			mask := bb.get(m, c)
-			m = bb.toggle(m, c, mask^mask>>(w-1))
-		}
-	}
-	return m
+	// The corners of a class two cells wide move one cell left: the whole key shifted right
+	// by one, kept in those classes' rows but for each row's last cell (empty after the
+	// reversal, it would take a bit from the next row or class).
+	w2 := bb.wide2
+	return State{m.Lo&^w2.Lo | (m.Lo>>1|m.Hi<<63)&w2.Lo&^bb.lastCol.Lo, m.Hi&^w2.Hi | m.Hi>>1&w2.Hi&^bb.lastCol.Hi}
 }
 
 // mirrorRows mirrors a position of any width, a row at a time.
