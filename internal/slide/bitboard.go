@@ -60,7 +60,16 @@ const (
 
 // classBits places a class's mask in the key: mask = Lo>>lo | Hi<<hiL | Hi>>hiR (shifts of
 // 64 or more give 0, so one formula serves classes in either word or across both).
-type classBits struct{ lo, hiL, hiR uint }
+type classBits struct {
+	lo, hiL, hiR uint
+	span         int8 // inLo, inHi or across: which words hold the mask, for the hot loop
+}
+
+const (
+	inLo = iota
+	inHi
+	across
+)
 
 // gate is a shift of the free cells that lines each corner up with one cell a step enters:
 // free<<l>>r. A step is open where every gate of its direction is.
@@ -120,11 +129,15 @@ func newBitBoard(bd *Board, mirror bool) *bitBoard {
 			cl.gate[d] = [2]uint8{gates[0], gates[len(gates)-1]}
 		}
 		at := uint(c * n)
-		cl.at = classBits{lo: at, hiL: 64 - at, hiR: 64}
-		if at >= 64 {
-			cl.at = classBits{lo: 64, hiL: 64, hiR: at - 64}
-		} else if at == 0 {
-			cl.at.hiL = 64
+		cl.at = classBits{lo: at, hiL: 64 - at, hiR: 64, span: across}
+		switch {
+		case at >= 64:
+			cl.at = classBits{lo: 64, hiL: 64, hiR: at - 64, span: inHi}
+		case at+uint(n) <= 64:
+			cl.at.span = inLo
+			if at == 0 {
+				cl.at.hiL = 64
+			}
 		}
 		bb.cls = append(bb.cls, cl)
 		for i := range n {
@@ -292,7 +305,16 @@ func (bb *bitBoard) moves(s State, m Metric, out []State, mirror bool) []State {
 	var occ uint64
 	for c := range bb.cls {
 		cl := &bb.cls[c]
-		a := (s.Lo>>cl.at.lo | s.Hi<<cl.at.hiL | s.Hi>>cl.at.hiR) & bb.all
+		var a uint64
+		switch cl.at.span { // the same way for every position: predicted
+		case inLo:
+			a = s.Lo >> (cl.at.lo & 63)
+		case inHi:
+			a = s.Hi >> (cl.at.hiR & 63)
+		default:
+			a = s.Lo>>(cl.at.lo&63) | s.Hi<<(cl.at.hiL&63)
+		}
+		a &= bb.all
 		cv := a<<(cl.cells[0]&63) | a<<(cl.cells[1]&63) | a<<(cl.cells[2]&63) | a<<(cl.cells[3]&63)
 		masks[c&(maxClasses-1)], cover[c&(maxClasses-1)] = a, cv
 		occ |= cv
