@@ -23,15 +23,16 @@ import (
 type bitBoard struct {
 	bd       *Board
 	n, w     int
-	cls      []class // per shape class
-	shifts   []gate  // the distinct shifts of the free cells that the classes' gates index
-	offsets  [4]int  // a step up, right, down, left
-	notLast  uint64  // corners not in the last column: a step right stays on the row
-	notFirst uint64  // corners not in the first column
-	all      uint64  // the board's cells
-	mirror   bool    // keep one of each mirror pair
-	bit      []State // the key bit of each class and cell, at c·n+i
-	mbit     []State // the key bit of the mirror image of each class and corner
+	cls      []class          // per shape class
+	shifts   []gate           // the distinct shifts of the free cells that the classes' gates index
+	shl, shr [maxShifts]uint8 // the same, as arrays for the hot loop
+	offsets  [4]int           // a step up, right, down, left
+	notLast  uint64           // corners not in the last column: a step right stays on the row
+	notFirst uint64           // corners not in the first column
+	all      uint64           // the board's cells
+	mirror   bool             // keep one of each mirror pair
+	bit      []State          // the key bit of each class and cell, at c·n+i
+	mbit     []State          // the key bit of the mirror image of each class and corner
 	rowRev   [256]uint8
 	mirrored func(State) State
 	wide2    State // with mirrorNibbles: the key bits of the classes two cells wide
@@ -150,8 +151,11 @@ func newBitBoard(bd *Board, mirror bool) *bitBoard {
 			bb.bit = append(bb.bit, b)
 		}
 	}
-	if len(bb.shifts) > maxShifts {
+	if len(bb.shifts) >= maxShifts { // fewer than maxShifts: the hot loop masks its count
 		return nil
+	}
+	for i, g := range bb.shifts {
+		bb.shl[i], bb.shr[i] = uint8(g.l), uint8(g.r)
 	}
 	for c, sh := range bd.P.Shapes {
 		for i := range n {
@@ -324,8 +328,8 @@ func (bb *bitBoard) moves(s State, m Metric, out []State, mirror bool) []State {
 	w := uint(bb.w) & 63
 	near := (free&bb.notLast)<<1 | (free&bb.notFirst)>>1 | free<<w | free>>w
 	var freed [maxShifts]uint64
-	for i, g := range bb.shifts {
-		freed[i&(maxShifts-1)] = free << (g.l & 63) >> (g.r & 63)
+	for i := range len(bb.shifts) & (maxShifts - 1) {
+		freed[i] = free << (bb.shl[i] & 63) >> (bb.shr[i] & 63)
 	}
 	// A move flips two bits of the key, and the same two cells' mirror images in the mirror
 	// image's: mirroring each position one move away costs four XORs.
