@@ -248,16 +248,18 @@ func (bb *bitBoard) canon(s State) State {
 
 // mirrorNibbles mirrors a position of a board four cells wide: every row a nibble.
 func (bb *bitBoard) mirrorNibbles(s State) State {
-	rev := func(x uint64) uint64 {
-		x = x&0x5555555555555555<<1 | x>>1&0x5555555555555555
-		return x&0x3333333333333333<<2 | x>>2&0x3333333333333333
-	}
-	m := State{rev(s.Lo), rev(s.Hi)}
+	m := State{revNibbles(s.Lo), revNibbles(s.Hi)}
 	// The corners of a class two cells wide move one cell left: the whole key shifted right
 	// by one, kept in those classes' rows but for each row's last cell (empty after the
 	// reversal, it would take a bit from the next row or class).
 	w2 := bb.wide2
 	return State{m.Lo&^w2.Lo | (m.Lo>>1|m.Hi<<63)&w2.Lo&^bb.lastCol.Lo, m.Hi&^w2.Hi | m.Hi>>1&w2.Hi&^bb.lastCol.Hi}
+}
+
+// revNibbles reverses the bits of each nibble of x.
+func revNibbles(x uint64) uint64 {
+	x = x&0x5555555555555555<<1 | x>>1&0x5555555555555555
+	return x&0x3333333333333333<<2 | x>>2&0x3333333333333333
 }
 
 // mirrorRows mirrors a position of any width, a row at a time.
