@@ -578,8 +578,8 @@ func (b *Bound) chains(r int8) {
 //
 // Only keys with a level are read, and of those only the ones no other key left must
 // precede: a chain from z can be lengthened by any key that must come before it, so that
-// key's levels contain z's. On the real inputs a state has about 17 keys left, of which a
-// handful have levels.
+// key's levels contain z's. On three real inputs measured, a state has 15 to 18 keys left on
+// average, 5 to 11 of them with levels, and 1.5 to 3 of those preceded by none left.
 func (b *Bound) blocks(p int, left keys.Set, r int8) int32 {
 	lv := &b.lv // edges with at least l+2 blocks below, above; zero between calls
 	n := 0
