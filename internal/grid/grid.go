@@ -109,12 +109,12 @@ func Read(file string, data []byte, wall byte, valid *[256]bool) (*Grid, error) 
 // Marks returns 0x80 in each byte of x (eight cells, the first in the low byte) that is
 // neither '#' nor '.', and 0 in the others: the cells worth a look, found a word at a time.
 func Marks(x uint64) uint64 {
-	return ^(zeroBytes(x^0x2323232323232323) | zeroBytes(x^0x2e2e2e2e2e2e2e2e)) & 0x8080808080808080
+	return ^(ZeroBytes(x^0x2323232323232323) | ZeroBytes(x^0x2e2e2e2e2e2e2e2e)) & 0x8080808080808080
 }
 
-// zeroBytes returns 0x80 in every byte of x that is zero, and 0 elsewhere (exactly: no
-// borrow runs between bytes).
-func zeroBytes(x uint64) uint64 {
+// ZeroBytes returns 0x80 in every byte of x that is zero, and 0 elsewhere (exactly: no
+// borrow runs between bytes): the test behind every eight-cells-at-a-time pass over a grid.
+func ZeroBytes(x uint64) uint64 {
 	const low7 = 0x7f7f7f7f7f7f7f7f
 	return ^((x&low7 + low7) | x | low7)
 }

@@ -117,8 +117,8 @@ func (s *cellScratch) degrees(v *vault.Vault) {
 			copy(last[:], cells[i:])
 			x = le.Uint64(last[:])
 		}
-		wall := zeroBytes(x ^ 0x2323232323232323)  // '#'
-		floor := zeroBytes(x ^ 0x2e2e2e2e2e2e2e2e) // '.'
+		wall := grid.ZeroBytes(x ^ 0x2323232323232323)  // '#'
+		floor := grid.ZeroBytes(x ^ 0x2e2e2e2e2e2e2e2e) // '.'
 		le.PutUint64(o[i:], (^wall&0x8080808080808080)>>7)
 		le.PutUint64(sp[i:], (^(wall|floor)&0x8080808080808080)>>7)
 	}
@@ -150,7 +150,7 @@ func (s *cellScratch) degrees(v *vault.Vault) {
 			le.PutUint64(deg[i:], d)
 		}
 		// Open cells with at most one open neighbour start the peel.
-		for m := zeroBytes(d & 0xfefefefefefefefe); m != 0; m &= m - 1 {
+		for m := grid.ZeroBytes(d & 0xfefefefefefefefe); m != 0; m &= m - 1 {
 			j := i + bits.TrailingZeros64(m)/8
 			if j < n-w && keep[cells[j]] == 0 {
 				peel = append(peel, int32(j))
@@ -172,7 +172,8 @@ func (s *cellScratch) peel(cells []byte) {
 			continue
 		}
 		deg[i] = 0xff
-		// The neighbours, unrolled: an open cell with a neighbour left has degree 1 to 4.
+		// The neighbours, unrolled (2% of the instructions of solving the real inputs against
+		// a loop over an array of four): an open cell with a neighbour left has degree 1 to 4.
 		if j := i - w; deg[j]-1 < 4 {
 			if deg[j]--; deg[j] == 1 && keep[cells[j]] == 0 {
 				peel = append(peel, int32(j))
@@ -257,7 +258,7 @@ func (s *cellScratch) contract(v *vault.Vault) *Corridors {
 	for i := 0; i < n; i += 8 {
 		d := le.Uint64(deg[i:])
 		// Nodes: open cells whose degree is not 2, and every key, door, robot and exit.
-		node := ^zeroBytes(^d) & (^zeroBytes(d^0x0202020202020202) | le.Uint64(sp[i:])<<7) & 0x8080808080808080
+		node := ^grid.ZeroBytes(^d) & (^grid.ZeroBytes(d^0x0202020202020202) | le.Uint64(sp[i:])<<7) & 0x8080808080808080
 		for ; node != 0; node &= node - 1 {
 			j := i + bits.TrailingZeros64(node)/8
 			if j >= n {
@@ -349,13 +350,6 @@ type cellScratch struct {
 }
 
 const ones = 0x0101010101010101
-
-// zeroBytes returns 0x80 in every byte of x that is zero, and 0 elsewhere (exactly: no
-// borrow runs between bytes).
-func zeroBytes(x uint64) uint64 {
-	const low7 = 0x7f7f7f7f7f7f7f7f
-	return ^((x&low7 + low7) | x | low7)
-}
 
 var cellsPool = sync.Pool{New: func() any { return new(cellScratch) }}
 

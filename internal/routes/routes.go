@@ -120,10 +120,14 @@ type label struct {
 
 // New returns the route graph of v, searching the contracted corridor graph (NewCorridors).
 // budget bounds the labels one search may keep (0: no bound).
-func New(v *vault.Vault, budget int) *Graph { return NewWith(v, NewCorridors(v), budget) }
+func New(v *vault.Vault, budget int) *Graph { return NewWith(v, nil, budget) }
 
-// NewWith is New with c, v's corridor graph built beforehand (NewCorridorsPair).
+// NewWith is New with c, v's corridor graph built beforehand (NewCorridorsPair); nil builds
+// it.
 func NewWith(v *vault.Vault, c *Corridors, budget int) *Graph {
+	if c == nil {
+		c = NewCorridors(v)
+	}
 	g := newGraph(v, budget)
 	g.corr = c
 	g.build = g.corridorBFS

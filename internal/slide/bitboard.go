@@ -60,7 +60,8 @@ const (
 )
 
 // classBits places a class's mask in the key: mask = Lo>>lo | Hi<<hiL | Hi>>hiR (shifts of
-// 64 or more give 0, so one formula serves classes in either word or across both).
+// 64 or more give 0, so one formula serves classes in either word or across both; toggle
+// writes by it, and mask reads by the one or two terms that are not 0).
 type classBits struct {
 	lo, hiL, hiR uint
 	span         int8 // inLo, inHi or across: which words hold the mask, for the hot loop
@@ -166,17 +167,18 @@ func newBitBoard(bd *Board, mirror bool) *bitBoard {
 			bb.mbit = append(bb.mbit, b)
 		}
 	}
-	for x := range 256 {
-		var r uint8
-		for i := range bd.W {
-			if x>>i&1 == 1 {
-				r |= 1 << (bd.W - 1 - i)
-			}
-		}
-		bb.rowRev[x] = r
-	}
 	bb.mirrored = bb.mirrorRows
-	if bd.W == 4 {
+	if bd.W != 4 {
+		for x := range 256 {
+			var r uint8
+			for i := range bd.W {
+				if x>>i&1 == 1 {
+					r |= 1 << (bd.W - 1 - i)
+				}
+			}
+			bb.rowRev[x] = r
+		}
+	} else {
 		bb.mirrored = bb.mirrorNibbles
 		for c := range bb.cls {
 			for i := range n {
@@ -195,9 +197,18 @@ func newBitBoard(bd *Board, mirror bool) *bitBoard {
 }
 
 // get returns the anchor mask of class c.
-func (bb *bitBoard) get(s State, c int) uint64 {
-	at := bb.cls[c].at
-	return (s.Lo>>at.lo | s.Hi<<at.hiL | s.Hi>>at.hiR) & bb.all
+func (bb *bitBoard) get(s State, c int) uint64 { return bb.cls[c].at.mask(s) & bb.all }
+
+// mask returns the key's bits of the class, from the word or words that hold them (the same
+// case for every position: a predicted branch, and shifts that need no guard).
+func (cb classBits) mask(s State) uint64 {
+	switch cb.span {
+	case inLo:
+		return s.Lo >> (cb.lo & 63)
+	case inHi:
+		return s.Hi >> (cb.hiR & 63)
+	}
+	return s.Lo>>(cb.lo&63) | s.Hi<<(cb.hiL&63)
 }
 
 // flip toggles cell i of class c.
@@ -311,16 +322,7 @@ func (bb *bitBoard) moves(s State, m Metric, out []State, mirror bool) []State {
 	var occ uint64
 	for c := range bb.cls {
 		cl := &bb.cls[c]
-		var a uint64
-		switch cl.at.span { // the same way for every position: predicted
-		case inLo:
-			a = s.Lo >> (cl.at.lo & 63)
-		case inHi:
-			a = s.Hi >> (cl.at.hiR & 63)
-		default:
-			a = s.Lo>>(cl.at.lo&63) | s.Hi<<(cl.at.hiL&63)
-		}
-		a &= bb.all
+		a := cl.at.mask(s) & bb.all
 		cv := a<<(cl.cells[0]&63) | a<<(cl.cells[1]&63) | a<<(cl.cells[2]&63) | a<<(cl.cells[3]&63)
 		masks[c&(maxClasses-1)], cover[c&(maxClasses-1)] = a, cv
 		occ |= cv

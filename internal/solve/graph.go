@@ -51,12 +51,7 @@ func Graph(v *vault.Vault, opt Options) (Result, error) {
 		}
 	}
 	t0 := time.Now()
-	var g *routes.Graph
-	if opt.Corridors != nil {
-		g = routes.NewWith(v, opt.Corridors, opt.budget())
-	} else {
-		g = routes.New(v, opt.budget())
-	}
+	g := routes.NewWith(v, opt.Corridors, opt.budget())
 	g.Ctx = opt.Ctx
 	ok := reaches(v, g.Corridors(), opt.Goal)
 	t1 := time.Now()
