@@ -29,10 +29,12 @@ type bitBoard struct {
 	offsets  [4]int           // a step up, right, down, left
 	notLast  uint64           // corners not in the last column: a step right stays on the row
 	notFirst uint64           // corners not in the first column
+	nbr      [64]uint64       // the cells next to each cell
 	all      uint64           // the board's cells
 	mirror   bool             // keep one of each mirror pair
 	bit      []State          // the key bit of each class and cell, at c·n+i
 	mbit     []State          // the key bit of the mirror image of each class and corner
+	mcorner  []uint8          // the mirror image of each class and corner, at c·n+i
 	rowRev   [256]uint8
 	mirrored func(State) State
 	wide2    State // with mirrorNibbles: the key bits of the classes two cells wide
@@ -97,6 +99,9 @@ func newBitBoard(bd *Board, mirror bool) *bitBoard {
 		if i%bd.W != 0 {
 			bb.notFirst |= 1 << i
 		}
+	}
+	for i := range n {
+		bb.nbr[i] = bb.spread(1 << i)
 	}
 	for c, s := range bd.P.Shapes {
 		if s.H > 2 || s.W > 2 {
@@ -165,6 +170,7 @@ func newBitBoard(bd *Board, mirror bool) *bitBoard {
 				b = bb.bit[c*n+i/bd.W*bd.W+bd.W-sh.W-i%bd.W]
 			}
 			bb.mbit = append(bb.mbit, b)
+			bb.mcorner = append(bb.mcorner, uint8(i/bd.W*bd.W+max(bd.W-sh.W-i%bd.W, 0)))
 		}
 	}
 	bb.mirrored = bb.mirrorRows
@@ -311,26 +317,32 @@ func (bb *bitBoard) symmetric() bool {
 	return true
 }
 
+// fork returns bb: moves keeps no scratch space, so goroutines can share it.
+func (bb *bitBoard) fork() engine { return bb }
+
 // next appends the positions one move from s (canonical when mirroring).
 func (bb *bitBoard) next(s State, m Metric, out []State) []State {
-	return bb.moves(s, m, out, bb.mirror)
+	out, _ = bb.moves(s, m, out, nil, bb.mirror, noMove)
+	return out
 }
 
-// moves appends the positions one move from s, made canonical when mirror is set.
-func (bb *bitBoard) moves(s State, m Metric, out []State, mirror bool) []State {
-	var masks, cover [maxClasses]uint64
-	var occ uint64
-	for c := range bb.cls {
-		cl := &bb.cls[c]
-		a := cl.at.mask(s) & bb.all
-		cv := a<<(cl.cells[0]&63) | a<<(cl.cells[1]&63) | a<<(cl.cells[2]&63) | a<<(cl.cells[3]&63)
-		masks[c&(maxClasses-1)], cover[c&(maxClasses-1)] = a, cv
-		occ |= cv
+// expand is next that also says which piece each move left where (see lastMove) and leaves
+// out the moves of the piece skip.
+func (bb *bitBoard) expand(s State, m Metric, skip uint16, out []State, moved []uint16) ([]State, []uint16) {
+	return bb.moves(s, m, out, moved, bb.mirror, skip)
+}
+
+// moves appends the positions one move from s, made canonical when mirror is set, and (when
+// moved is not nil) the piece each moved, as lastMove; it leaves out the moves of the piece
+// skip.
+func (bb *bitBoard) moves(s State, m Metric, out []State, moved []uint16, mirror bool, skip uint16) ([]State, []uint16) {
+	if m == Whole {
+		return bb.pieceMoves(s, out, moved, mirror, skip)
 	}
-	free := bb.all &^ occ
+	var masks, cover [maxClasses]uint64
+	free := bb.occupy(s, &masks, &cover)
 	// Only a piece next to a free cell can move: most classes are skipped outright.
-	w := uint(bb.w) & 63
-	near := (free&bb.notLast)<<1 | (free&bb.notFirst)>>1 | free<<w | free>>w
+	near := bb.spread(free)
 	var freed [maxShifts]uint64
 	for i := range len(bb.shifts) & (maxShifts - 1) {
 		freed[i] = free << (bb.shl[i] & 63) >> (bb.shr[i] & 63)
@@ -356,13 +368,18 @@ func (bb *bitBoard) moves(s State, m Metric, out []State, mirror bool) []State {
 			a & cl.from[2] & freed[g[2][0]&sm] & freed[g[2][1]&sm],
 			a & cl.from[3] & freed[g[3][0]&sm] & freed[g[3][1]&sm],
 		}
-		for any := can[0] | can[1] | can[2] | can[3]; any != 0; any &= any - 1 {
+		any := can[0] | can[1] | can[2] | can[3]
+		if c == int(skip>>8) {
+			any &^= 1 << (skip & 63)
+		}
+		for ; any != 0; any &= any - 1 {
 			p := bits.TrailingZeros64(any)
 			switch m {
 			case Step:
 				for d := range can {
 					if can[d]>>p&1 == 1 {
-						out = append(out, bb.key(s, ms, c, p, p+bb.offsets[d], mirror))
+						k, mv := bb.key(s, ms, c, p, p+bb.offsets[d], mirror)
+						out, moved = add(out, moved, k, mv)
 					}
 				}
 			case Line:
@@ -373,41 +390,125 @@ func (bb *bitBoard) moves(s State, m Metric, out []State, mirror bool) []State {
 						if cl.shape<<to&^avail != 0 {
 							break
 						}
-						out = append(out, bb.key(s, ms, c, p, to, mirror))
+						k, mv := bb.key(s, ms, c, p, to, mirror)
+						out, moved = add(out, moved, k, mv)
 						at = to
 					}
-				}
-			case Whole:
-				// Every corner the piece fits at with itself lifted, flooded from p.
-				avail := free | cl.shape<<p
-				fit := cl.fits & avail & (avail >> (cl.cells[1] & 63)) & (avail >> (cl.cells[2] & 63)) & (avail >> (cl.cells[3] & 63))
-				reach := uint64(1) << p
-				for front := reach; front != 0; {
-					front = ((front&bb.notLast)<<1 | (front&bb.notFirst)>>1 | front<<w | front>>w) & fit &^ reach
-					reach |= front
-				}
-				for r := reach &^ (1 << p); r != 0; r &= r - 1 {
-					out = append(out, bb.key(s, ms, c, p, bits.TrailingZeros64(r), mirror))
 				}
 			}
 		}
 	}
-	return out
+	return out, moved
 }
 
+// occupy reads each class's corners into masks and the cells its pieces cover into cover,
+// and returns the free cells.
+func (bb *bitBoard) occupy(s State, masks, cover *[maxClasses]uint64) (free uint64) {
+	var occ uint64
+	for c := range bb.cls {
+		cl := &bb.cls[c]
+		a := cl.at.mask(s) & bb.all
+		cv := a<<(cl.cells[0]&63) | a<<(cl.cells[1]&63) | a<<(cl.cells[2]&63) | a<<(cl.cells[3]&63)
+		masks[c&(maxClasses-1)], cover[c&(maxClasses-1)] = a, cv
+		occ |= cv
+	}
+	return bb.all &^ occ
+}
+
+// spread returns the cells next to the cells of x (not x's own, unless next to another).
+func (bb *bitBoard) spread(x uint64) uint64 {
+	w := uint(bb.w) & 63
+	return (x&bb.notLast)<<1 | (x&bb.notFirst)>>1 | x<<w | x>>w
+}
+
+// pieceMoves is moves for the piece metric. It needs no gates: a piece next to a free cell
+// floods the corners where it fits, with itself lifted, from its own; most pieces next to a
+// free cell can move, and the first flood step tells the rest at once.
+func (bb *bitBoard) pieceMoves(s State, out []State, moved []uint16, mirror bool, skip uint16) ([]State, []uint16) {
+	var masks, cover [maxClasses]uint64
+	free := bb.occupy(s, &masks, &cover)
+	near := bb.spread(free)
+	var ms State
+	if mirror {
+		ms = bb.mirrored(s)
+	}
+	for c := range bb.cls {
+		if cover[c&(maxClasses-1)]&near == 0 {
+			continue
+		}
+		cl := &bb.cls[c]
+		// The pieces with a cell next to a free cell.
+		cand := masks[c&(maxClasses-1)] & (near | near>>(cl.cells[1]&63) | near>>(cl.cells[2]&63) | near>>(cl.cells[3]&63))
+		if c == int(skip>>8) {
+			cand &^= 1 << (skip & 63)
+		}
+		for ; cand != 0; cand &= cand - 1 {
+			p := bits.TrailingZeros64(cand)
+			// Every corner the piece fits at with itself lifted, flooded from p.
+			avail := free | cl.shape<<p
+			fit := cl.fits & avail & (avail >> (cl.cells[1] & 63)) & (avail >> (cl.cells[2] & 63)) & (avail >> (cl.cells[3] & 63))
+			front := bb.nbr[p&63] & fit
+			if front == 0 {
+				continue
+			}
+			reach := uint64(1)<<p | front
+			for front != 0 {
+				front = bb.spread(front) & fit &^ reach
+				reach |= front
+			}
+			// key's work, with the lifted piece's flips made once for all its moves.
+			base := c * bb.n
+			b := bb.bit[base+p]
+			lift := State{s.Lo ^ b.Lo, s.Hi ^ b.Hi}
+			var mlift State
+			if mirror {
+				b = bb.mbit[base+p]
+				mlift = State{ms.Lo ^ b.Lo, ms.Hi ^ b.Hi}
+			}
+			for r := reach &^ (1 << p); r != 0; r &= r - 1 {
+				j := base + bits.TrailingZeros64(r)
+				e := bb.bit[j]
+				k, mv := State{lift.Lo ^ e.Lo, lift.Hi ^ e.Hi}, lastMove(c, j-base)
+				if mirror {
+					e = bb.mbit[j]
+					if mk := (State{mlift.Lo ^ e.Lo, mlift.Hi ^ e.Hi}); less(mk, k) {
+						k, mv = mk, lastMove(c, int(bb.mcorner[j]))
+					}
+				}
+				out, moved = add(out, moved, k, mv)
+			}
+		}
+	}
+	return out, moved
+}
+
+// add appends k to out, and mv to moved unless moved is nil.
+func add(out []State, moved []uint16, k State, mv uint16) ([]State, []uint16) {
+	if moved != nil {
+		moved = append(moved, mv)
+	}
+	return append(out, k), moved
+}
+
+// noMove is the lastMove of a position no move led to.
+const noMove = 0xffff
+
+// lastMove names the piece a move left: its class and its corner, in the high and low byte.
+func lastMove(c, at int) uint16 { return uint16(c<<8 | at) }
+
 // key returns s with class c's corner moved from p to q, or its mirror image (ms is s's)
-// when mirror is set and that is smaller.
-func (bb *bitBoard) key(s, ms State, c, p, q int, mirror bool) State {
+// when mirror is set and that is smaller, and the piece moved (lastMove).
+func (bb *bitBoard) key(s, ms State, c, p, q int, mirror bool) (State, uint16) {
 	i, j := c*bb.n+p, c*bb.n+q
 	b, e := bb.bit[i], bb.bit[j]
 	k := State{s.Lo ^ b.Lo ^ e.Lo, s.Hi ^ b.Hi ^ e.Hi}
 	if mirror {
 		b, e = bb.mbit[i], bb.mbit[j]
 		if mk := (State{ms.Lo ^ b.Lo ^ e.Lo, ms.Hi ^ b.Hi ^ e.Hi}); mk.Hi < k.Hi || mk.Hi == k.Hi && mk.Lo < k.Lo {
-			return mk
+			return mk, lastMove(c, int(bb.mcorner[j]))
 		}
 	}
-	return k
+	return k, lastMove(c, q)
 }
 
 // done reports whether s has the goal piece on its goal cell, or is a target.
@@ -454,7 +555,7 @@ func (bb *bitBoard) codes(path []State, m Metric) []State {
 			if bb.mirror {
 				other = bb.mirrored(k)
 			}
-			next = bb.moves(cur, m, next[:0], false)
+			next, _ = bb.moves(cur, m, next[:0], nil, false, noMove)
 			for _, n := range next {
 				if n == want || n == other {
 					cur = n

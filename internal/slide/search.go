@@ -48,6 +48,10 @@ type Options struct {
 	// Codes searches Board's packed cell codes, the baseline the bit boards are measured
 	// against; NoMirror keeps both of each mirror pair (see bitBoard).
 	Codes, NoMirror bool
+
+	// Workers is how many goroutines a breadth-first search (BFS, counts, Hardest) runs on;
+	// 0: DefaultWorkers, 1: the serial search. A* and bidirectional search are serial.
+	Workers int
 }
 
 // engine is what the searches need of a position representation. Keys are what they store;
@@ -57,9 +61,14 @@ type engine interface {
 	done(State) bool
 	bound(State, Metric) int
 	next(State, Metric, []State) []State
+	// expand is next that also appends, for each position, the piece that moved (lastMove,
+	// or noMove where the engine does not say), and may leave out the moves of the piece
+	// skip.
+	expand(s State, m Metric, skip uint16, out []State, moved []uint16) ([]State, []uint16)
 	goals(budget int) ([]State, error)
 	codes(path []State, m Metric) []State
 	count(keys []State) int // positions the keys stand for
+	fork() engine           // an engine for another goroutine
 }
 
 // engine picks the bit boards when they fit, else (or with opt.Codes) Board's cell codes.
@@ -82,6 +91,21 @@ func (e codesEngine) next(s State, m Metric, out []State) []State { return e.Nei
 func (e codesEngine) goals(budget int) ([]State, error)           { return e.Goals(budget) }
 func (e codesEngine) codes(path []State, _ Metric) []State        { return path }
 func (e codesEngine) count(keys []State) int                      { return len(keys) }
+
+func (e codesEngine) expand(s State, m Metric, _ uint16, out []State, moved []uint16) ([]State, []uint16) {
+	n := len(out)
+	out = e.Neighbours(s, m, out)
+	for range out[n:] {
+		moved = append(moved, noMove)
+	}
+	return out, moved
+}
+
+// fork copies the Board: Neighbours keeps scratch space in it.
+func (e codesEngine) fork() engine {
+	bd := *e.Board
+	return codesEngine{&bd}
+}
 
 // stopped reports (as an error) whether the options' context has ended; it looks only
 // every 4096 positions, so it costs nothing in the loops that call it.
@@ -119,7 +143,7 @@ func Solve(bd *Board, opt Options) (Result, error) {
 	case Bidir:
 		r, err = bidir(e, opt)
 	default:
-		r, err = bfs(e, opt, true)
+		r, err = bfs(e, opt)
 	}
 	if r.Path != nil {
 		r.Path = e.codes(r.Path, opt.Metric)
@@ -132,7 +156,7 @@ func Count(bd *Board, opt Options) (int, error) {
 	if opt.Budget <= 0 {
 		opt.Budget = DefaultBudget
 	}
-	r, err := bfs(bd.engine(opt, true), opt, false)
+	r, err := reach(bd.engine(opt, true), opt)
 	return r.Reachable, err
 }
 
@@ -160,9 +184,11 @@ func (v *visited) reset() {
 	v.n = 0
 }
 
-// find returns the index of s among states, or the slot where it belongs.
-func (v *visited) find(s State, states []State) (at int32, slot *uint64, tag uint64) {
-	h := (s.Lo ^ s.Hi*0x9e3779b97f4a7c15) * 0x9e3779b97f4a7c15
+// hashOf is the hash of a position that visited sets and breadth-first workers use.
+func hashOf(s State) uint64 { return (s.Lo ^ s.Hi*0x9e3779b97f4a7c15) * 0x9e3779b97f4a7c15 }
+
+// find returns the index of s (of hash h) among states, or the slot where it belongs.
+func (v *visited) find(s State, h uint64, states []State) (at int32, slot *uint64, tag uint64) {
 	tag = h & (1<<32 - 1)
 	mask := uint64(len(v.slots) - 1)
 	for i := h >> v.shift; ; i = (i + 1) & mask {
@@ -188,7 +214,7 @@ func (v *visited) grow(n int, states []State) {
 	v.slots = make([]uint64, size)
 	v.shift = uint(64 - bits.Len(uint(size-1)))
 	for i, s := range states {
-		_, sl, tag := v.find(s, states)
+		_, sl, tag := v.find(s, hashOf(s), states)
 		*sl = uint64(i+1)<<32 | tag
 	}
 }
@@ -206,7 +232,7 @@ func newLayered() *layered {
 
 func (l *layered) add(s State, parent, depth int32) bool {
 	l.seen.grow(len(l.states)+1, l.states)
-	at, slot, tag := l.seen.find(s, l.states)
+	at, slot, tag := l.seen.find(s, hashOf(s), l.states)
 	if at >= 0 {
 		return false
 	}
@@ -221,7 +247,7 @@ func (l *layered) index(s State) (int32, bool) {
 	if len(l.seen.slots) == 0 {
 		return 0, false
 	}
-	at, _, _ := l.seen.find(s, l.states)
+	at, _, _ := l.seen.find(s, hashOf(s), l.states)
 	return at, at >= 0
 }
 
@@ -237,30 +263,28 @@ func (l *layered) path(i int32) []State {
 	return p
 }
 
-func bfs(e engine, opt Options, stop bool) (Result, error) {
-	l := newLayered()
-	defer layers.Put(l)
-	l.add(e.start(), -1, 0)
-	var next []State
-	for head := 0; head < len(l.states); head++ {
-		s := l.states[head]
-		if stop && e.done(s) {
-			p := l.path(int32(head))
-			return Result{Moves: len(p) - 1, Path: p, Expanded: head}, nil
-		}
-		if err := opt.stopped(head); err != nil {
-			return Result{}, err
-		}
-		d := l.depth[head] + 1
-		next = e.next(s, opt.Metric, next[:0])
-		for _, n := range next {
-			l.add(n, int32(head), d)
-		}
-		if len(l.states) > opt.Budget {
-			return Result{}, budgetErr(opt.Budget)
-		}
+// bfs solves breadth-first (see runBreadth); when no goal is reachable it reports how many
+// positions are.
+func bfs(e engine, opt Options) (Result, error) {
+	b, res := runBreadth(e, opt, []State{e.start()}, true)
+	defer b.release()
+	if res.err != nil {
+		return Result{}, res.err
 	}
-	return Result{Moves: -1, Expanded: len(l.states), Reachable: e.count(l.states)}, nil
+	if !res.found {
+		keys, n := b.count()
+		return Result{Moves: -1, Expanded: keys, Reachable: n}, nil
+	}
+	p := b.path(res.goal, res.depth)
+	return Result{Moves: res.depth, Path: p, Expanded: res.expanded}, nil
+}
+
+// reach counts the positions reachable from the start.
+func reach(e engine, opt Options) (Result, error) {
+	b, res := runBreadth(e, opt, []State{e.start()}, false)
+	defer b.release()
+	keys, n := b.count()
+	return Result{Moves: -1, Expanded: keys, Reachable: n}, res.err
 }
 
 func astar(e engine, opt Options) (Result, error) {
@@ -352,7 +376,7 @@ func bidir(e engine, opt Options) (Result, error) {
 	for {
 		if len(fw.states) == from[0] || len(bw.states) == from[1] {
 			// One side ran out: no meeting. Say how many positions the start reaches.
-			r, err := bfs(e, opt, false)
+			r, err := reach(e, opt)
 			r.Expanded += expanded
 			return r, err
 		}
@@ -477,32 +501,19 @@ func Hardest(bd *Board, opt Options) (Hard, error) {
 	if err != nil {
 		return Hard{}, err
 	}
-	l := newLayered()
-	defer layers.Put(l)
-	for _, g := range goals {
-		l.add(g, -1, 0)
+	b, res := runBreadth(e, opt, goals, false)
+	defer b.release()
+	if res.err != nil {
+		return Hard{}, res.err
 	}
-	var next []State
-	for head := 0; head < len(l.states); head++ {
-		if err := opt.stopped(head); err != nil {
-			return Hard{}, err
-		}
-		d := l.depth[head] + 1
-		next = e.next(l.states[head], opt.Metric, next[:0])
-		for _, n := range next {
-			l.add(n, int32(head), d)
-		}
-		if len(l.states) > opt.Budget {
-			return Hard{}, budgetErr(opt.Budget)
-		}
-	}
-	h := Hard{Goals: len(goals), Total: len(l.states)}
-	if len(l.states) == 0 {
+	h := Hard{Goals: len(goals)}
+	h.Total, _ = b.count()
+	if h.Total == 0 {
 		return h, nil
 	}
-	h.Moves = int(l.depth[len(l.states)-1])
-	for i := len(l.states) - 1; i >= 0 && int(l.depth[i]) == h.Moves; i-- {
-		h.Positions = append(h.Positions, e.codes(l.states[i:i+1], opt.Metric)[0])
+	h.Moves = res.depth
+	for _, s := range b.last() {
+		h.Positions = append(h.Positions, e.codes([]State{s}, opt.Metric)[0])
 	}
 	return h, nil
 }

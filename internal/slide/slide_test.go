@@ -469,3 +469,56 @@ func randomSymmetric(r *rand.Rand) string {
 	fmt.Fprintf(&b, "\ngoal: A %d %d\n", h-2, mid)
 	return b.String()
 }
+
+// TestWorkers checks that the breadth-first searches give the same answer on any number of
+// goroutines: moves, expansions, the very path, reachable counts and the hardest positions.
+func TestWorkers(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	puzzles := []string{string(inputs.KlotskiClassic)} // the piece metric only: see below
+	for range 30 {
+		puzzles = append(puzzles, randomPuzzle(r, false), randomSymmetric(r))
+	}
+	for _, data := range puzzles {
+		p, err := slide.Parse("random", []byte(data))
+		if err != nil {
+			continue
+		}
+		bd := slide.NewBoard(p)
+		for _, m := range metrics {
+			if p.W*p.H == 20 && m != slide.Whole {
+				continue // the classic's other metrics take long under the race detector
+			}
+			var first slide.Result
+			var firstCount int
+			var firstHard slide.Hard
+			for i, w := range []int{1, 2, 3, 5} {
+				o := slide.Options{Metric: m, Workers: w, Budget: 200000}
+				res, err := slide.Solve(bd, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				n, err := slide.Count(bd, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var h slide.Hard
+				if p.W*p.H != 20 {
+					if h, err = slide.Hardest(bd, o); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if i == 0 {
+					first, firstCount, firstHard = res, n, h
+					checkPath(t, bd, m, res)
+					continue
+				}
+				if res.Moves != first.Moves || res.Expanded != first.Expanded || res.Reachable != first.Reachable ||
+					fmt.Sprint(res.Path) != fmt.Sprint(first.Path) || n != firstCount || fmt.Sprint(h) != fmt.Sprint(firstHard) {
+					t.Fatalf("%v on %d workers: %d moves, %d expanded, %d reachable, count %d, hardest %d/%d; one worker: %d, %d, %d, %d, %d/%d; on\n%s",
+						m, w, res.Moves, res.Expanded, res.Reachable, n, h.Moves, len(h.Positions),
+						first.Moves, first.Expanded, first.Reachable, firstCount, firstHard.Moves, len(firstHard.Positions), data)
+				}
+			}
+		}
+	}
+}

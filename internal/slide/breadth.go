@@ -1,0 +1,361 @@
+package slide
+
+import (
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// Breadth-first search on several goroutines, a layer at a time.
+//
+// The positions are shared out by hash: each worker owns the positions whose hash falls to it,
+// keeps them in its own table and list, and expands its part of each layer. A successor it
+// owns it files at once; one owned by another worker goes to that worker's inbox, which the
+// owner files after the barrier that ends the layer. One barrier per layer is enough because
+// inboxes and the figures published at the barrier alternate between two buffers by layer
+// parity: a worker that runs ahead into the next layer writes to the other buffer, and cannot
+// come back to this one before everyone has passed the next barrier.
+//
+// Nothing stores parents. The search stops at the first layer that produces a goal, and the
+// solution is traced back from the smallest goal key, each step to the smallest neighbour one
+// layer nearer the start. So the path, the moves and the expansions are the same whatever
+// the worker count and however the goroutines are scheduled. Layers are told apart by where
+// each begins in a worker's list.
+//
+// The workers spin at the barrier (yielding after a while): the classic's layers are about a
+// hundred positions, some tens of microseconds of work, and parking a goroutine costs more
+// than that. With one worker the same code runs the plain serial search, the baseline.
+
+// maxWorkers bounds a search's goroutines; DefaultWorkers picks min(GOMAXPROCS, 4).
+const maxWorkers = 8
+
+// DefaultWorkers is the worker count a search uses when its options do not set one.
+func DefaultWorkers() int { return min(runtime.GOMAXPROCS(0), 4) }
+
+// breadth is one breadth-first search: the engine, the options and each worker's share.
+type breadth struct {
+	e      engine
+	opt    Options
+	stop   bool // stop at the first layer that produces a goal
+	shares []*share
+	gens   []gen
+	wg     sync.WaitGroup
+}
+
+// gen is how many barriers a worker has reached, alone on its cache line.
+type gen struct {
+	n atomic.Int64
+	_ [56]byte
+}
+
+// share is one worker's part of a breadth-first search.
+type share struct {
+	e      engine // the worker's own (engines may keep scratch space)
+	states []State
+	last   []uint16 // the piece that moved last in each position (lastMove)
+	seen   visited
+	layers []int32           // where each layer begins in states, and where the frontier ends
+	out    [maxWorkers]inbox // the layer's successors, by owner
+	pubA   published         // what the worker reports at the barrier after expanding
+	pubB   published         // and at the barrier after filing
+	next   []State           // scratch for the engine
+	moved  []uint16
+	cursor atomic.Int64 // frontier positions claimed by the workers expanding them
+	_      [56]byte
+}
+
+// inbox holds positions for a worker, each with the piece that moved last.
+type inbox struct {
+	states []State
+	last   []uint16
+}
+
+// published is what a worker reports at a barrier.
+type published struct {
+	states   int   // positions it holds
+	frontier int   // positions of the layer (pubA) or of the next (pubB) that it holds
+	goal     State // the smallest goal one move from the layer, if found
+	found    bool
+	stopped  error // worker 0 only: the options' context has ended
+}
+
+var shares = sync.Pool{New: func() any { return new(share) }}
+
+// breadthResult is what a finished search hands back: how it ended and its memory.
+type breadthResult struct {
+	depth    int // layers expanded (the depth of the last one, for a count)
+	expanded int
+	goal     State
+	found    bool
+	err      error
+}
+
+// runBreadth searches from roots, all at depth 0, until a layer produces a goal (when stop is
+// set) or no position is left. Call release when done with the shares.
+func runBreadth(e engine, opt Options, roots []State, stop bool) (*breadth, breadthResult) {
+	n := opt.Workers
+	if n <= 0 {
+		n = DefaultWorkers()
+	}
+	n = min(n, maxWorkers)
+	b := &breadth{e: e, opt: opt, stop: stop, gens: make([]gen, n)}
+	for range n {
+		sh := shares.Get().(*share)
+		sh.e = e.fork()
+		if sh.moved == nil {
+			sh.moved = make([]uint16, 0, 64) // not nil: the engine tracks moves into it
+		}
+		sh.states, sh.last, sh.layers = sh.states[:0], sh.last[:0], append(sh.layers[:0], 0)
+		sh.seen.reset()
+		sh.cursor.Store(0)
+		b.shares = append(b.shares, sh)
+	}
+	for _, r := range roots {
+		if stop && e.done(r) {
+			return b, breadthResult{goal: r, found: true}
+		}
+		h := hashOf(r)
+		b.shares[b.owner(h)].add(r, h, noMove)
+	}
+	for _, sh := range b.shares {
+		sh.layers = append(sh.layers, int32(len(sh.states)))
+	}
+	for i := 1; i < n; i++ {
+		b.wg.Add(1)
+		go func() {
+			defer b.wg.Done()
+			b.work(i)
+		}()
+	}
+	res := b.work(0)
+	b.wg.Wait()
+	return b, res
+}
+
+// release hands the shares back for the next search.
+func (b *breadth) release() {
+	for _, sh := range b.shares {
+		sh.e = nil
+		shares.Put(sh)
+	}
+	b.shares = nil
+}
+
+// owner is the worker (of n) that holds positions of hash h: the hash's low half scaled to
+// the worker count (the table's slot comes from the high bits, so the two do not correlate).
+func owner(h, n uint64) int { return int(uint64(uint32(h^h>>32)) * n >> 32) }
+
+func (b *breadth) owner(h uint64) int { return owner(h, uint64(len(b.shares))) }
+
+// chunk is how many frontier positions a worker claims at a time.
+const chunk = 16
+
+// work runs worker me's part of every layer and returns how the search ended (every worker
+// comes to the same conclusion from the same published figures).
+func (b *breadth) work(me int) breadthResult {
+	sh := b.shares[me]
+	n := len(b.shares)
+	budget, expanded := b.opt.Budget, 0
+	for layer := 0; ; layer++ {
+		// Expand: the worker's own frontier first, then what is left of the others'.
+		pub := &sh.pubA
+		*pub = published{}
+		from, end := sh.frontier()
+		pub.frontier = end - from
+		for o := range n {
+			sh.out[o].states, sh.out[o].last = sh.out[o].states[:0], sh.out[o].last[:0]
+		}
+		for k := range n {
+			src := b.shares[(me+k)%n]
+			from, end := src.frontier()
+			for {
+				i := from + int(src.cursor.Add(chunk)) - chunk
+				if i >= end {
+					break
+				}
+				b.expand(sh, src, i, min(i+chunk, end), pub)
+			}
+		}
+		if me == 0 {
+			pub.stopped = b.opt.stopped(0)
+		}
+		b.barrier(me, int64(2*layer+1))
+
+		var res breadthResult
+		layerSize := 0
+		for o := range n {
+			p := &b.shares[o].pubA
+			if p.found && (!res.found || less(p.goal, res.goal)) {
+				res.goal, res.found = p.goal, true
+			}
+			if p.stopped != nil {
+				res.err = p.stopped
+			}
+			layerSize += p.frontier // not o's layers: o may be filing already
+		}
+		expanded += layerSize
+		res.expanded, res.depth = expanded, layer
+		switch {
+		case res.err != nil:
+			return res
+		case res.found:
+			res.depth = layer + 1
+			return res
+		}
+
+		// File what every worker found for this one; what is new is the next layer.
+		for o := range n {
+			in := &b.shares[o].out[me]
+			for k, s := range in.states {
+				sh.add(s, hashOf(s), in.last[k])
+			}
+		}
+		sh.layers = append(sh.layers, int32(len(sh.states)))
+		sh.cursor.Store(0)
+		sh.pubB = published{states: len(sh.states), frontier: len(sh.states) - end}
+		b.barrier(me, int64(2*layer+2))
+
+		total, next := 0, 0
+		for o := range n {
+			total += b.shares[o].pubB.states
+			next += b.shares[o].pubB.frontier
+		}
+		switch {
+		case total > budget:
+			res.err = budgetErr(budget)
+			return res
+		case next == 0:
+			return res
+		}
+	}
+}
+
+// frontier returns the bounds of the layer being expanded in the share's list.
+func (sh *share) frontier() (from, end int) {
+	return int(sh.layers[len(sh.layers)-2]), int(sh.layers[len(sh.layers)-1])
+}
+
+// expand generates the moves of src's positions i to end, sorted into sh's outboxes by
+// owner, and notes the smallest goal among them in pub.
+func (b *breadth) expand(sh, src *share, i, end int, pub *published) {
+	n := uint64(len(b.shares))
+	for ; i < end; i++ {
+		// With the piece metric, moving the piece that moved last again leads only to
+		// positions one move from the position before: never new.
+		skip := uint16(noMove)
+		if b.opt.Metric == Whole {
+			skip = src.last[i]
+		}
+		sh.next, sh.moved = sh.e.expand(src.states[i], b.opt.Metric, skip, sh.next[:0], sh.moved[:0])
+		for k, s := range sh.next {
+			if b.stop && sh.e.done(s) && (!pub.found || less(s, pub.goal)) {
+				pub.goal, pub.found = s, true
+			}
+			h := hashOf(s)
+			if n == 1 {
+				sh.add(s, h, sh.moved[k]) // alone: no one reads the list while it grows
+				continue
+			}
+			out := &sh.out[owner(h, n)]
+			out.states, out.last = append(out.states, s), append(out.last, sh.moved[k])
+		}
+	}
+}
+
+// barrier returns once every worker has reached barrier g. It spins: layers take tens of
+// microseconds, and waking a parked goroutine costs about that much.
+func (b *breadth) barrier(me int, g int64) {
+	b.gens[me].n.Store(g)
+	for o := range b.gens {
+		for spins := 0; b.gens[o].n.Load() < g; spins++ {
+			if spins > 100 {
+				runtime.Gosched()
+			}
+		}
+	}
+}
+
+// add files s (of hash h, last moved piece last) unless the share holds it already.
+func (sh *share) add(s State, h uint64, last uint16) {
+	if 2*len(sh.states)+2 > len(sh.seen.slots) {
+		sh.seen.grow(len(sh.states)+1, sh.states)
+	}
+	if at, slot, tag := sh.seen.find(s, h, sh.states); at < 0 {
+		*slot = uint64(len(sh.states)+1)<<32 | tag
+		sh.states = append(sh.states, s)
+		sh.last = append(sh.last, last)
+	}
+}
+
+// depth returns the layer of s, or -1 when the search has not met it.
+func (b *breadth) depth(s State) int {
+	h := hashOf(s)
+	sh := b.shares[b.owner(h)]
+	if len(sh.seen.slots) == 0 {
+		return -1
+	}
+	at, _, _ := sh.seen.find(s, h, sh.states)
+	if at < 0 {
+		return -1
+	}
+	// layers[k] is where layer k begins; the last entry may be the unfinished layer's.
+	k, _ := slices.BinarySearch(sh.layers, at+1)
+	return k - 1
+}
+
+// path traces a shortest path from a root to goal, found at layer d (goal may be one layer
+// beyond the last filed): each step back goes to the smallest neighbour one layer nearer.
+func (b *breadth) path(goal State, d int) []State {
+	p := make([]State, d+1)
+	p[d] = goal
+	var next []State
+	for k := d - 1; k >= 0; k-- {
+		next = b.shares[0].e.next(p[k+1], b.opt.Metric, next[:0])
+		found := false
+		for _, s := range next {
+			if (!found || less(s, p[k])) && b.depth(s) == k {
+				p[k], found = s, true
+			}
+		}
+		if !found {
+			panic("slide: breadth-first path broken") // a layer without a neighbour one nearer
+		}
+	}
+	return p
+}
+
+// count returns how many positions the search's keys stand for.
+func (b *breadth) count() (keys, positions int) {
+	for _, sh := range b.shares {
+		keys += len(sh.states)
+		positions += b.e.count(sh.states)
+	}
+	return keys, positions
+}
+
+// last returns the positions of the last layer, in key order.
+func (b *breadth) last() []State {
+	var out []State
+	for _, sh := range b.shares {
+		// The search ended on an empty layer (the last two entries): the one before it.
+		if k := len(sh.layers) - 3; k >= 0 {
+			out = append(out, sh.states[sh.layers[k]:sh.layers[k+1]]...)
+		}
+	}
+	slices.SortFunc(out, compare)
+	return out
+}
+
+// less orders keys, high word first.
+func less(a, b State) bool { return a.Hi < b.Hi || a.Hi == b.Hi && a.Lo < b.Lo }
+
+func compare(a, b State) int {
+	switch {
+	case less(a, b):
+		return -1
+	case less(b, a):
+		return 1
+	}
+	return 0
+}
