@@ -94,11 +94,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if *renderTo != "" && len(files) > 1 {
 		return fail(fmt.Errorf("-render draws one file"))
 	}
-	// Files run in parallel on every core and are reported in argument order; timing runs
-	// them one at a time.
+	// Several files run in parallel on every core, each search on one, and are reported in
+	// argument order; one file, or timing, runs one file at a time with each search on every
+	// core.
 	workers := runtime.GOMAXPROCS(0)
-	if *repeat > 0 {
+	if *repeat > 0 || len(files) == 1 {
 		workers = 1
+	} else {
+		opt.Workers = 1
 	}
 	type outcome struct {
 		rep report

@@ -36,9 +36,9 @@ type bitBoard struct {
 	mbit     []State          // the key bit of the mirror image of each class and corner
 	mcorner  []uint8          // the mirror image of each class and corner, at c·n+i
 	rowRev   [256]uint8
-	mirrored func(State) State
+	nibbles  bool  // mirror by mirrorNibbles, else by mirrorRows
 	wide2    State // with mirrorNibbles: the key bits of the classes two cells wide
-	lastCol  State // the key bits of every class's last column
+	shifted  State // and of those not in the last column: where a bit shifted right lands
 }
 
 // class is what moves reads of a shape class, in one place and in fixed-size arrays (the
@@ -173,7 +173,6 @@ func newBitBoard(bd *Board, mirror bool) *bitBoard {
 			bb.mcorner = append(bb.mcorner, uint8(i/bd.W*bd.W+max(bd.W-sh.W-i%bd.W, 0)))
 		}
 	}
-	bb.mirrored = bb.mirrorRows
 	if bd.W != 4 {
 		for x := range 256 {
 			var r uint8
@@ -185,15 +184,15 @@ func newBitBoard(bd *Board, mirror bool) *bitBoard {
 			bb.rowRev[x] = r
 		}
 	} else {
-		bb.mirrored = bb.mirrorNibbles
+		bb.nibbles = true
 		for c := range bb.cls {
 			for i := range n {
 				b := bb.bit[c*n+i]
 				if bb.cls[c].width == 2 {
 					bb.wide2.Lo, bb.wide2.Hi = bb.wide2.Lo|b.Lo, bb.wide2.Hi|b.Hi
 				}
-				if i%bd.W == bd.W-1 {
-					bb.lastCol.Lo, bb.lastCol.Hi = bb.lastCol.Lo|b.Lo, bb.lastCol.Hi|b.Hi
+				if bb.cls[c].width == 2 && i%bd.W != bd.W-1 {
+					bb.shifted.Lo, bb.shifted.Hi = bb.shifted.Lo|b.Lo, bb.shifted.Hi|b.Hi
 				}
 			}
 		}
@@ -269,8 +268,16 @@ func (bb *bitBoard) mirrorNibbles(s State) State {
 	// The corners of a class two cells wide move one cell left: the whole key shifted right
 	// by one, kept in those classes' rows but for each row's last cell (empty after the
 	// reversal, it would take a bit from the next row or class).
-	w2 := bb.wide2
-	return State{m.Lo&^w2.Lo | (m.Lo>>1|m.Hi<<63)&w2.Lo&^bb.lastCol.Lo, m.Hi&^w2.Hi | m.Hi>>1&w2.Hi&^bb.lastCol.Hi}
+	w2, sh := &bb.wide2, &bb.shifted
+	return State{m.Lo&^w2.Lo | (m.Lo>>1|m.Hi<<63)&sh.Lo, m.Hi&^w2.Hi | m.Hi>>1&sh.Hi}
+}
+
+// mirrored returns the mirror image of s.
+func (bb *bitBoard) mirrored(s State) State {
+	if bb.nibbles {
+		return bb.mirrorNibbles(s)
+	}
+	return bb.mirrorRows(s)
 }
 
 // revNibbles reverses the bits of each nibble of x.

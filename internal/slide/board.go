@@ -49,6 +49,8 @@ type Board struct {
 	mask     uint64      // one code's bits
 	slot     [64]uint8   // bit of a word to the cell (within the word) whose code holds it
 	buf      [MaxCells]placed
+	bits     [2]*bitBoard // the bit-board engines, without and with mirror pairs, once built
+	built    [2]bool
 	cells    [MaxCells]struct {
 		hi    bool
 		shift uint8

@@ -312,15 +312,12 @@ func (b *breadth) path(goal State, d int) []State {
 	var next []State
 	for k := d - 1; k >= 0; k-- {
 		next = b.shares[0].e.next(p[k+1], b.opt.Metric, next[:0])
-		found := false
-		for _, s := range next {
-			if (!found || less(s, p[k])) && b.depth(s) == k {
-				p[k], found = s, true
-			}
-		}
-		if !found {
+		slices.SortFunc(next, compare)
+		at := slices.IndexFunc(next, func(s State) bool { return b.depth(s) == k })
+		if at < 0 {
 			panic("slide: breadth-first path broken") // a layer without a neighbour one nearer
 		}
+		p[k] = next[at]
 	}
 	return p
 }

@@ -74,7 +74,14 @@ type engine interface {
 // engine picks the bit boards when they fit, else (or with opt.Codes) Board's cell codes.
 func (bd *Board) engine(opt Options, mirror bool) engine {
 	if !opt.Codes {
-		if bb := newBitBoard(bd, mirror && !opt.NoMirror); bb != nil {
+		k := 0
+		if mirror && !opt.NoMirror {
+			k = 1
+		}
+		if !bd.built[k] { // the tables depend on the puzzle alone: built once per Board
+			bd.bits[k], bd.built[k] = newBitBoard(bd, k == 1), true
+		}
+		if bb := bd.bits[k]; bb != nil {
 			return bb
 		}
 	}
