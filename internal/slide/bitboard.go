@@ -35,6 +35,7 @@ type bitBoard struct {
 	bit      []State          // the key bit of each class and cell, at c·n+i
 	mbit     []State          // the key bit of the mirror image of each class and corner
 	mcorner  []uint8          // the mirror image of each class and corner, at c·n+i
+	targets  []State          // the target boards' keys
 	rowRev   [256]uint8
 	nibbles  bool  // mirror by mirrorNibbles, else by mirrorRows
 	wide2    State // with mirrorNibbles: the key bits of the classes two cells wide
@@ -198,6 +199,9 @@ func newBitBoard(bd *Board, mirror bool) *bitBoard {
 		}
 	}
 	bb.mirror = mirror && bd.W <= 8 && bb.symmetric()
+	for _, t := range bd.P.Targets {
+		bb.targets = append(bb.targets, bb.canon(bb.fromCodes(t)))
+	}
 	return bb
 }
 
@@ -520,10 +524,24 @@ func (bb *bitBoard) key(s, ms State, c, p, q int, mirror bool) (State, uint16) {
 
 // done reports whether s has the goal piece on its goal cell, or is a target.
 func (bb *bitBoard) done(s State) bool {
-	if g := bb.bd.goalCell; g >= 0 {
-		return bb.get(s, 0)>>g&1 == 1
+	if g := bb.goalMask(); g != (State{}) {
+		return s.Lo&g.Lo|s.Hi&g.Hi != 0
 	}
-	return bb.bd.Done(bb.toCodes(s))
+	for _, t := range bb.targets {
+		if s == t {
+			return true
+		}
+	}
+	return false
+}
+
+// goalMask is the key bit of the goal piece on its goal cell (a mirror image has it too: the
+// engine mirrors only when the goal cell is its own mirror image).
+func (bb *bitBoard) goalMask() State {
+	if g := bb.bd.goalCell; g >= 0 {
+		return bb.bit[g]
+	}
+	return State{}
 }
 
 // start returns the starting position.

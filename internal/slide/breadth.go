@@ -55,14 +55,14 @@ type share struct {
 	states []State
 	last   []uint16 // the piece that moved last in each position (lastMove)
 	seen   visited
-	layers []int32           // where each layer begins in states, and where the frontier ends
-	out    [maxWorkers]inbox // the layer's successors, by owner
-	pubA   published         // what the worker reports at the barrier after expanding
-	pubB   published         // and at the barrier after filing
-	next   []State           // scratch for the engine
+	layers []int32              // where each layer begins in states, and where the frontier ends
+	out    [2][maxWorkers]inbox // successors by layer parity and owner
+	pub    [2]published         // what the worker reports at the barrier, by layer parity
+	next   []State              // scratch for the engine
 	moved  []uint16
 	cursor atomic.Int64 // frontier positions claimed by the workers expanding them
-	_      [56]byte
+	ready  atomic.Int64 // the layer whose frontier the share holds, once filed
+	_      [48]byte
 }
 
 // inbox holds positions for a worker, each with the piece that moved last.
@@ -74,7 +74,7 @@ type inbox struct {
 // published is what a worker reports at a barrier.
 type published struct {
 	states   int   // positions it holds
-	frontier int   // positions of the layer (pubA) or of the next (pubB) that it holds
+	frontier int   // positions of the layer that it holds
 	goal     State // the smallest goal one move from the layer, if found
 	found    bool
 	stopped  error // worker 0 only: the options' context has ended
@@ -109,6 +109,7 @@ func runBreadth(e engine, opt Options, roots []State, stop bool) (*breadth, brea
 		sh.states, sh.last, sh.layers = sh.states[:0], sh.last[:0], append(sh.layers[:0], 0)
 		sh.seen.reset()
 		sh.cursor.Store(0)
+		sh.ready.Store(0)
 		b.shares = append(b.shares, sh)
 	}
 	for _, r := range roots {
@@ -153,81 +154,86 @@ const chunk = 16
 
 // work runs worker me's part of every layer and returns how the search ended (every worker
 // comes to the same conclusion from the same published figures).
+//
+// A layer: the worker expands its own frontier, then helps with the others' as each owner
+// has filed it; a barrier; then it files what every worker found for it, which is its part
+// of the next layer. Successors and published figures alternate between two buffers by
+// layer parity, so a worker that runs ahead into the next layer never writes what a slower
+// one is still reading.
 func (b *breadth) work(me int) breadthResult {
 	sh := b.shares[me]
 	n := len(b.shares)
 	budget, expanded := b.opt.Budget, 0
 	for layer := 0; ; layer++ {
-		// Expand: the worker's own frontier first, then what is left of the others'.
-		pub := &sh.pubA
-		*pub = published{}
+		par := layer & 1
+		pub := &sh.pub[par]
+		*pub = published{states: len(sh.states)}
 		from, end := sh.frontier()
 		pub.frontier = end - from
+		out := &sh.out[par]
 		for o := range n {
-			sh.out[o].states, sh.out[o].last = sh.out[o].states[:0], sh.out[o].last[:0]
+			out[o].states, out[o].last = out[o].states[:0], out[o].last[:0]
 		}
 		for k := range n {
 			src := b.shares[(me+k)%n]
+			for spins := 0; src.ready.Load() < int64(layer); spins++ {
+				if spins > 100 {
+					runtime.Gosched()
+				}
+			}
 			from, end := src.frontier()
 			for {
 				i := from + int(src.cursor.Add(chunk)) - chunk
 				if i >= end {
 					break
 				}
-				b.expand(sh, src, i, min(i+chunk, end), pub)
+				b.expand(sh, src, out, i, min(i+chunk, end), pub)
 			}
 		}
 		if me == 0 {
 			pub.stopped = b.opt.stopped(0)
 		}
-		b.barrier(me, int64(2*layer+1))
+		b.barrier(me, int64(layer+1))
 
 		var res breadthResult
-		layerSize := 0
+		layerSize, total := 0, 0
 		for o := range n {
-			p := &b.shares[o].pubA
+			p := &b.shares[o].pub[par]
 			if p.found && (!res.found || less(p.goal, res.goal)) {
 				res.goal, res.found = p.goal, true
 			}
 			if p.stopped != nil {
 				res.err = p.stopped
 			}
-			layerSize += p.frontier // not o's layers: o may be filing already
+			layerSize += p.frontier
+			total += p.states
 		}
 		expanded += layerSize
 		res.expanded, res.depth = expanded, layer
 		switch {
 		case res.err != nil:
 			return res
+		case total > budget:
+			res.err = budgetErr(budget)
+			return res
 		case res.found:
 			res.depth = layer + 1
+			return res
+		case layerSize == 0:
+			res.depth = layer - 1
 			return res
 		}
 
 		// File what every worker found for this one; what is new is the next layer.
 		for o := range n {
-			in := &b.shares[o].out[me]
+			in := &b.shares[o].out[par][me]
 			for k, s := range in.states {
 				sh.add(s, hashOf(s), in.last[k])
 			}
 		}
 		sh.layers = append(sh.layers, int32(len(sh.states)))
 		sh.cursor.Store(0)
-		sh.pubB = published{states: len(sh.states), frontier: len(sh.states) - end}
-		b.barrier(me, int64(2*layer+2))
-
-		total, next := 0, 0
-		for o := range n {
-			total += b.shares[o].pubB.states
-			next += b.shares[o].pubB.frontier
-		}
-		switch {
-		case total > budget:
-			res.err = budgetErr(budget)
-			return res
-		case next == 0:
-			return res
-		}
+		sh.ready.Store(int64(layer + 1))
 	}
 }
 
@@ -238,8 +244,9 @@ func (sh *share) frontier() (from, end int) {
 
 // expand generates the moves of src's positions i to end, sorted into sh's outboxes by
 // owner, and notes the smallest goal among them in pub.
-func (b *breadth) expand(sh, src *share, i, end int, pub *published) {
+func (b *breadth) expand(sh, src *share, out *[maxWorkers]inbox, i, end int, pub *published) {
 	n := uint64(len(b.shares))
+	g := sh.e.goalMask()
 	for ; i < end; i++ {
 		// With the piece metric, moving the piece that moved last again leads only to
 		// positions one move from the position before: never new.
@@ -249,7 +256,7 @@ func (b *breadth) expand(sh, src *share, i, end int, pub *published) {
 		}
 		sh.next, sh.moved = sh.e.expand(src.states[i], b.opt.Metric, skip, sh.next[:0], sh.moved[:0])
 		for k, s := range sh.next {
-			if b.stop && sh.e.done(s) && (!pub.found || less(s, pub.goal)) {
+			if b.stop && isGoal(sh.e, g, s) && (!pub.found || less(s, pub.goal)) {
 				pub.goal, pub.found = s, true
 			}
 			h := hashOf(s)
@@ -257,8 +264,8 @@ func (b *breadth) expand(sh, src *share, i, end int, pub *published) {
 				sh.add(s, h, sh.moved[k]) // alone: no one reads the list while it grows
 				continue
 			}
-			out := &sh.out[owner(h, n)]
-			out.states, out.last = append(out.states, s), append(out.last, sh.moved[k])
+			to := &out[owner(h, n)]
+			to.states, to.last = append(to.states, s), append(to.last, sh.moved[k])
 		}
 	}
 }
@@ -274,6 +281,14 @@ func (b *breadth) barrier(me int, g int64) {
 			}
 		}
 	}
+}
+
+// isGoal is e.done(s), by the goal mask g when there is one (without a call).
+func isGoal(e engine, g, s State) bool {
+	if g != (State{}) {
+		return s.Lo&g.Lo|s.Hi&g.Hi != 0
+	}
+	return e.done(s)
 }
 
 // add files s (of hash h, last moved piece last) unless the share holds it already.

@@ -59,6 +59,7 @@ type Options struct {
 type engine interface {
 	start() State
 	done(State) bool
+	goalMask() State // key bits one of which every goal position has, or zero: ask done
 	bound(State, Metric) int
 	next(State, Metric, []State) []State
 	// expand is next that also appends, for each position, the piece that moved (lastMove,
@@ -93,6 +94,7 @@ type codesEngine struct{ *Board }
 
 func (e codesEngine) start() State                                { return e.Start() }
 func (e codesEngine) done(s State) bool                           { return e.Done(s) }
+func (e codesEngine) goalMask() State                             { return State{} }
 func (e codesEngine) bound(s State, m Metric) int                 { return e.GoalDistance(s, m) }
 func (e codesEngine) next(s State, m Metric, out []State) []State { return e.Neighbours(s, m, out) }
 func (e codesEngine) goals(budget int) ([]State, error)           { return e.Goals(budget) }
