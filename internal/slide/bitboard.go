@@ -52,6 +52,7 @@ type class struct {
 	fits  uint64    // corners where the class lies inside the board
 	shape uint64    // the cells with the corner on cell 0
 	width uint      // columns
+	tall  bool      // two rows
 }
 
 // The limits of the engine: the masks of every class in two words, and a small set of free
@@ -108,7 +109,7 @@ func newBitBoard(bd *Board, mirror bool) *bitBoard {
 		if s.H > 2 || s.W > 2 {
 			return nil
 		}
-		cl := class{from: bd.from[c], fits: bd.fits[c], shape: bd.shape[c], width: uint(s.W)}
+		cl := class{from: bd.from[c], fits: bd.fits[c], shape: bd.shape[c], width: uint(s.W), tall: s.H == 2}
 		var cells []int
 		for r := range s.H {
 			for x := range s.W {
@@ -416,14 +417,24 @@ func (bb *bitBoard) moves(s State, m Metric, out []State, moved []uint16, mirror
 // and returns the free cells.
 func (bb *bitBoard) occupy(s State, masks, cover *[maxClasses]uint64) (free uint64) {
 	var occ uint64
-	for c := range bb.cls {
-		cl := &bb.cls[c]
-		a := cl.at.mask(s) & bb.all
-		cv := a<<(cl.cells[0]&63) | a<<(cl.cells[1]&63) | a<<(cl.cells[2]&63) | a<<(cl.cells[3]&63)
+	w := uint(bb.w) & 63
+	cls, all := bb.cls, bb.all
+	for c := range cls {
+		cl := &cls[c]
+		a := cl.at.mask(s) & all
+		// Pieces are at most 2x2: widen, then heighten (each the same way for every position,
+		// so the branches are predicted).
+		cv := a
+		if cl.width == 2 {
+			cv |= cv << 1
+		}
+		if cl.tall {
+			cv |= cv << w
+		}
 		masks[c&(maxClasses-1)], cover[c&(maxClasses-1)] = a, cv
 		occ |= cv
 	}
-	return bb.all &^ occ
+	return all &^ occ
 }
 
 // spread returns the cells next to the cells of x (not x's own, unless next to another).
