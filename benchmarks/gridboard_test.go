@@ -131,17 +131,17 @@ func BenchmarkBoards(b *testing.B) {
 		bd := slide.NewBoard(pz.p)
 		b.Run(pz.name+"/bits", func(b *testing.B) {
 			for b.Loop() {
-				slide.Count(bd, slide.Options{Metric: slide.Whole})
+				slide.Count(bd, slide.Options{Metric: slide.Whole, Workers: 1})
 			}
 		})
 		b.Run(pz.name+"/bits-no-mirror", func(b *testing.B) {
 			for b.Loop() {
-				slide.Count(bd, slide.Options{Metric: slide.Whole, NoMirror: true})
+				slide.Count(bd, slide.Options{Metric: slide.Whole, Workers: 1, NoMirror: true})
 			}
 		})
 		b.Run(pz.name+"/codes", func(b *testing.B) {
 			for b.Loop() {
-				slide.Count(bd, slide.Options{Metric: slide.Whole, Codes: true})
+				slide.Count(bd, slide.Options{Metric: slide.Whole, Workers: 1, Codes: true})
 			}
 		})
 		b.Run(pz.name+"/grid", func(b *testing.B) {

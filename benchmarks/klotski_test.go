@@ -9,6 +9,8 @@ import (
 
 // BenchmarkKlotski solves the classic with each algorithm and metric, and counts its
 // reachable positions; the expansions each algorithm needs are reported as a metric.
+// Breadth-first searches run on every core (slide.DefaultWorkers); the -serial variants on
+// one goroutine, their baseline.
 func BenchmarkKlotski(b *testing.B) {
 	p, err := slide.Parse("classic", inputs.KlotskiClassic)
 	if err != nil {
@@ -29,12 +31,23 @@ func BenchmarkKlotski(b *testing.B) {
 			})
 		}
 	}
-	b.Run("count", func(b *testing.B) {
+	b.Run("solve/piece/bfs-serial", func(b *testing.B) {
 		bd := slide.NewBoard(p)
 		for b.Loop() {
-			slide.Count(bd, slide.Options{Metric: slide.Whole})
+			slide.Solve(bd, slide.Options{Metric: slide.Whole, Workers: 1})
 		}
 	})
+	for _, w := range []struct {
+		name    string
+		workers int
+	}{{"count", 0}, {"count-serial", 1}} {
+		b.Run(w.name, func(b *testing.B) {
+			bd := slide.NewBoard(p)
+			for b.Loop() {
+				slide.Count(bd, slide.Options{Metric: slide.Whole, Workers: w.workers})
+			}
+		})
+	}
 }
 
 // BenchmarkCensus counts the 4x5 layouts by the profile dynamic program and by enumerating

@@ -38,7 +38,8 @@ type bitBoard struct {
 	targets  []State          // the target boards' keys
 	rowRev   [256]uint8
 	nibbles  bool  // mirror by mirrorNibbles, else by mirrorRows
-	wide2    State // with mirrorNibbles: the key bits of the classes two cells wide
+	wide2    State // the key bits of the classes two cells wide
+	tall2    State // and two cells tall
 	shifted  State // and of those not in the last column: where a bit shifted right lands
 }
 
@@ -190,12 +191,20 @@ func newBitBoard(bd *Board, mirror bool) *bitBoard {
 		for c := range bb.cls {
 			for i := range n {
 				b := bb.bit[c*n+i]
-				if bb.cls[c].width == 2 {
-					bb.wide2.Lo, bb.wide2.Hi = bb.wide2.Lo|b.Lo, bb.wide2.Hi|b.Hi
-				}
 				if bb.cls[c].width == 2 && i%bd.W != bd.W-1 {
 					bb.shifted.Lo, bb.shifted.Hi = bb.shifted.Lo|b.Lo, bb.shifted.Hi|b.Hi
 				}
+			}
+		}
+	}
+	for c := range bb.cls {
+		for i := range n {
+			b := bb.bit[c*n+i]
+			if bb.cls[c].width == 2 {
+				bb.wide2.Lo, bb.wide2.Hi = bb.wide2.Lo|b.Lo, bb.wide2.Hi|b.Hi
+			}
+			if bb.cls[c].tall {
+				bb.tall2.Lo, bb.tall2.Hi = bb.tall2.Lo|b.Lo, bb.tall2.Hi|b.Hi
 			}
 		}
 	}
@@ -351,8 +360,7 @@ func (bb *bitBoard) moves(s State, m Metric, out []State, moved []uint16, mirror
 	if m == Whole {
 		return bb.pieceMoves(s, out, moved, mirror, skip)
 	}
-	var masks, cover [maxClasses]uint64
-	free := bb.occupy(s, &masks, &cover)
+	free := bb.free(s)
 	// Only a piece next to a free cell can move: most classes are skipped outright.
 	near := bb.spread(free)
 	var freed [maxShifts]uint64
@@ -366,12 +374,12 @@ func (bb *bitBoard) moves(s State, m Metric, out []State, moved []uint16, mirror
 		ms = bb.mirrored(s)
 	}
 	for c := range bb.cls {
-		a := masks[c&(maxClasses-1)]
-		if cover[c&(maxClasses-1)]&near == 0 {
+		cl := &bb.cls[c]
+		a := cl.at.mask(s) & bb.all
+		if a&bb.touching(cl, near) == 0 {
 			continue
 		}
 		// Corners of the class that can step each way: every piece of the class at once.
-		cl := &bb.cls[c]
 		g := &cl.gate
 		const sm = maxShifts - 1
 		can := [4]uint64{
@@ -413,28 +421,29 @@ func (bb *bitBoard) moves(s State, m Metric, out []State, moved []uint16, mirror
 	return out, moved
 }
 
-// occupy reads each class's corners into masks and the cells its pieces cover into cover,
-// and returns the free cells.
-func (bb *bitBoard) occupy(s State, masks, cover *[maxClasses]uint64) (free uint64) {
-	var occ uint64
-	w := uint(bb.w) & 63
-	cls, all := bb.cls, bb.all
-	for c := range cls {
-		cl := &cls[c]
-		a := cl.at.mask(s) & all
-		// Pieces are at most 2x2: widen, then heighten (each the same way for every position,
-		// so the branches are predicted).
-		cv := a
-		if cl.width == 2 {
-			cv |= cv << 1
-		}
-		if cl.tall {
-			cv |= cv << w
-		}
-		masks[c&(maxClasses-1)], cover[c&(maxClasses-1)] = a, cv
-		occ |= cv
+// free returns the cells no piece covers.
+func (bb *bitBoard) free(s State) uint64 {
+	k, occ := bb.spanned(s), uint64(0)
+	for c := range bb.cls {
+		occ |= bb.cls[c].at.mask(k)
 	}
-	return all &^ occ
+	return bb.all &^ occ
+}
+
+// spanned returns s with every piece's cells set, not only its corner: in the whole key,
+// the corners of the classes two cells wide widened, then those of the classes two cells
+// tall heightened (no such corner is in the last column or row, so no bit spills into the
+// next class). Folding its classes onto the board gives the covered cells.
+func (bb *bitBoard) spanned(s State) State {
+	w, t := &bb.wide2, &bb.tall2
+	k := State{s.Lo | (s.Lo&w.Lo)<<1, s.Hi | (s.Hi&w.Hi)<<1 | (s.Lo&w.Lo)>>63}
+	up := uint(bb.w) & 63
+	return State{k.Lo | (k.Lo&t.Lo)<<up, k.Hi | (k.Hi&t.Hi)<<up | (k.Lo&t.Lo)>>((64-up)&63)}
+}
+
+// touching returns the corners from which a piece of class cl has a cell in cells.
+func (bb *bitBoard) touching(cl *class, cells uint64) uint64 {
+	return cells | cells>>(cl.cells[1]&63) | cells>>(cl.cells[2]&63) | cells>>(cl.cells[3]&63)
 }
 
 // spread returns the cells next to the cells of x (not x's own, unless next to another).
@@ -447,20 +456,26 @@ func (bb *bitBoard) spread(x uint64) uint64 {
 // floods the corners where it fits, with itself lifted, from its own; most pieces next to a
 // free cell can move, and the first flood step tells the rest at once.
 func (bb *bitBoard) pieceMoves(s State, out []State, moved []uint16, mirror bool, skip uint16) ([]State, []uint16) {
-	var masks, cover [maxClasses]uint64
-	free := bb.occupy(s, &masks, &cover)
+	cls, all := bb.cls, bb.all
+	// free(s), inlined by hand: the calls cost 2-4% of a search here.
+	w, t := &bb.wide2, &bb.tall2
+	k := State{s.Lo | (s.Lo&w.Lo)<<1, s.Hi | (s.Hi&w.Hi)<<1 | (s.Lo&w.Lo)>>63}
+	up := uint(bb.w) & 63
+	k = State{k.Lo | (k.Lo&t.Lo)<<up, k.Hi | (k.Hi&t.Hi)<<up | (k.Lo&t.Lo)>>((64-up)&63)}
+	var occ uint64
+	for c := range cls {
+		occ |= cls[c].at.mask(k)
+	}
+	free := all &^ occ
 	near := bb.spread(free)
 	var ms State
 	if mirror {
 		ms = bb.mirrored(s)
 	}
-	for c := range bb.cls {
-		if cover[c&(maxClasses-1)]&near == 0 {
-			continue
-		}
-		cl := &bb.cls[c]
+	for c := range cls {
+		cl := &cls[c]
 		// The pieces with a cell next to a free cell.
-		cand := masks[c&(maxClasses-1)] & (near | near>>(cl.cells[1]&63) | near>>(cl.cells[2]&63) | near>>(cl.cells[3]&63))
+		cand := cl.at.mask(s) & all & bb.touching(cl, near)
 		if c == int(skip>>8) {
 			cand &^= 1 << (skip & 63)
 		}
