@@ -350,6 +350,9 @@ func (bb *bitBoard) next(s State, m Metric, out []State) []State {
 // expand is next that also says which piece each move left where (see lastMove) and leaves
 // out the moves of the piece skip.
 func (bb *bitBoard) expand(s State, m Metric, skip uint16, out []State, moved []uint16) ([]State, []uint16) {
+	if m == Whole {
+		return bb.pieceMoves(s, out, moved, bb.mirror, skip) // one call fewer on the hot path
+	}
 	return bb.moves(s, m, out, moved, bb.mirror, skip)
 }
 
