@@ -32,15 +32,18 @@ type bitBoard struct {
 	nbr      [64]uint64       // the cells next to each cell
 	all      uint64           // the board's cells
 	mirror   bool             // keep one of each mirror pair
-	bit      []State          // the key bit of each class and cell, at c·n+i
-	mbit     []State          // the key bit of the mirror image of each class and corner
-	mcorner  []uint8          // the mirror image of each class and corner, at c·n+i
-	targets  []State          // the target boards' keys
-	rowRev   [256]uint8
-	nibbles  bool  // mirror by mirrorNibbles, else by mirrorRows
-	wide2    State // the key bits of the classes two cells wide
-	tall2    State // and two cells tall
-	shifted  State // and of those not in the last column: where a bit shifted right lands
+	// Per class and cell, at c·n+i (arrays, not slices: the hot loop indexes them masked,
+	// with no bounds check and no slice header to load): the key bit, the key bit of the
+	// mirror image of a corner there, and that mirror image's cell.
+	bit     [maxClassBits]State
+	mbit    [maxClassBits]State
+	mcorner [maxClassBits]uint8
+	targets []State // the target boards' keys
+	rowRev  [256]uint8
+	nibbles bool  // mirror by mirrorNibbles, else by mirrorRows
+	wide2   State // the key bits of the classes two cells wide
+	tall2   State // and two cells tall
+	shifted State // and of those not in the last column: where a bit shifted right lands
 }
 
 // class is what moves reads of a shape class, in one place and in fixed-size arrays (the
@@ -157,7 +160,7 @@ func newBitBoard(bd *Board, mirror bool) *bitBoard {
 			} else {
 				b.Hi = 1 << (j - 64)
 			}
-			bb.bit = append(bb.bit, b)
+			bb.bit[c*n+i] = b
 		}
 	}
 	if len(bb.shifts) >= maxShifts { // fewer than maxShifts: the hot loop masks its count
@@ -172,8 +175,8 @@ func newBitBoard(bd *Board, mirror bool) *bitBoard {
 			if bd.fits[c]>>i&1 == 1 {
 				b = bb.bit[c*n+i/bd.W*bd.W+bd.W-sh.W-i%bd.W]
 			}
-			bb.mbit = append(bb.mbit, b)
-			bb.mcorner = append(bb.mcorner, uint8(i/bd.W*bd.W+max(bd.W-sh.W-i%bd.W, 0)))
+			bb.mbit[c*n+i] = b
+			bb.mcorner[c*n+i] = uint8(i/bd.W*bd.W + max(bd.W-sh.W-i%bd.W, 0))
 		}
 	}
 	if bd.W != 4 {
@@ -498,15 +501,15 @@ func (bb *bitBoard) pieceMoves(s State, out []State, moved []uint16, mirror bool
 			}
 			// key's work, with the lifted piece's flips made once for all its moves.
 			base := c * bb.n
-			b := bb.bit[base+p]
+			b := bb.bit[(base+p)&(maxClassBits-1)]
 			lift := State{s.Lo ^ b.Lo, s.Hi ^ b.Hi}
 			var mlift State
 			if mirror {
-				b = bb.mbit[base+p]
+				b = bb.mbit[(base+p)&(maxClassBits-1)]
 				mlift = State{ms.Lo ^ b.Lo, ms.Hi ^ b.Hi}
 			}
 			for r := reach &^ (1 << p); r != 0; r &= r - 1 {
-				j := base + bits.TrailingZeros64(r)
+				j := (base + bits.TrailingZeros64(r)) & (maxClassBits - 1)
 				e := bb.bit[j]
 				k, mv := State{lift.Lo ^ e.Lo, lift.Hi ^ e.Hi}, lastMove(c, j-base)
 				if mirror {
