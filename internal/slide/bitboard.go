@@ -354,7 +354,9 @@ func (bb *bitBoard) next(s State, m Metric, out []State) []State {
 // out the moves of the piece skip.
 func (bb *bitBoard) expand(s State, m Metric, skip uint16, out []State, moved []uint16) ([]State, []uint16) {
 	if m == Whole {
-		return bb.pieceMoves(s, out, moved, bb.mirror, skip) // one call fewer on the hot path
+		d := successors{out, moved}
+		bb.pieceMoves(s, &d, bb.mirror, skip) // one call fewer on the hot path
+		return d.keys, d.moved
 	}
 	return bb.moves(s, m, out, moved, bb.mirror, skip)
 }
@@ -364,7 +366,9 @@ func (bb *bitBoard) expand(s State, m Metric, skip uint16, out []State, moved []
 // skip.
 func (bb *bitBoard) moves(s State, m Metric, out []State, moved []uint16, mirror bool, skip uint16) ([]State, []uint16) {
 	if m == Whole {
-		return bb.pieceMoves(s, out, moved, mirror, skip)
+		d := successors{out, moved}
+		bb.pieceMoves(s, &d, mirror, skip)
+		return d.keys, d.moved
 	}
 	free := bb.free(s)
 	// Only a piece next to a free cell can move: most classes are skipped outright.
@@ -461,7 +465,7 @@ func (bb *bitBoard) spread(x uint64) uint64 {
 // pieceMoves is moves for the piece metric. It needs no gates: a piece next to a free cell
 // floods the corners where it fits, with itself lifted, from its own; most pieces next to a
 // free cell can move, and the first flood step tells the rest at once.
-func (bb *bitBoard) pieceMoves(s State, out []State, moved []uint16, mirror bool, skip uint16) ([]State, []uint16) {
+func (bb *bitBoard) pieceMoves(s State, d *successors, mirror bool, skip uint16) {
 	cls, all := bb.cls, bb.all
 	// free(s), inlined by hand: the calls cost 2-4% of a search here.
 	w, t := &bb.wide2, &bb.tall2
@@ -518,11 +522,21 @@ func (bb *bitBoard) pieceMoves(s State, out []State, moved []uint16, mirror bool
 						k, mv = mk, lastMove(c, int(bb.mcorner[j]))
 					}
 				}
-				out, moved = add(out, moved, k, mv)
+				d.keys = append(d.keys, k)
+				if d.moved != nil {
+					d.moved = append(d.moved, mv)
+				}
 			}
 		}
 	}
-	return out, moved
+
+}
+
+// successors are where pieceMoves appends positions and, unless moved is nil, the pieces
+// moved (through a pointer: as two slices in registers they crowd out the loop's values).
+type successors struct {
+	keys  []State
+	moved []uint16
 }
 
 // add appends k to out, and mv to moved unless moved is nil.
