@@ -346,29 +346,27 @@ func (bb *bitBoard) fork() engine { return bb }
 
 // next appends the positions one move from s (canonical when mirroring).
 func (bb *bitBoard) next(s State, m Metric, out []State) []State {
-	out, _ = bb.moves(s, m, out, nil, bb.mirror, noMove)
-	return out
+	d := successors{keys: out}
+	bb.moves(s, m, &d, bb.mirror, noMove)
+	return d.keys
 }
 
 // expand is next that also says which piece each move left where (see lastMove) and leaves
 // out the moves of the piece skip.
-func (bb *bitBoard) expand(s State, m Metric, skip uint16, out []State, moved []uint16) ([]State, []uint16) {
+func (bb *bitBoard) expand(s State, m Metric, skip uint16, d *successors) {
 	if m == Whole {
-		d := successors{out, moved}
-		bb.pieceMoves(s, &d, bb.mirror, skip) // one call fewer on the hot path
-		return d.keys, d.moved
+		bb.pieceMoves(s, d, bb.mirror, skip) // one call fewer on the hot path
+		return
 	}
-	return bb.moves(s, m, out, moved, bb.mirror, skip)
+	bb.moves(s, m, d, bb.mirror, skip)
 }
 
-// moves appends the positions one move from s, made canonical when mirror is set, and (when
-// moved is not nil) the piece each moved, as lastMove; it leaves out the moves of the piece
-// skip.
-func (bb *bitBoard) moves(s State, m Metric, out []State, moved []uint16, mirror bool, skip uint16) ([]State, []uint16) {
+// moves appends to d the positions one move from s, made canonical when mirror is set, and
+// the piece each moved; it leaves out the moves of the piece skip.
+func (bb *bitBoard) moves(s State, m Metric, d *successors, mirror bool, skip uint16) {
 	if m == Whole {
-		d := successors{out, moved}
-		bb.pieceMoves(s, &d, mirror, skip)
-		return d.keys, d.moved
+		bb.pieceMoves(s, d, mirror, skip)
+		return
 	}
 	free := bb.free(s)
 	// Only a piece next to a free cell can move: most classes are skipped outright.
@@ -406,29 +404,26 @@ func (bb *bitBoard) moves(s State, m Metric, out []State, moved []uint16, mirror
 			p := bits.TrailingZeros64(any)
 			switch m {
 			case Step:
-				for d := range can {
-					if can[d]>>p&1 == 1 {
-						k, mv := bb.key(s, ms, c, p, p+bb.offsets[d], mirror)
-						out, moved = add(out, moved, k, mv)
+				for dir := range can {
+					if can[dir]>>p&1 == 1 {
+						d.add(bb.key(s, ms, c, p, p+bb.offsets[dir], mirror))
 					}
 				}
 			case Line:
 				avail := free | cl.shape<<p
-				for d := range can {
-					for at := p; cl.from[d]>>at&1 == 1; {
-						to := at + bb.offsets[d]
+				for dir := range can {
+					for at := p; cl.from[dir]>>at&1 == 1; {
+						to := at + bb.offsets[dir]
 						if cl.shape<<to&^avail != 0 {
 							break
 						}
-						k, mv := bb.key(s, ms, c, p, to, mirror)
-						out, moved = add(out, moved, k, mv)
+						d.add(bb.key(s, ms, c, p, to, mirror))
 						at = to
 					}
 				}
 			}
 		}
 	}
-	return out, moved
 }
 
 // free returns the cells no piece covers.
@@ -466,7 +461,7 @@ func (bb *bitBoard) spread(x uint64) uint64 {
 // floods the corners where it fits, with itself lifted, from its own; most pieces next to a
 // free cell can move, and the first flood step tells the rest at once.
 func (bb *bitBoard) pieceMoves(s State, d *successors, mirror bool, skip uint16) {
-	cls, all := bb.cls, bb.all
+	cls := bb.cls
 	// free(s), inlined by hand: the calls cost 2-4% of a search here.
 	w, t := &bb.wide2, &bb.tall2
 	k := State{s.Lo | (s.Lo&w.Lo)<<1, s.Hi | (s.Hi&w.Hi)<<1 | (s.Lo&w.Lo)>>63}
@@ -476,7 +471,7 @@ func (bb *bitBoard) pieceMoves(s State, d *successors, mirror bool, skip uint16)
 	for c := range cls {
 		occ |= cls[c].at.mask(k)
 	}
-	free := all &^ occ
+	free := bb.all &^ occ
 	near := bb.spread(free)
 	var ms State
 	if mirror {
@@ -485,7 +480,7 @@ func (bb *bitBoard) pieceMoves(s State, d *successors, mirror bool, skip uint16)
 	for c := range cls {
 		cl := &cls[c]
 		// The pieces with a cell next to a free cell.
-		cand := cl.at.mask(s) & all & bb.touching(cl, near)
+		cand := cl.at.mask(s) & bb.all & bb.touching(cl, near)
 		if c == int(skip>>8) {
 			cand &^= 1 << (skip & 63)
 		}
@@ -522,29 +517,26 @@ func (bb *bitBoard) pieceMoves(s State, d *successors, mirror bool, skip uint16)
 						k, mv = mk, lastMove(c, int(bb.mcorner[j]))
 					}
 				}
-				d.keys = append(d.keys, k)
-				if d.moved != nil {
-					d.moved = append(d.moved, mv)
-				}
+				d.add(k, mv)
 			}
 		}
 	}
-
 }
 
-// successors are where pieceMoves appends positions and, unless moved is nil, the pieces
-// moved (through a pointer: as two slices in registers they crowd out the loop's values).
+// successors are where the generators append positions and, unless moved is nil, the pieces
+// moved (through a pointer: as two slices in registers they crowded out the generator's
+// values, 6% more instructions).
 type successors struct {
 	keys  []State
 	moved []uint16
 }
 
-// add appends k to out, and mv to moved unless moved is nil.
-func add(out []State, moved []uint16, k State, mv uint16) ([]State, []uint16) {
-	if moved != nil {
-		moved = append(moved, mv)
+// add appends a position and the piece moved to reach it (unless moved is nil).
+func (d *successors) add(k State, mv uint16) {
+	d.keys = append(d.keys, k)
+	if d.moved != nil {
+		d.moved = append(d.moved, mv)
 	}
-	return append(out, k), moved
 }
 
 // noMove is the lastMove of a position no move led to.
@@ -626,7 +618,9 @@ func (bb *bitBoard) codes(path []State, m Metric) []State {
 			if bb.mirror {
 				other = bb.mirrored(k)
 			}
-			next, _ = bb.moves(cur, m, next[:0], nil, false, noMove)
+			d := successors{keys: next[:0]}
+			bb.moves(cur, m, &d, false, noMove)
+			next = d.keys
 			for _, n := range next {
 				if n == want || n == other {
 					cur = n

@@ -63,10 +63,9 @@ type share struct {
 	layers []int32              // where each layer begins in states, and where the frontier ends
 	out    [2][maxWorkers]inbox // successors by layer parity and owner
 	pub    [2]published         // what the worker reports at the barrier, by layer parity
-	next   []State              // scratch for the engine
-	moved  []uint16
-	cursor atomic.Int64 // frontier positions claimed by the workers expanding them
-	ready  atomic.Int64 // the layer whose frontier the share holds, once filed
+	succ   successors           // scratch for the engine
+	cursor atomic.Int64         // frontier positions claimed by the workers expanding them
+	ready  atomic.Int64         // the layer whose frontier the share holds, once filed
 	_      [48]byte
 }
 
@@ -108,8 +107,8 @@ func runBreadth(e engine, opt Options, roots []State, stop bool) (*breadth, brea
 	for range n {
 		sh := shares.Get().(*share)
 		sh.e = e.fork()
-		if sh.moved == nil {
-			sh.moved = make([]uint16, 0, 64) // not nil: the engine tracks moves into it
+		if sh.succ.moved == nil {
+			sh.succ.moved = make([]uint16, 0, 64) // not nil: the engine tracks moves into it
 		}
 		sh.states, sh.last, sh.layers = sh.states[:0], sh.last[:0], append(sh.layers[:0], 0)
 		sh.seen.reset()
@@ -262,18 +261,20 @@ func (b *breadth) expand(sh, src *share, out *[maxWorkers]inbox, i, end int, pub
 		if b.opt.Metric == Whole {
 			skip = src.last[i]
 		}
-		sh.next, sh.moved = sh.e.expand(src.states[i], b.opt.Metric, skip, sh.next[:0], sh.moved[:0])
-		for k, s := range sh.next {
+		d := &sh.succ
+		d.keys, d.moved = d.keys[:0], d.moved[:0]
+		sh.e.expand(src.states[i], b.opt.Metric, skip, d)
+		for k, s := range d.keys {
 			if b.stop && isGoal(sh.e, g, s) && (!pub.found || less(s, pub.goal)) {
 				pub.goal, pub.found = s, true
 			}
 			h := hashOf(s)
 			if n == 1 {
-				sh.add(s, h, sh.moved[k]) // alone: no one reads the list while it grows
+				sh.add(s, h, d.moved[k]) // alone: no one reads the list while it grows
 				continue
 			}
 			to := &out[owner(h, n)]
-			to.states, to.last = append(to.states, s), append(to.last, sh.moved[k])
+			to.states, to.last = append(to.states, s), append(to.last, d.moved[k])
 		}
 	}
 }

@@ -65,7 +65,7 @@ type engine interface {
 	// expand is next that also appends, for each position, the piece that moved (lastMove,
 	// or noMove where the engine does not say), and may leave out the moves of the piece
 	// skip.
-	expand(s State, m Metric, skip uint16, out []State, moved []uint16) ([]State, []uint16)
+	expand(s State, m Metric, skip uint16, d *successors)
 	goals(budget int) ([]State, error)
 	codes(path []State, m Metric) []State
 	count(keys []State) int // positions the keys stand for
@@ -101,13 +101,12 @@ func (e codesEngine) goals(budget int) ([]State, error)           { return e.Goa
 func (e codesEngine) codes(path []State, _ Metric) []State        { return path }
 func (e codesEngine) count(keys []State) int                      { return len(keys) }
 
-func (e codesEngine) expand(s State, m Metric, _ uint16, out []State, moved []uint16) ([]State, []uint16) {
-	n := len(out)
-	out = e.Neighbours(s, m, out)
-	for range out[n:] {
-		moved = append(moved, noMove)
+func (e codesEngine) expand(s State, m Metric, _ uint16, d *successors) {
+	n := len(d.keys)
+	d.keys = e.Neighbours(s, m, d.keys)
+	for range d.keys[n:] {
+		d.moved = append(d.moved, noMove)
 	}
-	return out, moved
 }
 
 // fork copies the Board: Neighbours keeps scratch space in it.
