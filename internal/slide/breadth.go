@@ -81,6 +81,7 @@ type published struct {
 	frontier int   // positions of the layer that it holds
 	goal     State // the smallest goal one move from the layer, if found
 	found    bool
+	full     bool  // it holds, or has found, more positions than the budget
 	stopped  error // worker 0 only: the options' context has ended
 }
 
@@ -189,12 +190,20 @@ func (b *breadth) work(me int) breadthResult {
 				}
 			}
 			from, end := src.frontier()
-			for {
+			for !pub.full {
 				i := from + int(src.cursor.Add(chunk)) - chunk
 				if i >= end {
 					break
 				}
 				b.expand(sh, src, out, i, min(i+chunk, end), pub)
+				// Within the layer too, so a layer cannot run away with the memory. Alone, the
+				// worker files as it goes; otherwise its outboxes hold duplicates, and only
+				// twice the budget stops it before the barrier checks the filed positions.
+				pending := len(sh.states)
+				for o := range n {
+					pending += len(out[o].states)
+				}
+				pub.full = pending > budget && (n == 1 || pending > 2*budget)
 			}
 		}
 		if me == 0 {
@@ -214,6 +223,9 @@ func (b *breadth) work(me int) breadthResult {
 			}
 			layerSize += p.frontier
 			total += p.states
+			if p.full {
+				total = budget + 1
+			}
 		}
 		expanded += layerSize
 		res.expanded, res.depth = expanded, layer

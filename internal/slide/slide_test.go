@@ -522,3 +522,32 @@ func TestWorkers(t *testing.T) {
 		}
 	}
 }
+
+// TestBudget checks that searches stop with ErrBudget once they record more positions than
+// the budget, on one goroutine or several, and not before: counting the classic records
+// 13,011 keys (one of each mirror pair).
+func TestBudget(t *testing.T) {
+	p, err := slide.Parse("classic", inputs.KlotskiClassic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bd := slide.NewBoard(p)
+	for _, tc := range []struct {
+		budget, workers int
+		fails           bool
+	}{{1000, 1, true}, {1000, 2, true}, {13010, 1, true}, {13010, 2, true}, {13011, 1, false}, {13011, 2, false}} {
+		o := slide.Options{Metric: slide.Whole, Budget: tc.budget, Workers: tc.workers}
+		n, err := slide.Count(bd, o)
+		if errors.Is(err, slide.ErrBudget) != tc.fails || !tc.fails && n != 25955 {
+			t.Errorf("Count with budget %d on %d workers: %d, %v", tc.budget, tc.workers, n, err)
+		}
+		if tc.budget == 1000 {
+			if _, err := slide.Solve(bd, o); !errors.Is(err, slide.ErrBudget) {
+				t.Errorf("Solve with budget 1000 on %d workers: %v", tc.workers, err)
+			}
+			if _, err := slide.Hardest(bd, o); !errors.Is(err, slide.ErrBudget) {
+				t.Errorf("Hardest with budget 1000 on %d workers: %v", tc.workers, err)
+			}
+		}
+	}
+}
