@@ -30,7 +30,7 @@ import (
 // The workers spin at the barrier, yielding after a hundred tries: the classic's layers are
 // about a hundred positions, some tens of microseconds of work. With one worker the same code
 // is the plain serial search, the baseline (BenchmarkKlotski's -serial variants): on the
-// classic two workers solve 1.4x and count 1.5x faster than one.
+// classic two workers solve 1.3-1.5x and count 1.3-1.5x faster than one (`-22e`, `-22f`).
 
 // maxWorkers bounds a search's goroutines; DefaultWorkers picks min(GOMAXPROCS, 4).
 const maxWorkers = 8
