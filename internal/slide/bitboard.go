@@ -49,14 +49,15 @@ type bitBoard struct {
 // class is what moves reads of a shape class, in one place and in fixed-size arrays (the
 // engine takes pieces of at most 2x2, so every loop over a piece's cells is unrolled).
 type class struct {
-	at    classBits // where the class's mask sits in the key
-	cells [4]uint8  // offsets of the cells from the corner, the last repeated to fill four
-	gate  [4][2]uint8
-	from  [4]uint64 // corners from which the class may step, per direction
-	fits  uint64    // corners where the class lies inside the board
-	shape uint64    // the cells with the corner on cell 0
-	width uint      // columns
-	tall  bool      // two rows
+	at     classBits // where the class's mask sits in the key
+	cells  [4]uint8  // offsets of the cells from the corner, the last repeated to fill four
+	gate   [4][2]uint8
+	from   [4]uint64 // corners from which the class may step, per direction
+	fits   uint64    // corners where the class lies inside the board
+	shape  uint64    // the cells with the corner on cell 0
+	width  uint      // columns
+	tall   bool      // two rows
+	single bool      // one cell
 }
 
 // The limits of the engine: the masks of every class in two words, and a small set of free
@@ -113,7 +114,7 @@ func newBitBoard(bd *Board, mirror bool) *bitBoard {
 		if s.H > 2 || s.W > 2 {
 			return nil
 		}
-		cl := class{from: bd.from[c], fits: bd.fits[c], shape: bd.shape[c], width: uint(s.W), tall: s.H == 2}
+		cl := class{from: bd.from[c], fits: bd.fits[c], shape: bd.shape[c], width: uint(s.W), tall: s.H == 2, single: s.H*s.W == 1}
 		var cells []int
 		for r := range s.H {
 			for x := range s.W {
@@ -481,14 +482,17 @@ func (bb *bitBoard) pieceMoves(s State, d *successors, mirror bool, skip uint16)
 		cl := &cls[c]
 		// The pieces with a cell next to a free cell.
 		cand := cl.at.mask(s) & bb.all & bb.touching(cl, near)
-		if c == int(skip>>8) {
+		if uint16(c) == skip>>8 {
 			cand &^= 1 << (skip & 63)
 		}
 		for ; cand != 0; cand &= cand - 1 {
 			p := bits.TrailingZeros64(cand)
 			// Every corner the piece fits at with itself lifted, flooded from p.
 			avail := free | cl.shape<<p
-			fit := cl.fits & avail & (avail >> (cl.cells[1] & 63)) & (avail >> (cl.cells[2] & 63)) & (avail >> (cl.cells[3] & 63))
+			fit := cl.fits & avail
+			if !cl.single {
+				fit &= (avail >> (cl.cells[1] & 63)) & (avail >> (cl.cells[2] & 63)) & (avail >> (cl.cells[3] & 63))
+			}
 			front := bb.nbr[p&63] & fit
 			if front == 0 {
 				continue
