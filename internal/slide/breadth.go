@@ -30,7 +30,8 @@ import (
 // The workers spin at the barrier, yielding after a hundred tries: the classic's layers are
 // about a hundred positions, some tens of microseconds of work. With one worker the same code
 // is the plain serial search, the baseline (BenchmarkKlotski's -serial variants): on the
-// classic two workers solve 1.3-1.5x and count 1.3-1.5x faster than one (`-22e`, `-22f`).
+// classic two workers solve 1.5-1.6x and count 1.5x faster than one when the second core
+// is free (`-22g`, `-22h`), as little as 1.15x when it is not.
 
 // maxWorkers bounds a search's goroutines; DefaultWorkers picks min(GOMAXPROCS, 4).
 const maxWorkers = 8
