@@ -88,10 +88,10 @@ type published struct {
 
 var shares = sync.Pool{New: func() any { return new(share) }}
 
-// breadthResult is what a finished search hands back: how it ended and its memory.
+// breadthResult is how a search ended.
 type breadthResult struct {
-	depth    int // layers expanded (the depth of the last one, for a count)
-	expanded int
+	depth    int // the goal's layer, or when none was found the last layer's
+	expanded int // positions expanded
 	goal     State
 	found    bool
 	err      error

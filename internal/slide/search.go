@@ -49,8 +49,9 @@ type Options struct {
 	// against; NoMirror keeps both of each mirror pair (see bitBoard).
 	Codes, NoMirror bool
 
-	// Workers is how many goroutines a breadth-first search (BFS, counts, Hardest) runs on;
-	// 0: DefaultWorkers, 1: the serial search. A* and bidirectional search are serial.
+	// Workers is how many goroutines a breadth-first search (BFS, counts, Hardest) runs on,
+	// at most 8; 0: DefaultWorkers, 1: the serial search. A* and bidirectional search are
+	// serial.
 	Workers int
 }
 
