@@ -353,7 +353,7 @@ func (bb *bitBoard) next(s State, m Metric, out []State) []State {
 }
 
 // expand is next that also says which piece each move left where (see lastMove) and leaves
-// out the moves of the piece skip.
+// out the moves of the piece skip (lastMove) that lead one move from the position before.
 func (bb *bitBoard) expand(s State, m Metric, skip uint16, d *successors) {
 	if m == Whole {
 		bb.pieceMoves(s, d, bb.mirror, skip) // one call fewer on the hot path
@@ -397,17 +397,24 @@ func (bb *bitBoard) moves(s State, m Metric, d *successors, mirror bool, skip ui
 			a & cl.from[2] & freed[g[2][0]&sm] & freed[g[2][1]&sm],
 			a & cl.from[3] & freed[g[3][0]&sm] & freed[g[3][1]&sm],
 		}
-		any := can[0] | can[1] | can[2] | can[3]
 		if c == int(skip>>8) {
-			any &^= 1 << (skip & 63)
+			// The piece that moved last, by dir: moving it again along the same line (line
+			// metric), or straight back (step metric), gives a position one move from the
+			// position before, or that position.
+			bit, dir := uint64(1)<<(skip&63), int(skip>>6)&3
+			if m == Line {
+				can[dir] &^= bit
+			}
+			can[dir^2] &^= bit
 		}
+		any := can[0] | can[1] | can[2] | can[3]
 		for ; any != 0; any &= any - 1 {
 			p := bits.TrailingZeros64(any)
 			switch m {
 			case Step:
 				for dir := range can {
 					if can[dir]>>p&1 == 1 {
-						d.add(bb.key(s, ms, c, p, p+bb.offsets[dir], mirror))
+						d.add(bb.key(s, ms, c, p, p+bb.offsets[dir], dir, mirror))
 					}
 				}
 			case Line:
@@ -418,7 +425,7 @@ func (bb *bitBoard) moves(s State, m Metric, d *successors, mirror bool, skip ui
 						if cl.shape<<to&^avail != 0 {
 							break
 						}
-						d.add(bb.key(s, ms, c, p, to, mirror))
+						d.add(bb.key(s, ms, c, p, to, dir, mirror))
 						at = to
 					}
 				}
@@ -546,22 +553,25 @@ func (d *successors) add(k State, mv uint16) {
 // noMove is the lastMove of a position no move led to.
 const noMove = 0xffff
 
-// lastMove names the piece a move left: its class and its corner, in the high and low byte.
+// lastMove names the piece a move left: its class in the high byte, its corner in the low six
+// bits, and (for the line and step metrics) the direction it went in the two between.
 func lastMove(c, at int) uint16 { return uint16(c<<8 | at) }
+
+func lastStep(c, at, dir int) uint16 { return uint16(c<<8 | dir<<6 | at) }
 
 // key returns s with class c's corner moved from p to q, or its mirror image (ms is s's)
 // when mirror is set and that is smaller, and the piece moved (lastMove).
-func (bb *bitBoard) key(s, ms State, c, p, q int, mirror bool) (State, uint16) {
+func (bb *bitBoard) key(s, ms State, c, p, q, dir int, mirror bool) (State, uint16) {
 	i, j := c*bb.n+p, c*bb.n+q
 	b, e := bb.bit[i], bb.bit[j]
 	k := State{s.Lo ^ b.Lo ^ e.Lo, s.Hi ^ b.Hi ^ e.Hi}
 	if mirror {
 		b, e = bb.mbit[i], bb.mbit[j]
 		if mk := (State{ms.Lo ^ b.Lo ^ e.Lo, ms.Hi ^ b.Hi ^ e.Hi}); mk.Hi < k.Hi || mk.Hi == k.Hi && mk.Lo < k.Lo {
-			return mk, lastMove(c, int(bb.mcorner[j]))
+			return mk, lastStep(c, int(bb.mcorner[j]), dir^(dir&1)<<1) // left and right swap
 		}
 	}
-	return k, lastMove(c, q)
+	return k, lastStep(c, q, dir)
 }
 
 // done reports whether s has the goal piece on its goal cell, or is a target.

@@ -268,12 +268,10 @@ func (b *breadth) expand(sh, src *share, out *[maxWorkers]inbox, i, end int, pub
 	n := uint64(len(b.shares))
 	g := sh.e.goalMask()
 	for ; i < end; i++ {
-		// With the piece metric, moving the piece that moved last again leads only to
-		// positions one move from the position before: never new.
-		skip := uint16(noMove)
-		if b.opt.Metric == Whole {
-			skip = src.last[i]
-		}
+		// Moving the piece that moved last again (under the piece metric anywhere, under the
+		// line metric along the same line, under the step metric straight back) leads only
+		// to positions one move from the position before: never new.
+		skip := src.last[i]
 		d := &sh.succ
 		d.keys, d.moved = d.keys[:0], d.moved[:0]
 		sh.e.expand(src.states[i], b.opt.Metric, skip, d)

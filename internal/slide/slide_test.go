@@ -188,7 +188,7 @@ func TestAgreeRandom(t *testing.T) {
 			if got[0] != got[1] || got[0] != got[2] {
 				t.Fatalf("%v: bfs, astar, bidir = %v on\n%s", m, got, data)
 			}
-			var counts []int
+			var counts, expanded []int
 			for _, o := range []slide.Options{{Codes: true}, {NoMirror: true}, {}} {
 				o.Metric, o.Budget = m, 200000
 				res, err := slide.Solve(bd, o)
@@ -199,6 +199,7 @@ func TestAgreeRandom(t *testing.T) {
 				if res.Moves != got[0] {
 					t.Fatalf("%v: %+v finds %d moves, not %d, on\n%s", m, o, res.Moves, got[0], data)
 				}
+				expanded = append(expanded, res.Expanded)
 				n, err := slide.Count(bd, o)
 				if err != nil {
 					t.Fatal(err)
@@ -207,6 +208,11 @@ func TestAgreeRandom(t *testing.T) {
 			}
 			if counts[0] != counts[1] || counts[0] != counts[2] {
 				t.Fatalf("%v: reachable by codes, bit boards, mirrored = %v on\n%s", m, counts, data)
+			}
+			// Whole layers: the same keys at every depth, though the bit boards skip the moves
+			// of the piece that moved last and cell codes do not.
+			if expanded[0] != expanded[1] {
+				t.Fatalf("%v: expanded by codes, bit boards = %v on\n%s", m, expanded[:2], data)
 			}
 		}
 	}
