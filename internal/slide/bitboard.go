@@ -10,10 +10,12 @@ import (
 // a State, class c at bits c·n to c·n+n−1 of the 128. Board's packed cell codes stay as the
 // baseline and for output; this is what the searches use when the masks fit.
 //
-// What the masks buy, per position: occupancy is a few shifts and ORs per class; which pieces
-// can move at all is a few ANDs per class and direction, for every piece of the class at once;
-// a piece that can move floods its reachable corners through free space by shifting a mask;
-// and a move is two bit flips in the key, with nothing to decode or re-encode.
+// What the masks buy, per position: the occupied cells of every class at once (corners
+// widened and heightened in the whole key, the classes folded onto the board); which pieces
+// can step each way is a few ANDs per class and direction, for every piece of the class at
+// once (step and line metrics); under the piece metric, every piece next to a free cell
+// floods its reachable corners through free space by shifting a mask; and a move is two bit
+// flips in the key, with nothing to decode or re-encode.
 //
 // Mirror images. When the start and the goal are both their own mirror image (the classic
 // is), a position and its mirror image need the same number of moves, and the searches keep
@@ -42,8 +44,8 @@ type bitBoard struct {
 	rowRev  [256]uint8
 	nibbles bool  // mirror by mirrorNibbles, else by mirrorRows
 	wide2   State // the key bits of the classes two cells wide
-	tall2   State // and two cells tall
-	shifted State // and of those not in the last column: where a bit shifted right lands
+	tall2   State // the key bits of the classes two cells tall
+	shifted State // with mirrorNibbles: wide2 but the last column, where a bit shifted right lands
 }
 
 // class is what moves reads of a shape class, in one place and in fixed-size arrays (the
