@@ -185,11 +185,7 @@ func (b *breadth) work(me int) breadthResult {
 		}
 		for k := range n {
 			src := b.shares[(me+k)%n]
-			for spins := 0; src.ready.Load() < int64(layer); spins++ {
-				if spins > 100 {
-					runtime.Gosched()
-				}
-			}
+			await(&src.ready, int64(layer))
 			from, end := src.frontier()
 			for !pub.full {
 				i := from + int(src.cursor.Add(chunk)) - chunk
@@ -290,15 +286,20 @@ func (b *breadth) expand(sh, src *share, out *[maxWorkers]inbox, i, end int, pub
 	}
 }
 
-// barrier returns once every worker has reached barrier g. It spins: layers take tens of
-// microseconds, and waking a parked goroutine costs about that much.
+// barrier returns once every worker has reached barrier g.
 func (b *breadth) barrier(me int, g int64) {
 	b.gens[me].n.Store(g)
 	for o := range b.gens {
-		for spins := 0; b.gens[o].n.Load() < g; spins++ {
-			if spins > 100 {
-				runtime.Gosched()
-			}
+		await(&b.gens[o].n, g)
+	}
+}
+
+// await returns once v is at least g. It spins, yielding after a hundred tries: layers take
+// tens of microseconds, and waking a parked goroutine costs about that much.
+func await(v *atomic.Int64, g int64) {
+	for spins := 0; v.Load() < g; spins++ {
+		if spins > 100 {
+			runtime.Gosched()
 		}
 	}
 }
@@ -313,11 +314,7 @@ func isGoal(e engine, g, s State) bool {
 
 // add files s (of hash h, last moved piece last) unless the share holds it already.
 func (sh *share) add(s State, h uint64, last uint16) {
-	if 2*len(sh.states)+2 > len(sh.seen.slots) {
-		sh.seen.grow(len(sh.states)+1, sh.states)
-	}
-	if at, slot, tag := sh.seen.find(s, h, sh.states); at < 0 {
-		*slot = uint64(len(sh.states)+1)<<32 | tag
+	if sh.seen.add(s, h, sh.states) {
 		sh.states = append(sh.states, s)
 		sh.last = append(sh.last, last)
 	}
@@ -327,10 +324,7 @@ func (sh *share) add(s State, h uint64, last uint16) {
 func (b *breadth) depth(s State) int {
 	h := hashOf(s)
 	sh := b.shares[b.owner(h)]
-	if len(sh.seen.slots) == 0 {
-		return -1
-	}
-	at, _, _ := sh.seen.find(s, h, sh.states)
+	at := sh.seen.index(s, h, sh.states)
 	if at < 0 {
 		return -1
 	}

@@ -184,14 +184,10 @@ type layered struct {
 // 1 MB.
 type visited struct {
 	slots []uint64
-	n     int
 	shift uint
 }
 
-func (v *visited) reset() {
-	clear(v.slots)
-	v.n = 0
-}
+func (v *visited) reset() { clear(v.slots) }
 
 // hashOf is the hash of a position that visited sets and breadth-first workers use.
 func hashOf(s State) uint64 { return (s.Lo ^ s.Hi*0x9e3779b97f4a7c15) * 0x9e3779b97f4a7c15 }
@@ -211,11 +207,31 @@ func (v *visited) find(s State, h uint64, states []State) (at int32, slot *uint6
 	}
 }
 
-// grow keeps the load at one half at most for n states.
-func (v *visited) grow(n int, states []State) {
-	if 2*n <= len(v.slots) {
-		return
+// add records s (of hash h) as the next of states unless states holds it already, and
+// reports whether it is new: the caller then appends it to states.
+func (v *visited) add(s State, h uint64, states []State) bool {
+	if 2*len(states)+2 > len(v.slots) {
+		v.grow(len(states)+1, states)
 	}
+	at, slot, tag := v.find(s, h, states)
+	if at >= 0 {
+		return false
+	}
+	*slot = uint64(len(states)+1)<<32 | tag
+	return true
+}
+
+// index returns the index of s (of hash h) among states, or -1.
+func (v *visited) index(s State, h uint64, states []State) int32 {
+	if len(v.slots) == 0 {
+		return -1
+	}
+	at, _, _ := v.find(s, h, states)
+	return at
+}
+
+// grow makes room for n states at a load of one half at most.
+func (v *visited) grow(n int, states []State) {
 	size := max(1024, len(v.slots))
 	for size < 2*n {
 		size *= 2
@@ -240,12 +256,9 @@ func newLayered() *layered {
 }
 
 func (l *layered) add(s State, parent, depth int32) bool {
-	l.seen.grow(len(l.states)+1, l.states)
-	at, slot, tag := l.seen.find(s, hashOf(s), l.states)
-	if at >= 0 {
+	if !l.seen.add(s, hashOf(s), l.states) {
 		return false
 	}
-	*slot = uint64(len(l.states)+1)<<32 | tag
 	l.states = append(l.states, s)
 	l.parent = append(l.parent, parent)
 	l.depth = append(l.depth, depth)
@@ -253,10 +266,7 @@ func (l *layered) add(s State, parent, depth int32) bool {
 }
 
 func (l *layered) index(s State) (int32, bool) {
-	if len(l.seen.slots) == 0 {
-		return 0, false
-	}
-	at, _, _ := l.seen.find(s, hashOf(s), l.states)
+	at := l.seen.index(s, hashOf(s), l.states)
 	return at, at >= 0
 }
 
