@@ -169,12 +169,51 @@ func TestPublished(t *testing.T) {
 func TestAgreeRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 9))
 	for i := range 300 {
-		data := randomPuzzle(r, i%3 == 0)
+		agree(t, randomPuzzle(r, i%3 == 0))
+	}
+}
+
+// TestAgreeWide is TestAgreeRandom on 5x5 boards with five shape classes, where the bit
+// boards' keys have no room for the covered cells and the engine works them out.
+func TestAgreeWide(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	n := 0
+	for n < 20 {
+		data := randomSized(r, 5, 5, 8+r.IntN(5), false)
 		p, err := slide.Parse("random", []byte(data))
-		if err != nil {
+		if err != nil || slide.KeepsCovered(slide.NewBoard(p)) {
 			continue
 		}
-		bd := slide.NewBoard(p)
+		if _, err := slide.Count(slide.NewBoard(p), slide.Options{Metric: slide.Whole, Budget: 20000}); err != nil {
+			continue // too many positions for a quick test
+		}
+		agree(t, data)
+		n++
+	}
+}
+
+// TestAgreeLong is TestAgreeRandom on boards one or two rows high and 32 to 40 wide, where
+// the bit boards' shifts by a row and more pass 64 bits (steppers: never for a move that
+// such a board has).
+func TestAgreeLong(t *testing.T) {
+	for _, data := range []string{
+		"AA" + strings.Repeat(".", 30) + "B.C.....\n\ngoal: A 0 38\n",
+		"A" + strings.Repeat(".", 31) + "\n" + "BB" + strings.Repeat(".", 30) + "\n\ngoal: A 1 16\n",
+		"AA" + strings.Repeat(".", 29) + "D\n" + "AA" + strings.Repeat(".", 28) + "CD\n\ngoal: A 0 30\n",
+	} {
+		agree(t, data)
+	}
+}
+
+// agree checks one puzzle for TestAgreeRandom.
+func agree(t *testing.T, data string) {
+	t.Helper()
+	p, err := slide.Parse("random", []byte(data))
+	if err != nil {
+		return
+	}
+	bd := slide.NewBoard(p)
+	{
 		for _, m := range metrics {
 			var got []int
 			for _, a := range algos {
@@ -222,6 +261,11 @@ func TestAgreeRandom(t *testing.T) {
 // names a goal cell for the first piece or gives a shuffled copy as the target board.
 func randomPuzzle(r *rand.Rand, target bool) string {
 	h, w := 2+r.IntN(3), 2+r.IntN(3)
+	return randomSized(r, h, w, 2+r.IntN(5), target)
+}
+
+// randomSized is randomPuzzle on an h x w board with up to pieces pieces.
+func randomSized(r *rand.Rand, h, w, pieces int, target bool) string {
 	cells := make([][]byte, h)
 	for i := range cells {
 		cells[i] = []byte(strings.Repeat(".", w))
@@ -248,7 +292,7 @@ func randomPuzzle(r *rand.Rand, target bool) string {
 	}
 	shapes := [][2]int{{1, 1}, {1, 2}, {2, 1}, {2, 2}}
 	var placed [][2]int
-	for k := range 2 + r.IntN(5) {
+	for k := range pieces {
 		sh := shapes[r.IntN(len(shapes))]
 		if sh[0] > h || sh[1] > w {
 			continue

@@ -1,0 +1,8 @@
+package slide
+
+// KeepsCovered reports whether bd's bit-board engine, if it has one, keeps the covered cells
+// in its keys (TestAgreeWide wants boards where it does not).
+func KeepsCovered(bd *Board) bool {
+	bb, ok := bd.engine(Options{}, false).(*bitBoard)
+	return !ok || bb.hasOcc
+}
