@@ -13,9 +13,10 @@
 //     where bits is the width of a code (2 bits for up to 3 classes: 64 cells; 3 bits for up
 //     to 7: 42 cells, so 6x6 and 6x7; 4 bits for up to 15: 32 cells). It renders, replays
 //     and reads target boards, and it is the baseline of the searches.
-//   - bitBoard keeps one corner mask per class (see its comment): which pieces can move is
-//     a few ANDs for every piece of a class at once, a piece floods its reachable corners
-//     by shifting a mask, and a move flips two bits. The searches use it whenever the masks
+//   - bitBoard keeps one corner mask per class (see its comment), and the covered cells
+//     where they fit: which pieces can move is a few shifts and ANDs for every piece at
+//     once, a piece floods its reachable corners by shifting a mask, and a move flips two
+//     bits (and the same two pieces' cells). The searches use it whenever the masks
 //     of all classes fit 128 bits and no piece is larger than 2x2 (every 4x5 classic), and,
 //     when the start and the goal are their own mirror image, keep one of each mirror pair.
 //
@@ -30,9 +31,10 @@
 // about 1.0 ms against 1.55-1.6 ms). It never moves the piece that moved last where that
 // leads one move from the position before: under the piece metric anywhere (on the classic
 // 30,324 successors generated instead of 47,279), under the line metric along the same line,
-// under the step metric straight back (each of those 18% faster). It stores no parents: the solution is traced
-// back through the smallest neighbour one layer nearer, so moves, expansions and the solution
-// do not depend on the worker count. A* and bidirectional search are serial and keep parents.
+// under the step metric straight back (each of those 18% faster). It stores no parents: the
+// solution is traced back through the smallest neighbour one layer nearer, so moves,
+// expansions and the solution do not depend on the worker count. A* and bidirectional
+// search are serial and keep parents.
 package slide
 
 import (
