@@ -88,7 +88,7 @@ const (
 )
 
 // classBits places a class's mask in the key: mask = Lo>>lo | Hi<<hiL | Hi>>hiR (shifts of
-// 64 or more give 0, so one formula serves classes in either word or across both; toggle
+// 64 or more give 0, so one formula serves classes in either word or across both; place
 // writes by it, and mask reads by the one or two terms that are not 0).
 type classBits struct {
 	lo, hiL, hiR uint
@@ -295,12 +295,6 @@ func (cb classBits) place(mask uint64) State {
 // flip toggles cell i of class c.
 func (bb *bitBoard) flip(s State, c, i int) State {
 	b := bb.bit[c*bb.n+i]
-	return State{s.Lo ^ b.Lo, s.Hi ^ b.Hi}
-}
-
-// toggle flips the cells of mask in class c.
-func (bb *bitBoard) toggle(s State, c int, mask uint64) State {
-	b := bb.cls[c].at.place(mask)
 	return State{s.Lo ^ b.Lo, s.Hi ^ b.Hi}
 }
 
