@@ -10,7 +10,9 @@ import (
 // Breadth-first search on several goroutines, a layer at a time.
 //
 // The positions are shared out by hash: each worker owns the positions whose hash falls to it
-// and keeps them in its own table and list. In a layer every worker expands its own frontier,
+// and keeps them in its own table and list. The hash is of the bits the engine names
+// (engine.owners): on the bit boards the places of the pieces larger than one cell, so that
+// most moves keep a position with the worker that found it. In a layer every worker expands its own frontier,
 // then helps with what is left of the others' (4 positions a claim) as soon as their owners
 // have filed them; it files the successors it owns at once and sorts the rest by owner;
 // after the one barrier of the layer, each worker files what the others found for it, and
@@ -47,7 +49,8 @@ func DefaultWorkers() int { return min(runtime.GOMAXPROCS(0), 4) }
 type breadth struct {
 	e      engine
 	opt    Options
-	stop   bool // stop at the first layer that produces a goal
+	stop   bool  // stop at the first layer that produces a goal
+	own    State // the key bits a position's owner depends on (engine.owners)
 	shares []*share
 	gens   []gen
 	wg     sync.WaitGroup
@@ -111,7 +114,7 @@ func runBreadth(e engine, opt Options, roots []State, stop bool) (*breadth, brea
 		n = DefaultWorkers()
 	}
 	n = min(n, maxWorkers)
-	b := &breadth{e: e, opt: opt, stop: stop, gens: make([]gen, n)}
+	b := &breadth{e: e, opt: opt, stop: stop, own: e.owners(), gens: make([]gen, n)}
 	for range n {
 		sh := shares.Get().(*share)
 		sh.e = e.fork()
@@ -128,8 +131,7 @@ func runBreadth(e engine, opt Options, roots []State, stop bool) (*breadth, brea
 		if stop && e.done(r) {
 			return b, breadthResult{goal: r, found: true}
 		}
-		h := hashOf(r)
-		b.shares[b.owner(h)].add(r, h, noMove)
+		b.shares[b.ownerOf(r)].add(r, hashOf(r), noMove)
 	}
 	for _, sh := range b.shares {
 		sh.layers = append(sh.layers, int32(len(sh.states)))
@@ -156,11 +158,14 @@ func (b *breadth) release() {
 	b.shares = nil
 }
 
-// owner is the worker (of n) that holds positions of hash h: the hash's low half scaled to
-// the worker count (the table's slot comes from the high bits, so the two do not correlate).
-func owner(h, n uint64) int { return int(uint64(uint32(h^h>>32)) * n >> 32) }
+// owner is the worker (of n) that holds position s: the hash of its owner bits (own), the
+// low half scaled to the worker count.
+func owner(s, own State, n uint64) int {
+	h := hashOf(State{s.Lo & own.Lo, s.Hi & own.Hi})
+	return int(uint64(uint32(h^h>>32)) * n >> 32)
+}
 
-func (b *breadth) owner(h uint64) int { return owner(h, uint64(len(b.shares))) }
+func (b *breadth) ownerOf(s State) int { return owner(s, b.own, uint64(len(b.shares))) }
 
 // chunk is how many frontier positions a worker claims at a time: a layer's last claim is
 // what the other worker may wait for. On the classic, claims of 16 left each worker waiting
@@ -299,8 +304,10 @@ func (b *breadth) expand(me int, sh, src *share, out *[maxWorkers]inbox, i, end 
 			if (s.Lo&g.Lo|s.Hi&g.Hi != 0 || slow && sh.e.done(s)) && (!pub.found || less(s, pub.goal)) {
 				pub.goal, pub.found = s, true
 			}
-			h := hashOf(s)
-			o := owner(h, n)
+			h, o := hashOf(s), 0
+			if n > 1 {
+				o = owner(s, b.own, n)
+			}
 			if o == me {
 				sh.add(s, h, moved[k]) // the others read only the published frontier
 				continue
@@ -339,9 +346,8 @@ func (sh *share) add(s State, h uint64, last uint16) {
 
 // depth returns the layer of s, or -1 when the search has not met it.
 func (b *breadth) depth(s State) int {
-	h := hashOf(s)
-	sh := b.shares[b.owner(h)]
-	at := sh.seen.index(s, h, sh.states)
+	sh := b.shares[b.ownerOf(s)]
+	at := sh.seen.index(s, hashOf(s), sh.states)
 	if at < 0 {
 		return -1
 	}

@@ -71,6 +71,9 @@ type engine interface {
 	codes(path []State, m Metric) []State
 	count(keys []State) int // positions the keys stand for
 	fork() engine           // an engine for another goroutine
+	// owners returns the key bits by which breadth-first workers share positions out: moves
+	// that leave them alone keep a position with the worker that expanded its parent.
+	owners() State
 }
 
 // engine picks the bit boards when they fit, else (or with opt.Codes) Board's cell codes.
@@ -96,6 +99,7 @@ type codesEngine struct{ *Board }
 func (e codesEngine) start() State                                { return e.Start() }
 func (e codesEngine) done(s State) bool                           { return e.Done(s) }
 func (e codesEngine) goalMask() State                             { return State{} }
+func (e codesEngine) owners() State                               { return State{^uint64(0), ^uint64(0)} }
 func (e codesEngine) bound(s State, m Metric) int                 { return e.GoalDistance(s, m) }
 func (e codesEngine) next(s State, m Metric, out []State) []State { return e.Neighbours(s, m, out) }
 func (e codesEngine) goals(budget int) ([]State, error)           { return e.Goals(budget) }
