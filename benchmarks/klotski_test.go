@@ -1,16 +1,18 @@
 package benchmarks
 
 import (
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/statespace/puzzles/inputs"
 	"github.com/statespace/puzzles/internal/slide"
 )
 
 // BenchmarkKlotski solves the classic with each algorithm and metric, and counts its
-// reachable positions; the expansions each algorithm needs are reported as a metric.
-// Breadth-first searches run on every core (slide.DefaultWorkers); the -serial variants on
-// one goroutine, their baseline.
+// reachable positions; the expansions each algorithm needs are reported as a metric, and the
+// median of the single runs beside the mean (see timed). Breadth-first searches run on every
+// core (slide.DefaultWorkers); the -serial variants on one goroutine, their baseline.
 func BenchmarkKlotski(b *testing.B) {
 	p, err := slide.Parse("classic", inputs.KlotskiClassic)
 	if err != nil {
@@ -24,18 +26,14 @@ func BenchmarkKlotski(b *testing.B) {
 			b.Run("solve/"+m.String()+"/"+a.name, func(b *testing.B) {
 				bd := slide.NewBoard(p)
 				var r slide.Result
-				for b.Loop() {
-					r, _ = slide.Solve(bd, slide.Options{Metric: m, Algo: a.algo})
-				}
+				timed(b, func() { r, _ = slide.Solve(bd, slide.Options{Metric: m, Algo: a.algo}) })
 				b.ReportMetric(float64(r.Expanded), "expanded")
 			})
 		}
 	}
 	b.Run("solve/piece/bfs-serial", func(b *testing.B) {
 		bd := slide.NewBoard(p)
-		for b.Loop() {
-			slide.Solve(bd, slide.Options{Metric: slide.Whole, Workers: 1})
-		}
+		timed(b, func() { slide.Solve(bd, slide.Options{Metric: slide.Whole, Workers: 1}) })
 	})
 	for _, w := range []struct {
 		name    string
@@ -43,11 +41,24 @@ func BenchmarkKlotski(b *testing.B) {
 	}{{"count", 0}, {"count-serial", 1}} {
 		b.Run(w.name, func(b *testing.B) {
 			bd := slide.NewBoard(p)
-			for b.Loop() {
-				slide.Count(bd, slide.Options{Metric: slide.Whole, Workers: w.workers})
-			}
+			timed(b, func() { slide.Count(bd, slide.Options{Metric: slide.Whole, Workers: w.workers}) })
 		})
 	}
+}
+
+// timed runs f once an iteration and reports, beside the mean (ns/op), the median of the
+// single runs (median-ns): on a shared machine the runs that the scheduler or a neighbour
+// interrupts move the mean, not the median. Reading the clock twice a run costs well under
+// a microsecond against the millisecond a search takes.
+func timed(b *testing.B, f func()) {
+	var runs []time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		f()
+		runs = append(runs, time.Since(t0))
+	}
+	slices.Sort(runs)
+	b.ReportMetric(float64(runs[len(runs)/2].Nanoseconds()), "median-ns")
 }
 
 // BenchmarkCensus counts the 4x5 layouts by the profile dynamic program and by enumerating
