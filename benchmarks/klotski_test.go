@@ -46,6 +46,28 @@ func BenchmarkKlotski(b *testing.B) {
 	}
 }
 
+// BenchmarkKlotskiSpeedup solves the classic on one goroutine and on every core in turn, an
+// iteration a pair, and reports the median of the pairs' time ratios (speedup): the machine's
+// drifts in speed, which move separate benchmarks by 10-25% from run to run, hit both halves
+// of a pair alike.
+func BenchmarkKlotskiSpeedup(b *testing.B) {
+	p, err := slide.Parse("classic", inputs.KlotskiClassic)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bd := slide.NewBoard(p)
+	var ratios []float64
+	for b.Loop() {
+		t0 := time.Now()
+		slide.Solve(bd, slide.Options{Metric: slide.Whole, Workers: 1})
+		t1 := time.Now()
+		slide.Solve(bd, slide.Options{Metric: slide.Whole})
+		ratios = append(ratios, float64(t1.Sub(t0))/float64(time.Since(t1)))
+	}
+	slices.Sort(ratios)
+	b.ReportMetric(ratios[len(ratios)/2], "speedup")
+}
+
 // timed runs f once an iteration and reports, beside the mean (ns/op), the median of the
 // single runs (median-ns): on a shared machine the runs that the scheduler or a neighbour
 // interrupts move the mean, not the median. Reading the clock twice a run costs well under
