@@ -6,3 +6,9 @@ func KeepsCovered(bd *Board) bool {
 	bb, ok := bd.engine(Options{}, false).(*bitBoard)
 	return !ok || bb.hasOcc
 }
+
+// HasBitBoards reports whether bd's searches use the bit boards.
+func HasBitBoards(bd *Board) bool {
+	_, ok := bd.engine(Options{}, false).(*bitBoard)
+	return ok
+}

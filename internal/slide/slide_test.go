@@ -199,8 +199,15 @@ func TestAgreeLong(t *testing.T) {
 	for _, data := range []string{
 		"AA" + strings.Repeat(".", 30) + "B.C.....\n\ngoal: A 0 38\n",
 		"A" + strings.Repeat(".", 31) + "\n" + "BB" + strings.Repeat(".", 30) + "\n\ngoal: A 1 16\n",
-		"AA" + strings.Repeat(".", 29) + "D\n" + "AA" + strings.Repeat(".", 28) + "CD\n\ngoal: A 0 30\n",
+		"AA" + strings.Repeat(".", 29) + "C\n" + "AA" + strings.Repeat(".", 29) + "C\n\ngoal: A 0 30\n",
 	} {
+		p, err := slide.Parse("long", []byte(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slide.HasBitBoards(slide.NewBoard(p)) {
+			t.Fatalf("no bit boards for\n%s", data) // else agree would compare codes with codes
+		}
 		agree(t, data)
 	}
 }
