@@ -47,25 +47,65 @@ func BenchmarkKlotski(b *testing.B) {
 }
 
 // BenchmarkKlotskiSpeedup solves the classic on one goroutine and on every core in turn, an
-// iteration a pair, and reports the median of the pairs' time ratios (speedup): the machine's
-// drifts in speed, which move separate benchmarks by 10-25% from run to run, hit both halves
-// of a pair alike.
+// iteration a pair, and reports the median of the pairs' time ratios (speedup, see paired).
 func BenchmarkKlotskiSpeedup(b *testing.B) {
-	p, err := slide.Parse("classic", inputs.KlotskiClassic)
-	if err != nil {
-		b.Fatal(err)
+	bd := slide.NewBoard(classic(b))
+	speedup := paired(b,
+		func() { slide.Solve(bd, slide.Options{Metric: slide.Whole, Workers: 1}) },
+		func() { slide.Solve(bd, slide.Options{Metric: slide.Whole}) })
+	b.ReportMetric(speedup, "speedup")
+}
+
+// BenchmarkFreeMoves solves and counts the classic with the piece metric's moves looked up
+// by the free cells and found by steppers and a flood (Options.Flood, the baseline) in turn,
+// and reports the median ratio of the pairs' times (table/flood, see paired), on every core
+// and on one goroutine.
+func BenchmarkFreeMoves(b *testing.B) {
+	bd := slide.NewBoard(classic(b))
+	for _, w := range []struct {
+		name    string
+		workers int
+	}{{"", 0}, {"-serial", 1}} {
+		b.Run("solve"+w.name, func(b *testing.B) {
+			ratio := paired(b,
+				func() { slide.Solve(bd, slide.Options{Metric: slide.Whole, Workers: w.workers}) },
+				func() { slide.Solve(bd, slide.Options{Metric: slide.Whole, Workers: w.workers, Flood: true}) })
+			b.ReportMetric(ratio, "table/flood")
+		})
+		b.Run("count"+w.name, func(b *testing.B) {
+			ratio := paired(b,
+				func() { slide.Count(bd, slide.Options{Metric: slide.Whole, Workers: w.workers}) },
+				func() { slide.Count(bd, slide.Options{Metric: slide.Whole, Workers: w.workers, Flood: true}) })
+			b.ReportMetric(ratio, "table/flood")
+		})
 	}
-	bd := slide.NewBoard(p)
+}
+
+// paired runs f and g once an iteration each, which first alternating, and returns the
+// median of the ratios of their times (f/g): the machine's drifts in speed, which move
+// separate benchmarks by 10-25% from run to run, hit both halves of a pair alike.
+func paired(b *testing.B, f, g func()) float64 {
 	var ratios []float64
+	first := true
 	for b.Loop() {
-		t0 := time.Now()
-		slide.Solve(bd, slide.Options{Metric: slide.Whole, Workers: 1})
-		t1 := time.Now()
-		slide.Solve(bd, slide.Options{Metric: slide.Whole})
-		ratios = append(ratios, float64(t1.Sub(t0))/float64(time.Since(t1)))
+		var tf, tg time.Duration
+		if first {
+			tf, tg = clock(f), clock(g)
+		} else {
+			tg, tf = clock(g), clock(f)
+		}
+		first = !first
+		ratios = append(ratios, float64(tf)/float64(tg))
 	}
 	slices.Sort(ratios)
-	b.ReportMetric(ratios[len(ratios)/2], "speedup")
+	return ratios[len(ratios)/2]
+}
+
+// clock returns how long f takes.
+func clock(f func()) time.Duration {
+	t0 := time.Now()
+	f()
+	return time.Since(t0)
 }
 
 // timed runs f once an iteration and reports, beside the mean (ns/op), the median of the
@@ -75,9 +115,7 @@ func BenchmarkKlotskiSpeedup(b *testing.B) {
 func timed(b *testing.B, f func()) {
 	var runs []time.Duration
 	for b.Loop() {
-		t0 := time.Now()
-		f()
-		runs = append(runs, time.Since(t0))
+		runs = append(runs, clock(f))
 	}
 	slices.Sort(runs)
 	b.ReportMetric(float64(runs[len(runs)/2].Nanoseconds()), "median-ns")

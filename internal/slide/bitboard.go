@@ -56,9 +56,10 @@ type bitBoard struct {
 	// read, not computed.
 	occ     classBits
 	hasOcc  bool
-	goal    State   // the goal piece's key bit on its goal cell (no cells), or none
-	own     State   // the key bits that decide a position's breadth-first worker (owners)
-	targets []State // the target boards' keys
+	byFree  *freeMoves // the piece metric's moves by free cells, once built (Board.engine), if any
+	goal    State      // the goal piece's key bit on its goal cell (no cells), or none
+	own     State      // the key bits that decide a position's breadth-first worker (owners)
+	targets []State    // the target boards' keys
 	rowRev  [256]uint8
 	nibbles bool  // mirror by mirrorNibbles, else by mirrorRows
 	wide2   State // the key bits of the classes two cells wide
@@ -546,7 +547,8 @@ func (bb *bitBoard) spread(x uint64) uint64 {
 }
 
 // pieceMoves is moves for the piece metric: each piece that can take a step (steppers)
-// floods the corners where it fits, with itself lifted, from its own.
+// floods the corners where it fits, with itself lifted, from its own; or, when the board has
+// a table by free cells (freeMoves), both are read from it.
 //
 // Measured on the classic, paired whole-process runs: finding the pieces by steppers rather
 // than by trying every piece next to a free cell (a flood step that finds nothing for about
@@ -558,9 +560,15 @@ func (bb *bitBoard) spread(x uint64) uint64 {
 func (bb *bitBoard) pieceMoves(s State, d *successors, mirror bool, skip uint16) {
 	free := bb.free(s)
 	var movers State
-	if bb.w == 4 {
+	var pat *freePattern
+	t := bb.byFree
+	switch {
+	case t != nil:
+		pat = &t.pats[t.index(free)]
+		movers = State{s.Lo & pat.movers.Lo, s.Hi & pat.movers.Hi}
+	case bb.w == 4:
 		movers = bb.steppers4(s, free)
-	} else {
+	default:
 		movers = bb.steppers(s, free)
 	}
 	if skip != noMove {
@@ -579,17 +587,15 @@ func (bb *bitBoard) pieceMoves(s State, d *successors, mirror bool, skip uint16)
 			cl := &bb.cls[c&(maxClasses-1)]
 			base := c * bb.n
 			p := j - base
-			// Every corner the piece fits at with itself lifted, flooded from p.
-			avail := free | cl.shape<<p
-			fit := cl.fits & avail
-			if !cl.single {
-				fit &= (avail >> (cl.cells[1] & 63)) & (avail >> (cl.cells[2] & 63)) & (avail >> (cl.cells[3] & 63))
-			}
-			front := bb.nbr[p&63] & fit
-			reach := uint64(1)<<p | front
-			for front != 0 {
-				front = bb.spread(front) & fit &^ reach
-				reach |= front
+			var reach uint64
+			if pat != nil {
+				pm := pat.movers.Lo
+				if half == 1 {
+					pm = pat.movers.Hi
+				}
+				reach = t.reach[int(pat.at[half&1])+bits.OnesCount64(pm&(m&-m-1))]
+			} else {
+				reach = bb.flood(p, bb.fitting(cl, p, free)) &^ (1 << p)
 			}
 			// key's work, with the lifted piece's flips made once for all its moves.
 			b := bb.bit[j&(maxClassBits-1)]
@@ -599,7 +605,7 @@ func (bb *bitBoard) pieceMoves(s State, d *successors, mirror bool, skip uint16)
 				b = bb.mbit[j&(maxClassBits-1)]
 				mlift = State{ms.Lo ^ b.Lo, ms.Hi ^ b.Hi}
 			}
-			for r := reach &^ (1 << p); r != 0; r &= r - 1 {
+			for r := reach; r != 0; r &= r - 1 {
 				j := (base + bits.TrailingZeros64(r)) & (maxClassBits - 1)
 				e := bb.bit[j]
 				k, mv := State{lift.Lo ^ e.Lo, lift.Hi ^ e.Hi}, lastMove(c, j-base)
@@ -615,6 +621,29 @@ func (bb *bitBoard) pieceMoves(s State, d *successors, mirror bool, skip uint16)
 			}
 		}
 	}
+}
+
+// fitting returns the corners where a piece of class cl at corner p fits once lifted (free:
+// the free cells).
+func (bb *bitBoard) fitting(cl *class, p int, free uint64) uint64 {
+	avail := free | cl.shape<<p
+	fit := cl.fits & avail
+	if !cl.single {
+		fit &= (avail >> (cl.cells[1] & 63)) & (avail >> (cl.cells[2] & 63)) & (avail >> (cl.cells[3] & 63))
+	}
+	return fit
+}
+
+// flood returns the corners of fit that a piece at corner p can go to step by step, p among
+// them.
+func (bb *bitBoard) flood(p int, fit uint64) uint64 {
+	front := bb.nbr[p&63] & fit
+	reach := uint64(1)<<p | front
+	for front != 0 {
+		front = bb.spread(front) & fit &^ reach
+		reach |= front
+	}
+	return reach
 }
 
 // steppers returns the key bits of the pieces that can take a step (free: the free cells),

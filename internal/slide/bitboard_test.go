@@ -1,6 +1,7 @@
 package slide
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/statespace/puzzles/inputs"
@@ -32,5 +33,55 @@ func TestSteppers4(t *testing.T) {
 	}
 	if n != 13011 {
 		t.Errorf("%d keys, want 13,011", n)
+	}
+}
+
+// TestFreeMoves checks that the piece metric's table by free cells gives the same
+// successors, in the same order, as steppers and the flood on every position of a few
+// boards; and that boards with too many patterns of free cells have no table.
+func TestFreeMoves(t *testing.T) {
+	for _, tc := range []struct {
+		name, board string
+		table       bool
+	}{
+		{"classic", string(inputs.KlotskiClassic), true},
+		{"one free cell", "AAB\nAAC\nDEE\nFF.\n\ngoal: A 2 1\n", true},
+		{"four free of 12", "AAB.\nAAC.\nDE..\n\ngoal: A 1 2\n", true},               // C(12, 4) = 495
+		{"eight free of 20", "AAB.\nAAC.\nD...\n.E..\n....\n\ngoal: A 3 2\n", false}, // C(20, 8) > 4096
+	} {
+		p, err := Parse(tc.name, []byte(tc.board))
+		if err != nil {
+			t.Fatal(err)
+		}
+		bd := NewBoard(p)
+		for _, mirror := range []bool{false, true} {
+			opt := Options{Metric: Whole, NoMirror: !mirror, Workers: 1, Budget: DefaultBudget}
+			bb, ok := bd.engine(opt, true).(*bitBoard)
+			if !ok {
+				t.Fatalf("%s: no bit boards", tc.name)
+			}
+			if (bb.byFree != nil) != tc.table {
+				t.Fatalf("%s: table %v, want %v", tc.name, bb.byFree != nil, tc.table)
+			}
+			opt.Flood = true
+			flood := bd.engine(opt, true).(*bitBoard)
+			b, res := runBreadth(bb, opt, []State{bb.start()}, false)
+			if res.err != nil {
+				t.Fatal(res.err)
+			}
+			var got, want successors
+			for i, s := range b.shares[0].states {
+				for _, skip := range []uint16{noMove, b.shares[0].last[i]} {
+					got = successors{moved: []uint16{}}
+					want = successors{moved: []uint16{}}
+					bb.pieceMoves(s, &got, bb.mirror, skip)
+					flood.pieceMoves(s, &want, flood.mirror, skip)
+					if !slices.Equal(got.keys, want.keys) || !slices.Equal(got.moved, want.moved) {
+						t.Fatalf("%s %x: table %x %v, flood %x %v", tc.name, s, got.keys, got.moved, want.keys, want.moved)
+					}
+				}
+			}
+			b.release()
+		}
 	}
 }

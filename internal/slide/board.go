@@ -37,21 +37,24 @@ func (m Metric) String() string { return [...]string{"step", "line", "piece"}[m]
 // Board holds what moves need about a puzzle: sizes, shape masks, where each shape may go. It
 // keeps scratch space for Neighbours, so one Board serves one goroutine at a time.
 type Board struct {
-	P        *Puzzle
-	W, H     int
-	b        uint // bits per code
-	perWord  int  // cells per word
-	shape    []uint64
-	fits     []uint64    // top-left cells where each class lies inside the board
-	from     [][4]uint64 // top-left cells from which each class may step up, right, down, left
-	goalCell int         // top-left cell the goal piece must reach, or -1
-	offsets  [4]int      // cell offset of a step up, right, down, left
-	mask     uint64      // one code's bits
-	slot     [64]uint8   // bit of a word to the cell (within the word) whose code holds it
-	buf      [MaxCells]placed
-	bits     [2]*bitBoard // the bit-board engines, without and with mirror pairs, once built
-	built    [2]bool
-	cells    [MaxCells]struct {
+	P         *Puzzle
+	W, H      int
+	b         uint // bits per code
+	perWord   int  // cells per word
+	shape     []uint64
+	fits      []uint64    // top-left cells where each class lies inside the board
+	from      [][4]uint64 // top-left cells from which each class may step up, right, down, left
+	goalCell  int         // top-left cell the goal piece must reach, or -1
+	offsets   [4]int      // cell offset of a step up, right, down, left
+	mask      uint64      // one code's bits
+	slot      [64]uint8   // bit of a word to the cell (within the word) whose code holds it
+	buf       [MaxCells]placed
+	bits      [2]*bitBoard // the bit-board engines, without and with mirror pairs, once built
+	flood     [2]*bitBoard // the same without the table by free cells (Options.Flood)
+	built     [2]bool
+	byFree    *freeMoves // the piece metric's table by free cells, once built, if any
+	freeBuilt bool
+	cells     [MaxCells]struct {
 		hi    bool
 		shift uint8
 	}

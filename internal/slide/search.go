@@ -46,8 +46,10 @@ type Options struct {
 	Ctx    context.Context // when set, a search stops soon after it ends, with its error
 
 	// Codes searches Board's packed cell codes, the baseline the bit boards are measured
-	// against; NoMirror keeps both of each mirror pair (see bitBoard).
-	Codes, NoMirror bool
+	// against; NoMirror keeps both of each mirror pair (see bitBoard); Flood finds the piece
+	// metric's moves by steppers and a flood from each piece that can move, the baseline of
+	// the table by free cells (see freeMoves).
+	Codes, NoMirror, Flood bool
 
 	// Workers is how many goroutines a breadth-first search (BFS, counts, Hardest) runs on,
 	// at most 8; 0: DefaultWorkers, 1: the serial search. A* and bidirectional search are
@@ -85,8 +87,20 @@ func (bd *Board) engine(opt Options, mirror bool) engine {
 		}
 		if !bd.built[k] { // the tables depend on the puzzle alone: built once per Board
 			bd.bits[k], bd.built[k] = newBitBoard(bd, k == 1), true
+			if bb := bd.bits[k]; bb != nil {
+				flood := *bb // shares bb's slices, which nothing writes
+				bd.flood[k] = &flood
+			}
 		}
-		if bb := bd.bits[k]; bb != nil {
+		switch bb := bd.bits[k]; {
+		case bb == nil:
+		case opt.Flood:
+			return bd.flood[k]
+		default:
+			if opt.Metric == Whole && !bd.freeBuilt { // the same for both: built once it is needed
+				bd.byFree, bd.freeBuilt = newFreeMoves(bb, bits.OnesCount64(bb.free(bb.start()))), true
+			}
+			bb.byFree = bd.byFree
 			return bb
 		}
 	}

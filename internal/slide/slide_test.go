@@ -165,7 +165,8 @@ func TestPublished(t *testing.T) {
 
 // TestAgreeRandom checks BFS == A* == bidirectional on random small boards, under every
 // metric, with goal pieces and with target boards, and the bit boards (with and without
-// mirror images) against Board's cell codes: the same optimum and the same reachable count.
+// mirror images, and by the flood instead of the table by free cells) against Board's cell
+// codes: the same optimum and the same reachable count.
 func TestAgreeRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 9))
 	for i := range 300 {
@@ -235,7 +236,7 @@ func agree(t *testing.T, data string) {
 				t.Fatalf("%v: bfs, astar, bidir = %v on\n%s", m, got, data)
 			}
 			var counts, expanded []int
-			for _, o := range []slide.Options{{Codes: true}, {NoMirror: true}, {}} {
+			for _, o := range []slide.Options{{Codes: true}, {NoMirror: true}, {}, {Flood: true}} {
 				o.Metric, o.Budget = m, 200000
 				res, err := slide.Solve(bd, o)
 				if err != nil {
@@ -252,13 +253,13 @@ func agree(t *testing.T, data string) {
 				}
 				counts = append(counts, n)
 			}
-			if counts[0] != counts[1] || counts[0] != counts[2] {
-				t.Fatalf("%v: reachable by codes, bit boards, mirrored = %v on\n%s", m, counts, data)
+			if counts[0] != counts[1] || counts[0] != counts[2] || counts[0] != counts[3] {
+				t.Fatalf("%v: reachable by codes, bit boards, mirrored, flood = %v on\n%s", m, counts, data)
 			}
 			// Whole layers: the same keys at every depth, though the bit boards skip the moves
 			// of the piece that moved last and cell codes do not.
-			if expanded[0] != expanded[1] {
-				t.Fatalf("%v: expanded by codes, bit boards = %v on\n%s", m, expanded[:2], data)
+			if expanded[0] != expanded[1] || expanded[2] != expanded[3] {
+				t.Fatalf("%v: expanded by codes, bit boards, mirrored, flood = %v on\n%s", m, expanded, data)
 			}
 		}
 	}
