@@ -56,22 +56,25 @@ func BenchmarkKlotskiSpeedup(b *testing.B) {
 	b.ReportMetric(speedup, "speedup")
 }
 
-// BenchmarkFreeMoves solves and counts the classic with the piece metric's moves looked up
-// by the free cells and found by steppers and a flood (Options.Flood, the baseline) in turn,
-// and reports the median ratio of the pairs' times (table/flood, see paired), on every core
-// and on one goroutine.
+// BenchmarkFreeMoves solves the classic under each metric with the moves looked up by the
+// free cells and found without the tables (Options.Flood, the baseline: steppers and a flood
+// under the piece metric, each class's gates under line and step) in turn, and reports the
+// median ratio of the pairs' times (table/flood, see paired), on every core and on one
+// goroutine; and counts its positions the same two ways.
 func BenchmarkFreeMoves(b *testing.B) {
 	bd := slide.NewBoard(classic(b))
 	for _, w := range []struct {
 		name    string
 		workers int
 	}{{"", 0}, {"-serial", 1}} {
-		b.Run("solve"+w.name, func(b *testing.B) {
-			ratio := paired(b,
-				func() { slide.Solve(bd, slide.Options{Metric: slide.Whole, Workers: w.workers}) },
-				func() { slide.Solve(bd, slide.Options{Metric: slide.Whole, Workers: w.workers, Flood: true}) })
-			b.ReportMetric(ratio, "table/flood")
-		})
+		for _, m := range []slide.Metric{slide.Whole, slide.Line, slide.Step} {
+			b.Run("solve/"+m.String()+w.name, func(b *testing.B) {
+				ratio := paired(b,
+					func() { slide.Solve(bd, slide.Options{Metric: m, Workers: w.workers}) },
+					func() { slide.Solve(bd, slide.Options{Metric: m, Workers: w.workers, Flood: true}) })
+				b.ReportMetric(ratio, "table/flood")
+			})
+		}
 		b.Run("count"+w.name, func(b *testing.B) {
 			ratio := paired(b,
 				func() { slide.Count(bd, slide.Options{Metric: slide.Whole, Workers: w.workers}) },

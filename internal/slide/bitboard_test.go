@@ -36,9 +36,10 @@ func TestSteppers4(t *testing.T) {
 	}
 }
 
-// TestFreeMoves checks that the piece metric's table by free cells gives the same
-// successors, in the same order, as steppers and the flood on every position of a few
-// boards; and that boards with too many patterns of free cells have no table.
+// TestFreeMoves checks that the tables by free cells give the same successors, in the same
+// order and with the same last moves, as steppers and the flood (piece metric) and the gates
+// (line and step) on every position of a few boards, after every last move; and that boards
+// with too many patterns of free cells have no table.
 func TestFreeMoves(t *testing.T) {
 	for _, tc := range []struct {
 		name, board string
@@ -54,34 +55,60 @@ func TestFreeMoves(t *testing.T) {
 			t.Fatal(err)
 		}
 		bd := NewBoard(p)
-		for _, mirror := range []bool{false, true} {
-			opt := Options{Metric: Whole, NoMirror: !mirror, Workers: 1, Budget: DefaultBudget}
-			bb, ok := bd.engine(opt, true).(*bitBoard)
-			if !ok {
-				t.Fatalf("%s: no bit boards", tc.name)
-			}
-			if (bb.byFree != nil) != tc.table {
-				t.Fatalf("%s: table %v, want %v", tc.name, bb.byFree != nil, tc.table)
-			}
-			opt.Flood = true
-			flood := bd.engine(opt, true).(*bitBoard)
-			b, res := runBreadth(bb, opt, []State{bb.start()}, false)
-			if res.err != nil {
-				t.Fatal(res.err)
-			}
-			var got, want successors
-			for i, s := range b.shares[0].states {
-				for _, skip := range []uint16{noMove, b.shares[0].last[i]} {
-					got = successors{moved: []uint16{}}
-					want = successors{moved: []uint16{}}
-					bb.pieceMoves(s, &got, bb.mirror, skip)
-					flood.pieceMoves(s, &want, flood.mirror, skip)
-					if !slices.Equal(got.keys, want.keys) || !slices.Equal(got.moved, want.moved) {
-						t.Fatalf("%s %x: table %x %v, flood %x %v", tc.name, s, got.keys, got.moved, want.keys, want.moved)
+		for _, m := range []Metric{Step, Line, Whole} {
+			for _, mirror := range []bool{false, true} {
+				opt := Options{Metric: m, NoMirror: !mirror, Workers: 1, Budget: DefaultBudget}
+				bb, ok := bd.engine(opt, true).(*bitBoard)
+				if !ok {
+					t.Fatalf("%s: no bit boards", tc.name)
+				}
+				if (bb.byFree[m] != nil) != tc.table {
+					t.Fatalf("%s %v: table %v, want %v", tc.name, m, bb.byFree[m] != nil, tc.table)
+				}
+				opt.Flood = true
+				flood := bd.engine(opt, true).(*bitBoard)
+				b, res := runBreadth(bb, opt, []State{bb.start()}, false)
+				if res.err != nil {
+					t.Fatal(res.err)
+				}
+				var got, want successors
+				for i, s := range b.shares[0].states {
+					for _, skip := range []uint16{noMove, b.shares[0].last[i]} {
+						got = successors{moved: []uint16{}}
+						want = successors{moved: []uint16{}}
+						bb.expand(s, m, skip, &got)
+						flood.expand(s, m, skip, &want)
+						if !slices.Equal(got.keys, want.keys) && m == Whole || !sameMoves(got, want) {
+							t.Fatalf("%s %v %x skip %d: table %x %v, flood %x %v", tc.name, m, s, skip, got.keys, got.moved, want.keys, want.moved)
+						}
 					}
 				}
+				b.release()
 			}
-			b.release()
 		}
 	}
+}
+
+// sameMoves reports whether a and b hold the same successors with the same last moves, in
+// any order (the gates list a piece's moves direction by direction, the tables corner by
+// corner).
+func sameMoves(a, b successors) bool {
+	type move struct {
+		k  State
+		mv uint16
+	}
+	list := func(d successors) []move {
+		var out []move
+		for i, k := range d.keys {
+			out = append(out, move{k, d.moved[i]})
+		}
+		slices.SortFunc(out, func(x, y move) int {
+			if c := compare(x.k, y.k); c != 0 {
+				return c
+			}
+			return int(x.mv) - int(y.mv)
+		})
+		return out
+	}
+	return slices.Equal(list(a), list(b))
 }

@@ -52,8 +52,8 @@ type Board struct {
 	bits      [2]*bitBoard // the bit-board engines, without and with mirror pairs, once built
 	flood     [2]*bitBoard // the same without the table by free cells (Options.Flood)
 	built     [2]bool
-	byFree    *freeMoves // the piece metric's table by free cells, once built, if any
-	freeBuilt bool
+	byFree    [3]*freeMoves // each metric's table by free cells, once built, if any
+	freeBuilt [3]bool
 	cells     [MaxCells]struct {
 		hi    bool
 		shift uint8

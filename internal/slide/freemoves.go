@@ -2,22 +2,25 @@ package slide
 
 import "math/bits"
 
-// freeMoves is the piece metric's moves looked up by the free cells, not computed.
+// freeMoves is a metric's moves looked up by the free cells, not computed.
 //
 // Every position of a puzzle has the same number of free cells, f, and where a piece can go
-// under the piece metric depends only on where it is and which cells are free. When the
-// patterns of f free cells are few (C(n, f) of them: the classic's 2 of 20 cells make 190),
-// a table holds, for each pattern, the key bits (class and corner) from which a piece would
-// have a move, and each one's reach (the corners it can go to). The generator ranks a
-// position's free cells among the patterns, ANDs its key with the pattern's movers, and reads
-// each mover's reach, where it otherwise finds the movers by steppers and floods each one's
-// reach (Options.Flood, the baseline).
+// depends only on where it is and which cells are free. When the patterns of f free cells
+// are few (C(n, f) of them: the classic's 2 of 20 cells make 190), a table holds, for each
+// pattern, the key bits (class and corner) from which a piece would have a move, and each
+// one's reach (the corners it can go to in one move). The generator ranks a position's free
+// cells among the patterns, ANDs its key with the pattern's movers, and reads each mover's
+// reach (pieceMoves, tableMoves), where it otherwise finds the movers by steppers and floods each one's
+// reach (the piece metric), or tries each class's steps through its gates (line and step):
+// Options.Flood, the baseline.
 //
-// On the classic: 20 solves on one goroutine 291 M -> 240 M instructions (callgrind); in
-// time, 4,000 solves alternating with the flood in one process, median pair ratios 0.83-0.84
-// on one goroutine and 0.86-0.87 on two (counts 0.84-0.85 and 0.87-0.89). The table is built
-// the first time a piece-metric search needs it, once per Board (the classic's 190 patterns
-// and 1,863 reaches: 20 KB, about 0.3 M instructions).
+// On the classic, piece metric: 20 solves on one goroutine 296 M -> 240 M instructions
+// (callgrind); in time, 4,000 solves alternating with the flood in one process, median pair
+// ratios 0.83-0.84 on one goroutine and 0.86-0.87 on two (counts 0.84-0.85 and 0.87-0.89).
+// Line and step metrics, 2,000 solves alternating with the gates: 0.66 and 0.69 on one
+// goroutine, 0.70 and 0.74 on two. A table is built the first time a search with its metric
+// needs it, once per Board (the classic's piece metric: 190 patterns and 1,863 reaches,
+// 20 KB, about 0.3 M instructions).
 type freeMoves struct {
 	f     int
 	rank  [maxFree][64]uint32 // rank[i][c] = C(c, i+1): the free cell c as the (i+1)th from the start
@@ -38,9 +41,9 @@ const (
 	maxPatterns = 1 << 12
 )
 
-// newFreeMoves returns the table of bb's piece-metric moves for positions with free cells,
+// newFreeMoves returns the table of bb's moves under metric m for positions with free cells,
 // or nil when the patterns are too many (or there are none, or no cell is free).
-func newFreeMoves(bb *bitBoard, free int) *freeMoves {
+func newFreeMoves(bb *bitBoard, m Metric, free int) *freeMoves {
 	n := bb.n
 	if free <= 0 || free > maxFree || n >= 64 || binomial(n, free) > maxPatterns {
 		return nil
@@ -53,7 +56,8 @@ func newFreeMoves(bb *bitBoard, free int) *freeMoves {
 	}
 	// The patterns in increasing order as numbers, which is the order of their ranks (the
 	// next number with as many bits set: Gosper's hack). For each, steppers finds the movers
-	// among all the corners where a piece would not cover a free cell, and flood their reach.
+	// among all the corners where a piece would not cover a free cell (any move begins with
+	// a step), and reach their reaches.
 	for x := uint64(1)<<free - 1; x < 1<<n; {
 		var all State
 		for c := range bb.cls {
@@ -64,12 +68,12 @@ func newFreeMoves(bb *bitBoard, free int) *freeMoves {
 		movers := bb.steppers(all, x)
 		at := int32(len(t.reach))
 		t.pats = append(t.pats, freePattern{movers: movers, at: [2]int32{at, at + int32(bits.OnesCount64(movers.Lo))}})
-		for half, m := range [2]uint64{movers.Lo, movers.Hi} {
-			for ; m != 0; m &= m - 1 {
-				j := half<<6 | bits.TrailingZeros64(m)
+		for half, mm := range [2]uint64{movers.Lo, movers.Hi} {
+			for ; mm != 0; mm &= mm - 1 {
+				j := half<<6 | bits.TrailingZeros64(mm)
 				c := int(bb.classOf[j])
 				p := j - c*n
-				t.reach = append(t.reach, bb.flood(p, bb.fitting(&bb.cls[c], p, x))&^(1<<p))
+				t.reach = append(t.reach, bb.reach(m, p, bb.fitting(&bb.cls[c], p, x)))
 			}
 		}
 		low := x & -x
@@ -77,6 +81,42 @@ func newFreeMoves(bb *bitBoard, free int) *freeMoves {
 		x = (r^x)>>2/low | r
 	}
 	return t
+}
+
+// reach returns the corners of fit that a piece at corner p can go to in one move under
+// metric m.
+func (bb *bitBoard) reach(m Metric, p int, fit uint64) uint64 {
+	switch m {
+	case Step:
+		return bb.nbr[p] & fit
+	case Line:
+		r := uint64(0)
+		w := uint(bb.w)
+		for x := uint64(1) << p; x != 0; r |= x {
+			x = x >> w & fit
+		}
+		for x := uint64(1) << p; x != 0; r |= x {
+			x = x << w & fit
+		}
+		for x := uint64(1) << p; x != 0; r |= x {
+			x = (x & bb.notFirst) >> 1 & fit
+		}
+		for x := uint64(1) << p; x != 0; r |= x {
+			x = (x & bb.notLast) << 1 & fit
+		}
+		return r &^ (1 << p)
+	}
+	return bb.flood(p, fit) &^ (1 << p)
+}
+
+// at returns where the reach of the lowest mover of mm is: mm is the pattern's movers of one
+// word (half) and of a position, less those below.
+func (t *freeMoves) at(pat *freePattern, half int, mm uint64) int {
+	pm := pat.movers.Lo
+	if half == 1 {
+		pm = pat.movers.Hi
+	}
+	return int(pat.at[half&1]) + bits.OnesCount64(pm&(mm&-mm-1))
 }
 
 // index returns the rank of the free cells among the patterns.

@@ -46,9 +46,10 @@ type Options struct {
 	Ctx    context.Context // when set, a search stops soon after it ends, with its error
 
 	// Codes searches Board's packed cell codes, the baseline the bit boards are measured
-	// against; NoMirror keeps both of each mirror pair (see bitBoard); Flood finds the piece
-	// metric's moves by steppers and a flood from each piece that can move, the baseline of
-	// the table by free cells (see freeMoves).
+	// against; NoMirror keeps both of each mirror pair (see bitBoard); Flood finds the moves
+	// without the tables by free cells (see freeMoves), their baseline: under the piece
+	// metric by steppers and a flood from each piece that can move, under the line and step
+	// metrics by each class's gates.
 	Codes, NoMirror, Flood bool
 
 	// Workers is how many goroutines a breadth-first search (BFS, counts, Hardest) runs on,
@@ -97,8 +98,9 @@ func (bd *Board) engine(opt Options, mirror bool) engine {
 		case opt.Flood:
 			return bd.flood[k]
 		default:
-			if opt.Metric == Whole && !bd.freeBuilt { // the same for both: built once it is needed
-				bd.byFree, bd.freeBuilt = newFreeMoves(bb, bits.OnesCount64(bb.free(bb.start()))), true
+			if m := opt.Metric; !bd.freeBuilt[m] { // the same for both: built once it is needed
+				bd.byFree[m] = newFreeMoves(bb, m, bits.OnesCount64(bb.free(bb.start())))
+				bd.freeBuilt[m] = true
 			}
 			bb.byFree = bd.byFree
 			return bb
