@@ -112,3 +112,20 @@ func sameMoves(a, b successors) bool {
 	}
 	return slices.Equal(list(a), list(b))
 }
+
+// BenchmarkFreeMovesBuild builds the classic's table by free cells for each metric: the cost
+// a Board pays once for each metric it searches.
+func BenchmarkFreeMovesBuild(b *testing.B) {
+	p, err := Parse("classic", inputs.KlotskiClassic)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bb := NewBoard(p).engine(Options{Flood: true}, true).(*bitBoard)
+	for _, m := range []Metric{Whole, Line, Step} {
+		b.Run(m.String(), func(b *testing.B) {
+			for b.Loop() {
+				newFreeMoves(bb, m, 2)
+			}
+		})
+	}
+}
