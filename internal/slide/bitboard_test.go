@@ -129,3 +129,22 @@ func BenchmarkFreeMovesBuild(b *testing.B) {
 		})
 	}
 }
+
+// TestFreeMovesIndex checks that index ranks the patterns of f free cells on n cells 0, 1,
+// 2, ... in the order nextPattern lists them, and that there are C(n, f) of them.
+func TestFreeMovesIndex(t *testing.T) {
+	for _, tc := range []struct{ n, f int }{{1, 1}, {4, 2}, {20, 1}, {20, 2}, {20, 3}, {12, 4}, {16, 8}, {36, 2}} {
+		ft := &freeMoves{f: tc.f}
+		ft.ranks(tc.n)
+		k := 0
+		for x := uint64(1)<<tc.f - 1; x < 1<<tc.n; x = nextPattern(x) {
+			if got := ft.index(x); got != k {
+				t.Fatalf("n %d, f %d: pattern %b ranked %d, want %d", tc.n, tc.f, x, got, k)
+			}
+			k++
+		}
+		if want := binomial(tc.n, tc.f); k != want {
+			t.Errorf("n %d, f %d: %d patterns, want C(n, f) = %d", tc.n, tc.f, k, want)
+		}
+	}
+}

@@ -10,9 +10,9 @@ import "math/bits"
 // pattern, the key bits (class and corner) from which a piece would have a move, and each
 // one's reach (the corners it can go to in one move). The generator ranks a position's free
 // cells among the patterns, ANDs its key with the pattern's movers, and reads each mover's
-// reach (pieceMoves, tableMoves), where it otherwise finds the movers by steppers and floods each one's
-// reach (the piece metric), or tries each class's steps through its gates (line and step):
-// Options.Flood, the baseline.
+// reach (pieceMoves, tableMoves), where it otherwise finds the movers by steppers and floods
+// each one's reach (piece metric), or tries each class's steps through its gates (line and
+// step metrics): Options.Flood, the baseline.
 //
 // On the classic, piece metric: 20 solves on one goroutine 296 M -> 240 M instructions
 // (callgrind); in time, 4,000 solves alternating with the flood in one process, median pair
@@ -51,16 +51,11 @@ func newFreeMoves(bb *bitBoard, m Metric, free int) *freeMoves {
 	}
 	patterns := binomial(n, free)
 	t := &freeMoves{f: free, pats: make([]freePattern, 0, patterns), reach: make([]uint64, 0, 8*patterns)}
-	for i := range free {
-		for c := range n {
-			t.rank[i][c] = uint32(binomial(c, i+1))
-		}
-	}
-	// The patterns in increasing order as numbers, which is the order of their ranks (the
-	// next number with as many bits set: Gosper's hack). For each, steppers finds the movers
-	// among all the corners where a piece would not cover a free cell (any move begins with
-	// a step), and reach their reaches.
-	for x := uint64(1)<<free - 1; x < 1<<n; {
+	t.ranks(n)
+	// The patterns in the order of their ranks. For each, steppers finds the movers among all
+	// the corners where a piece would not cover a free cell (any move begins with a step), and
+	// reach gives each one's reach.
+	for x := uint64(1)<<free - 1; x < 1<<n; x = nextPattern(x) {
 		var all State
 		for c := range bb.cls {
 			cl := &bb.cls[c]
@@ -78,11 +73,27 @@ func newFreeMoves(bb *bitBoard, m Metric, free int) *freeMoves {
 				t.reach = append(t.reach, bb.reach(m, p, bb.fitting(&bb.cls[c], p, x)))
 			}
 		}
-		low := x & -x
-		r := x + low
-		x = (r^x)>>2/low | r
 	}
 	return t
+}
+
+// ranks fills rank for patterns on n cells: the rank of a pattern is the sum over its cells,
+// the ith from the start at cell c, of C(c, i) (the combinatorial number system), which
+// orders the patterns as numbers. (Entries larger than any rank, capped by binomial, are
+// never read: each term is at most the rank, below C(n, f).)
+func (t *freeMoves) ranks(n int) {
+	for i := range t.f {
+		for c := range n {
+			t.rank[i][c] = uint32(binomial(c, i+1))
+		}
+	}
+}
+
+// nextPattern returns the next number with as many bits set as x (Gosper's hack).
+func nextPattern(x uint64) uint64 {
+	low := x & -x
+	r := x + low
+	return (r^x)>>2/low | r
 }
 
 // reach returns the corners of fit that a piece at corner p can go to in one move under
