@@ -35,6 +35,14 @@ func BenchmarkKlotski(b *testing.B) {
 		bd := slide.NewBoard(p)
 		timed(b, func() { slide.Solve(bd, slide.Options{Metric: slide.Whole, Workers: 1}) })
 	})
+	// The others reuse one Board, as a program solving many positions of one puzzle would:
+	// this one pays for parsing, the Board and its tables every time, as klotski -repeat does.
+	b.Run("solve/piece/bfs-from-text", func(b *testing.B) {
+		timed(b, func() {
+			p, _ := slide.Parse("classic", inputs.KlotskiClassic)
+			slide.Solve(slide.NewBoard(p), slide.Options{Metric: slide.Whole})
+		})
+	})
 	for _, w := range []struct {
 		name    string
 		workers int
