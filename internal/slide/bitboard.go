@@ -17,8 +17,9 @@ import (
 // pieces can step each way, a few ANDs per class and direction for every piece of the class
 // at once (step and line metrics), or under the piece metric for every class at once
 // (steppers); each piece that can move floods its reachable corners through free space by
-// shifting a mask; and a move is two bit flips in the key, with nothing to decode or
-// re-encode.
+// shifting a mask (where the board has a table by free cells, freeMoves, those pieces and
+// corners are read from it instead); and a move is two bit flips in the key, with nothing to
+// decode or re-encode.
 //
 // Mirror images. When the start and the goal are both their own mirror image (the classic
 // is), a position and its mirror image need the same number of moves, and the searches keep
@@ -608,7 +609,7 @@ func (bb *bitBoard) pieceMoves(s State, d *successors, mirror bool, skip uint16)
 			p := j - base
 			var reach uint64
 			if pat != nil {
-				reach = t.reach[t.at(pat, half, mm)]
+				reach = t.reach[pat.reachAt(half, mm)]
 			} else {
 				reach = bb.flood(p, bb.fitting(&bb.cls[c&(maxClasses-1)], p, free)) &^ (1 << p)
 			}
@@ -660,7 +661,7 @@ func (bb *bitBoard) tableMoves(s State, m Metric, d *successors, mirror bool, sk
 			c := int(bb.classOf[j&(maxClassBits-1)])
 			base := c * bb.n
 			p := j - base
-			reach := t.reach[t.at(pat, half, mm)]
+			reach := t.reach[pat.reachAt(half, mm)]
 			if j == last {
 				reach &^= back
 			}

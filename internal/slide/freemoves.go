@@ -46,10 +46,10 @@ const (
 // or nil when the patterns are too many (or there are none, or no cell is free).
 func newFreeMoves(bb *bitBoard, m Metric, free int) *freeMoves {
 	n := bb.n
-	if free <= 0 || free > maxFree || n >= 64 || binomial(n, free) > maxPatterns {
+	patterns := binomial(n, free)
+	if free <= 0 || free > maxFree || n >= 64 || patterns > maxPatterns {
 		return nil
 	}
-	patterns := binomial(n, free)
 	t := &freeMoves{f: free, pats: make([]freePattern, 0, patterns), reach: make([]uint64, 0, 8*patterns)}
 	t.ranks(n)
 	// The patterns in the order of their ranks. For each, steppers finds the movers among all
@@ -122,9 +122,9 @@ func (bb *bitBoard) reach(m Metric, p int, fit uint64) uint64 {
 	return bb.flood(p, fit) &^ (1 << p)
 }
 
-// at returns where the reach of the lowest mover of mm is: mm is the pattern's movers of one
-// word (half) and of a position, less those below.
-func (t *freeMoves) at(pat *freePattern, half int, mm uint64) int {
+// reachAt returns where the reach of the lowest mover of mm is in freeMoves.reach: mm is the
+// pattern's movers of one word (half) and of a position, less those below.
+func (pat *freePattern) reachAt(half int, mm uint64) int {
 	pm := pat.movers.Lo
 	if half == 1 {
 		pm = pat.movers.Hi
