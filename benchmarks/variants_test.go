@@ -93,11 +93,11 @@ func BenchmarkQueue(b *testing.B) {
 		}
 	})
 	b.Run("bucket", func(b *testing.B) {
-		var q search.BucketQueue[uint64]
+		var q search.Queue
 		for b.Loop() {
 			q.Reset()
-			queueLoad(func(p int, x uint64) { q.Push(p, x) },
-				func() (int, bool) { p, _, ok := q.Pop(); return p, ok })
+			queueLoad(func(p int, x uint64) { q.Push(p, x, 0) },
+				func() (int, bool) { p, _, _, ok := q.Pop(); return p, ok })
 		}
 	})
 	b.Run("heap", func(b *testing.B) {
@@ -129,12 +129,12 @@ func BenchmarkStateTable(b *testing.B) {
 		}
 	})
 	b.Run("table", func(b *testing.B) {
-		var t search.Table
+		t := search.NewTable(true)
 		for b.Loop() {
 			t.Reset()
 			for i, k := range ks {
-				if s, ok := t.Find(k[0], k[1]); !ok {
-					s.G = int32(i)
+				if e, ok := t.Find(k[0], k[1]); !ok {
+					e.SetG(int32(i))
 				}
 			}
 		}

@@ -1,66 +1,133 @@
 // Package search holds the search core shared by the puzzle solvers: a priority queue for
-// small integer costs and an open-addressing table of packed states.
+// small integer costs, an open-addressing table of packed states, and a binary heap.
 //
 // Costs in these puzzles are small non-negative integers (steps), so Dijkstra's binary heap
-// is replaced by a bucket queue (Dial's algorithm) whose buckets are intrusive linked lists in
-// one slice, with a bitmap of the non-empty ones: Push and Pop are O(1) amortised, and a
-// search allocates a handful of growing slices instead of one per bucket. On 60,000 pushes
-// and pops of a Dijkstra-like load it takes 0.88 ms against 6.08 ms for the gods binary-heap
-// priority queue, the baseline kept in benchmarks/ (6.9x). States live in Table, open
-// addressing on two-word keys: 0.68 ms against 6.00 ms for a Go map on 50,000 look-ups (8.9x).
+// is replaced by a bucket queue (Dial's algorithm): Push and Pop are O(1) amortised. Its
+// buckets are stacks of packed states in blocks of 2 KB with a bitmap of the non-empty ones,
+// so an entry costs 8 bytes (16 for a two-word state) and nothing is ever copied to grow.
+// States live in Table, open addressing on one- or two-word keys. benchmarks/ measures the
+// queue against the gods binary-heap priority queue and the table against a Go map.
 package search
 
 import "math/bits"
 
-// BucketQueue is a min-priority queue for small non-negative integer priorities.
-// The zero value is an empty queue. Popping is cheapest when priorities pushed are never below
-// the last one popped (Dijkstra's order); a lower one is still handled correctly.
-type BucketQueue[T any] struct {
-	head  []int32  // first node of each bucket, -1 when empty
-	full  []uint64 // a bit per bucket: non-empty
-	nodes []node[T]
-	free  int32 // a list of popped nodes to reuse, -1 when empty
-	cur   int   // no bucket below cur holds anything
-	n     int
+// Queue is a min-priority queue of packed states, one or two 64-bit words each, for small
+// non-negative integer priorities. The zero value is an empty queue of one-word states.
+// Popping is cheapest when priorities pushed are never below the last one popped
+// (Dijkstra's order); a lower one is still handled correctly. States of equal priority
+// come out last in, first out.
+type Queue struct {
+	wide    bool
+	buckets []bucket
+	full    []uint64 // a bit per bucket: non-empty
+	slabs   [][]uint64
+	under   []int32 // per block: the block below it in its bucket's stack
+	free    int32   // a list of empty blocks (through under), -1 when none
+	blocks  int32   // blocks made so far
+	cur     int     // no bucket below cur holds anything
+	n       int
 }
 
-type node[T any] struct {
-	x    T
-	next int32
+// bucket is a stack of blocks: top is its top block (-1: none) and fill the words used in it.
+type bucket struct{ top, fill int32 }
+
+const (
+	blockWords = 256 // 2 KB
+	slabBlocks = 64  // blocks are made 128 KB at a time
+)
+
+// Init empties q for states of one word or two, keeping its memory.
+func (q *Queue) Init(wide bool) {
+	q.Reset()
+	q.wide = wide
 }
 
-// Push adds x with priority p (p >= 0).
-func (q *BucketQueue[T]) Push(p int, x T) {
-	if q.n == 0 && len(q.nodes) == 0 {
+// block returns the words of block b.
+func (q *Queue) block(b int32) []uint64 {
+	s := q.slabs[b/slabBlocks]
+	o := int(b%slabBlocks) * blockWords
+	return s[o : o+blockWords : o+blockWords]
+}
+
+// newBlock returns an empty block.
+func (q *Queue) newBlock() int32 {
+	if q.blocks == 0 && len(q.slabs) == 0 {
 		q.free = -1
 	}
-	for p >= len(q.head) {
-		q.head = append(q.head, -1)
-		if len(q.head) > 64*len(q.full) {
+	if b := q.free; b >= 0 {
+		q.free = q.under[b]
+		return b
+	}
+	b := q.blocks
+	if int(b) == len(q.slabs)*slabBlocks {
+		q.slabs = append(q.slabs, make([]uint64, slabBlocks*blockWords))
+		q.under = append(q.under, make([]int32, slabBlocks)...)
+	}
+	q.blocks++
+	return b
+}
+
+// Push adds state (lo, hi) with priority p (p >= 0). In a queue of one-word states hi is
+// ignored.
+func (q *Queue) Push(p int, lo, hi uint64) {
+	for p >= len(q.buckets) {
+		q.buckets = append(q.buckets, bucket{top: -1})
+		if len(q.buckets) > 64*len(q.full) {
 			q.full = append(q.full, 0)
 		}
 	}
-	q.full[p/64] |= 1 << (p % 64)
-	i := q.free
-	if i >= 0 {
-		q.free = q.nodes[i].next
-		q.nodes[i] = node[T]{x, q.head[p]}
-	} else {
-		i = int32(len(q.nodes))
-		q.nodes = append(q.nodes, node[T]{x, q.head[p]})
+	bk := &q.buckets[p]
+	if bk.top < 0 || bk.fill == blockWords {
+		b := q.newBlock()
+		q.under[b] = bk.top
+		bk.top, bk.fill = b, 0
+		q.full[p/64] |= 1 << (p % 64)
 	}
-	q.head[p] = i
+	w := q.block(bk.top)
+	w[bk.fill] = lo
+	bk.fill++
+	if q.wide {
+		w[bk.fill] = hi
+		bk.fill++
+	}
 	q.n++
 	if p < q.cur {
 		q.cur = p
 	}
 }
 
-// Pop removes and returns an element of least priority. Elements of equal priority come out
-// last in, first out. ok is false when the queue is empty.
-func (q *BucketQueue[T]) Pop() (p int, x T, ok bool) {
+// Pop removes and returns a state of least priority. ok is false when the queue is empty.
+func (q *Queue) Pop() (p int, lo, hi uint64, ok bool) {
 	if q.n == 0 {
-		return 0, x, false
+		return 0, 0, 0, false
+	}
+	p = q.Min()
+	bk := &q.buckets[p]
+	w := q.block(bk.top)
+	if q.wide {
+		bk.fill--
+		hi = w[bk.fill]
+	}
+	bk.fill--
+	lo = w[bk.fill]
+	if bk.fill == 0 { // the block is empty: back to the free list
+		b := bk.top
+		bk.top = q.under[b]
+		q.under[b], q.free = q.free, b
+		if bk.top < 0 {
+			q.full[p/64] &^= 1 << (p % 64)
+		} else {
+			bk.fill = blockWords
+		}
+	}
+	q.n--
+	return p, lo, hi, true
+}
+
+// Min returns the least priority in the queue, or -1 when it is empty.
+func (q *Queue) Min() int {
+	if q.n == 0 {
+		return -1
 	}
 	// The next non-empty bucket, a word of the bitmap at a time: a search whose bound is
 	// not consistent jumps back and forth over wide ranges of empty buckets.
@@ -72,28 +139,38 @@ func (q *BucketQueue[T]) Pop() (p int, x T, ok bool) {
 		q.cur = w * 64
 	}
 	q.cur += bits.TrailingZeros64(m)
-	i := q.head[q.cur]
-	nd := &q.nodes[i]
-	q.head[q.cur], x = nd.next, nd.x
-	if nd.next < 0 {
-		q.full[q.cur/64] &^= 1 << (q.cur % 64)
-	}
-	nd.next, q.free = q.free, i
-	q.n--
-	return q.cur, x, true
+	return q.cur
 }
 
-// Len returns the number of elements in the queue.
-func (q *BucketQueue[T]) Len() int { return q.n }
+// Len returns the number of states in the queue.
+func (q *Queue) Len() int { return q.n }
+
+// Bytes returns the memory the queue holds.
+func (q *Queue) Bytes() int {
+	return len(q.slabs)*(slabBlocks*blockWords*8+slabBlocks*4) + len(q.buckets)*8 + len(q.full)*8
+}
+
+// GrowBytes returns what a Push at priority p may allocate at most: a slab of blocks, and
+// buckets up to p.
+func (q *Queue) GrowBytes(p int) int {
+	n := 0
+	if p >= len(q.buckets) {
+		n = 2 * 8 * (p + 1) // append doubles: the old buckets and the new
+	}
+	if (q.free < 0 || len(q.slabs) == 0) && int(q.blocks) == len(q.slabs)*slabBlocks {
+		n += slabBlocks * (blockWords*8 + 4)
+	}
+	return n
+}
 
 // Reset empties the queue, keeping its memory. Only the buckets still marked non-empty are
-// cleared (an empty bucket's head is always -1): a solve that stops at its goal leaves a few.
-func (q *BucketQueue[T]) Reset() {
+// visited: a solve that stops at its goal leaves a few.
+func (q *Queue) Reset() {
 	for w, m := range q.full {
 		for ; m != 0; m &= m - 1 {
-			q.head[64*w+bits.TrailingZeros64(m)] = -1
+			q.buckets[64*w+bits.TrailingZeros64(m)] = bucket{top: -1}
 		}
 		q.full[w] = 0
 	}
-	q.nodes, q.free, q.cur, q.n = q.nodes[:0], -1, 0, 0
+	q.free, q.blocks, q.cur, q.n = -1, 0, 0, 0
 }

@@ -333,28 +333,29 @@ func astar(e engine, opt Options) (Result, error) {
 		g      int32
 	}
 	var items []item
-	var table search.Table // G: index of the best item of a position
-	var q search.BucketQueue[int32]
+	table := search.NewTable(true) // G: index of the best item of a position
+	var q search.Queue
 	push := func(s State, parent, g int32) bool {
 		slot, seen := table.Find(s.Lo, s.Hi)
-		if seen && items[slot.G].g <= g {
+		if seen && items[slot.G()].g <= g {
 			return false
 		}
-		slot.G = int32(len(items))
+		slot.SetG(int32(len(items)))
 		items = append(items, item{s, parent, g})
-		q.Push(int(g)+e.bound(s, opt.Metric), slot.G)
+		q.Push(int(g)+e.bound(s, opt.Metric), uint64(slot.G()), 0)
 		return true
 	}
 	push(e.start(), -1, 0)
 	var next []State
 	expanded := 0
 	for {
-		_, i, ok := q.Pop()
+		_, x, _, ok := q.Pop()
 		if !ok {
 			break
 		}
+		i := int32(x)
 		it := items[i]
-		if slot, _ := table.Peek(it.s.Lo, it.s.Hi); slot.G != i {
+		if slot, _ := table.Peek(it.s.Lo, it.s.Hi); slot.G() != i {
 			continue // a better way here was found after this one was queued
 		}
 		if e.done(it.s) {
@@ -381,7 +382,7 @@ func astar(e engine, opt Options) (Result, error) {
 	}
 	var all []State
 	for _, it := range items {
-		if slot, _ := table.Peek(it.s.Lo, it.s.Hi); items[slot.G] == it {
+		if slot, _ := table.Peek(it.s.Lo, it.s.Hi); items[slot.G()] == it {
 			all = append(all, it.s)
 		}
 	}

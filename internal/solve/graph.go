@@ -76,7 +76,7 @@ func Graph(v *vault.Vault, opt Options) (Result, error) {
 // otherwise allocate (and the collector clear) a few hundred kilobytes of table and queue.
 type scratch struct {
 	table search.Table
-	queue search.BucketQueue[item]
+	queue search.Queue
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -88,12 +88,6 @@ func routeError(err error) error {
 		return fmt.Errorf("%w: building routes: %v (raise it with -budget)", ErrBudget, err)
 	}
 	return fmt.Errorf("stopped: %w", err)
-}
-
-// item is a queued state with its cost so far; the queue orders by cost plus bound.
-type item struct {
-	s state
-	g int32
 }
 
 // bestFirst is A* over (robot nodes, key set) with the bound of routes.Bound, or Dijkstra
@@ -172,39 +166,41 @@ func bestFirst(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (steps i
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)
 	table, q := &sc.table, &sc.queue
-	table.Reset()
-	q.Reset()
+	table.Init(true)
+	q.Init(true)
 	slot, _ := table.Find(start.lo, start.hi)
-	slot.H = cheap(start)
-	q.Push(int(slot.H), item{start, 0})
+	slot.SetH(cheap(start))
+	q.Push(int(slot.H()), start.lo, start.hi)
 	st.Pushed++
 	defer func() { st.States = table.Len() }()
 	for {
-		f, it, ok := q.Pop()
+		f, lo, hi, ok := q.Pop()
 		if !ok {
 			return -1, nil, nil
 		}
+		s := state{lo, hi}
 		st.Popped++
 		if st.Popped&1023 == 0 {
 			if err := opt.stopped(); err != nil {
 				return 0, nil, err
 			}
 		}
-		s, d := it.s, it.g
-		slot, _ := table.Find(s.lo, s.hi)
-		if slot.G < d {
-			continue
+		slot, _ := table.Peek(s.lo, s.hi)
+		if slot.Has(search.Closed) {
+			continue // expanded already, by a better way found after this one was queued
 		}
-		if !slot.Full {
-			slot.Full = true
+		d := slot.G()
+		if !slot.Has(search.Refined) {
+			slot.Set(search.Refined, true)
 			if b != nil && opt.Goal == Collect && !opt.NoBlocks {
-				slot.H += int32(b.Blocks(place(s), s.keys()))
-				if int(d+slot.H) > f {
-					q.Push(int(d+slot.H), it)
-					continue
-				}
+				slot.SetH(slot.H() + int32(b.Blocks(place(s), s.keys())))
 			}
 		}
+		if int(d+slot.H()) > f {
+			q.Push(int(d+slot.H()), s.lo, s.hi)
+			continue
+		}
+		slot.Set(search.Closed, true)
 		ks := s.keys()
 		if opt.Goal == Collect && ks == v.All {
 			return int(d), legs(s), nil
@@ -243,21 +239,22 @@ func bestFirst(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (steps i
 					return 0, nil, budgetError(budget)
 				}
 				next, seen := table.Find(ns.lo, ns.hi)
-				if seen && next.G <= nd {
+				if seen && next.G() <= nd {
 					continue
 				}
 				if !seen {
 					if incremental {
-						next.H = base - tours[i] + b.Arrive(t, nks, moved[i])
+						next.SetH(base - tours[i] + b.Arrive(t, nks, moved[i]))
 					} else {
-						next.H = cheap(ns)
+						next.SetH(cheap(ns))
 					}
 				}
-				next.G = nd
+				next.SetG(nd)
+				next.Set(search.Closed, false)
 				if parent != nil {
 					parent[ns] = from{s, i, t, r.Len}
 				}
-				q.Push(int(nd+next.H), item{ns, nd})
+				q.Push(int(nd+next.H()), ns.lo, ns.hi)
 				st.Pushed++
 			}
 		}
