@@ -3,6 +3,7 @@ package benchmarks
 import (
 	"testing"
 
+	"github.com/statespace/puzzles/internal/bound"
 	"github.com/statespace/puzzles/internal/routes"
 	"github.com/statespace/puzzles/internal/solve"
 	"github.com/statespace/puzzles/internal/vault"
@@ -44,8 +45,9 @@ func BenchmarkPhases(b *testing.B) {
 	b.Run("bound", func(b *testing.B) {
 		g := routes.New(v, 0)
 		for b.Loop() {
-			bd := routes.NewBound(g.Corridors(), 1)
+			bd := bound.NewTour(g.Corridors(), 1)
 			bd.Precede(g, 1)
+			bd.Free()
 		}
 	})
 	b.Run("part1", func(b *testing.B) {

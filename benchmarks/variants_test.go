@@ -7,6 +7,7 @@ import (
 
 	"github.com/bits-and-blooms/bitset"
 	"github.com/emirpasic/gods/v2/queues/priorityqueue"
+	"github.com/statespace/puzzles/internal/bound"
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/routes"
 	"github.com/statespace/puzzles/internal/search"
@@ -21,9 +22,10 @@ func BenchmarkBound(b *testing.B) {
 		name string
 		opt  solve.Options
 	}{
-		{"dijkstra", solve.Options{Dijkstra: true}},
-		{"tour", solve.Options{NoBlocks: true}},
-		{"tour+blocks", solve.Options{}},
+		{"dijkstra", solve.Options{Bound: bound.KindNone}},
+		{"tour", solve.Options{Bound: bound.KindTour}},
+		{"tour+blocks", solve.Options{Bound: bound.KindTourBlocks}},
+		{"spanning", solve.Options{Bound: bound.KindSpanning}},
 	}
 	for name, data := range sorted(realInputs(b)) {
 		for _, vr := range variants {

@@ -43,7 +43,7 @@ func (g *Graph) pairable() bool {
 			doors |= keys.Bit(int(t.Door))
 		}
 	}
-	nreg, _ := c.split()
+	nreg, _ := c.Split()
 	cyclic := make([]int32, nreg)
 	for i := range cyclic {
 		cyclic[i] = -1
@@ -63,7 +63,7 @@ func (g *Graph) pairable() bool {
 // which it returns for From to keep.
 func (g *Graph) pairRoutes(n int) []Route {
 	c, p := g.corr, &g.parts
-	nreg, _ := c.split()
+	nreg, _ := c.Split()
 	var depth, attach [Nodes]int32
 	var above [Nodes]keys.Set // doors on the way from the root
 	var held [Nodes]keys.Set  // keys on the way from the root, the node's own included

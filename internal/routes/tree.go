@@ -59,7 +59,7 @@ func (g *Graph) simple() bool {
 	g.shape = shapeGeneral
 	c := g.corr
 	n := c.Len()
-	_, nparts := c.split()
+	_, nparts := c.Split()
 	p := &g.parts
 	p.of = c.part
 	p.first = append(p.first[:0], make([]int32, nparts+1)...)
@@ -169,7 +169,7 @@ func (g *Graph) simple() bool {
 		nd.end = int32(len(p.bridge))
 	}
 	// One route per target of each node's region: room for all of them in one allocation.
-	nreg, _ := c.split()
+	nreg, _ := c.Split()
 	nodes, targets := make([]int, nreg), make([]int, nreg)
 	for rn := range Nodes {
 		if cn := c.Of[rn]; cn >= 0 {

@@ -3,7 +3,7 @@
 //
 // Costs in these puzzles are small non-negative integers (steps), so Dijkstra's binary heap
 // is replaced by a bucket queue (Dial's algorithm): Push and Pop are O(1) amortised. Its
-// buckets are stacks of packed states in blocks of 2 KB with a bitmap of the non-empty ones,
+// buckets are stacks of packed states in blocks of 256 bytes with a bitmap of the non-empty ones,
 // so an entry costs 8 bytes (16 for a two-word state) and nothing is ever copied to grow.
 // States live in Table, open addressing on one- or two-word keys. benchmarks/ measures the
 // queue against the gods binary-heap priority queue and the table against a Go map.
@@ -32,8 +32,8 @@ type Queue struct {
 type bucket struct{ top, fill int32 }
 
 const (
-	blockWords = 256 // 2 KB
-	slabBlocks = 64  // blocks are made 128 KB at a time
+	blockWords = 32 // 256 bytes: a bucket with a few states holds little
+	slabBlocks = 32 // blocks are made 8 KB at a time
 )
 
 // Init empties q for states of one word or two, keeping its memory.

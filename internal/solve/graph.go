@@ -3,48 +3,26 @@ package solve
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 	"time"
 
+	"github.com/statespace/puzzles/internal/bound"
 	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/routes"
 	"github.com/statespace/puzzles/internal/search"
 	"github.com/statespace/puzzles/internal/vault"
 )
 
-// state packs a search state into two words: lo holds the key set in bits 0-25 and robots 0-5
-// at 6 bits each from bit 26; hi holds robots 6 and 7. Each robot is a route-graph node.
-type state struct{ lo, hi uint64 }
-
-const keyMask = 1<<26 - 1
-
-func (s state) keys() keys.Set { return keys.Set(s.lo & keyMask) }
-
-func (s state) robot(i int) int {
-	if i < 6 {
-		return int(s.lo >> (26 + 6*i) & 63)
-	}
-	return int(s.hi >> (6 * (i - 6)) & 63)
-}
-
-func (s state) with(i, node int, ks keys.Set) state {
-	s.lo = s.lo&^keyMask | uint64(ks)
-	if i < 6 {
-		sh := uint(26 + 6*i)
-		s.lo = s.lo&^(63<<sh) | uint64(node)<<sh
-	} else {
-		sh := uint(6 * (i - 6))
-		s.hi = s.hi&^(63<<sh) | uint64(node)<<sh
-	}
-	return s
-}
-
-// Graph solves v with Dijkstra over (robot nodes, key set) on the lazy route graph.
-// It returns the fewest total steps, or Steps -1 with notes when the goal cannot be met.
-// The error is non-nil only when a budget is exceeded or the exit goal has no single exit.
-func Graph(v *vault.Vault, opt Options) (Result, error) {
-	var res Result
+// Graph solves v by best-first search over (robot nodes, key set) on the lazy route graph,
+// with the lower bound bound.For chooses (A*; Dijkstra with bound.KindNone). It returns the
+// fewest total steps, or Steps -1 with notes when the goal cannot be met. The error is
+// non-nil when the exit goal has no single exit, or when a limit stopped the search
+// (Stopped reports which): the result then holds the bounds proven so far.
+func Graph(v *vault.Vault, opt Options) (res Result, err error) {
+	res = Result{Steps: -1, Lower: -1, Upper: -1}
 	if opt.Goal == Exit {
 		if _, err := v.Exit(); err != nil {
 			return res, err
@@ -58,18 +36,79 @@ func Graph(v *vault.Vault, opt Options) (Result, error) {
 	res.Stats.Reach = t1.Sub(t0)
 	if !ok {
 		_, res.Notes = Reach(v, opt.Goal)
-		res.Steps = -1
 		return res, nil
 	}
-	steps, walk, err := bestFirst(v, g, opt, &res.Stats)
-	res.Walk = walk
-	res.Stats.Routes = g.Stats
-	res.Stats.Search = time.Since(t1)
-	res.Steps = steps
-	if err == nil && steps < 0 { // the flood said yes: the search must agree
+	defer func() {
+		res.Stats.Routes = g.Stats
+		res.Stats.Search = time.Since(t1)
+	}()
+	b, err := bound.For(g, len(v.Robots), opt.Goal == Exit, opt.Bound, opt.Meter)
+	if err != nil {
+		return res, routeError(err)
+	}
+	defer b.Free()
+	res.Stats.Bound, res.Stats.StartBound = b.Kind, int(b.Start)
+	s := newSearcher(v, g, b.Bound, opt, &res.Stats)
+	defer s.free()
+	defer func() {
+		res.Stats.States = s.sc.table.Len()
+		res.Stats.Bytes = max(res.Stats.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())
+	}()
+	err = s.solve()
+	res.Lower, res.Upper = s.bounds()
+	if err == nil && s.upper == none { // the flood said yes: the search must agree
 		return res, fmt.Errorf("internal error: the search found no way through %s, which the flood says is solvable", v.Name)
 	}
+	if err == nil {
+		res.Steps, res.Lower = res.Upper, res.Upper
+	}
+	if s.upper != none && (opt.Walk || err != nil) { // a stopped search keeps its best walk
+		walk, werr := s.walk()
+		if werr != nil {
+			return res, werr
+		}
+		res.Walk = walk
+	}
 	return res, err
+}
+
+// none is the length of no walk at all.
+const none = math.MaxInt32
+
+// Large searches: past largeSearch states the search finds a first walk with a quick
+// weighted search (its length bounds the answer from above, and every state that cannot
+// beat it is dropped: branch and bound), and checks each state it expands for a better
+// one with a key more (dominance). Small searches (every real input) skip both: their cost
+// would be most of such a search's.
+const (
+	largeSearch   = 20_000
+	weightedLimit = 8 * largeSearch // states the weighted search may record
+	weight        = 2               // its priority: cost so far plus twice the bound
+)
+
+// searcher is one search over packed states.
+type searcher struct {
+	v     *vault.Vault
+	g     *routes.Graph
+	b     bound.Bound
+	opt   Options
+	st    *Stats
+	nr    int
+	all   keys.Set
+	start state
+	at    []int // scratch for the robots' nodes
+
+	sc       *scratch
+	reserved int   // bytes reserved from opt.Meter for sc
+	weight   int32 // 1: exact A*; more: the weighted search for a first walk
+	dominate bool  // skip states with a better one holding a key more
+	limit    int   // most states recorded before the search stops
+
+	upper     int32 // length of the best walk known, none when there is none
+	goal      state // its last state, in sc.table; or
+	upperWalk []Leg // its legs, when the weighted search found it
+	current   int32 // the priority of the state being expanded
+	popped    bool  // current is set
 }
 
 // scratch is the memory of one search, kept for the next: a solve of a real input would
@@ -81,182 +120,402 @@ type scratch struct {
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
+// maxPooled is the most memory a scratch may hold and still be kept for the next search:
+// a larger one goes to the collector, so no search keeps memory it does not account for.
+const maxPooled = 64 << 20
+
+func newSearcher(v *vault.Vault, g *routes.Graph, b bound.Bound, opt Options, st *Stats) *searcher {
+	s := &searcher{v: v, g: g, b: b, opt: opt, st: st, nr: len(v.Robots), all: v.All,
+		start: startState(len(v.Robots)), at: make([]int, len(v.Robots)), weight: 1,
+		upper: none, limit: opt.budget()}
+	return s
+}
+
+// acquire takes a scratch from the pool for s and reserves what it holds.
+func (s *searcher) acquire() {
+	sc := scratchPool.Get().(*scratch)
+	wide := s.nr > narrowLimit
+	sc.table.Init(wide)
+	sc.queue.Init(wide)
+	n := sc.table.Bytes() + sc.queue.Bytes()
+	if !s.opt.Meter.Reserve(n) {
+		*sc = scratch{} // too much for the limit: start from nothing
+		sc.table.Init(wide)
+		sc.queue.Init(wide)
+		n = 0
+	}
+	s.sc, s.reserved = sc, n
+}
+
+// free hands the scratch back, with what it reserved; a large one goes to the collector.
+func (s *searcher) free() {
+	if s.sc == nil {
+		return
+	}
+	s.opt.Meter.Release(s.reserved)
+	if s.sc.table.Bytes()+s.sc.queue.Bytes() <= maxPooled {
+		scratchPool.Put(s.sc)
+	}
+	s.sc, s.reserved = nil, 0
+}
+
+// solve runs the exact search: A* until the least priority queued reaches the best walk
+// known, which is then optimal. It returns a stop error when a limit ends it first.
+func (s *searcher) solve() error {
+	s.acquire()
+	if s.opt.Goal == Collect && s.all == 0 { // nothing to collect: done before a step
+		s.upper, s.goal = 0, s.start
+		_, err := s.insert(s.start)
+		return err
+	}
+	if err := s.push(s.start, s.b.Eval(s.place(s.start), 0)); err != nil {
+		return err
+	}
+	for {
+		err := s.run(s.limit, largeSearch)
+		if err != errLarge {
+			return err
+		}
+		// Large: a first walk from the weighted search, then on with both prunings.
+		s.dominate = true
+		if err := s.firstWalk(); err != nil {
+			return err
+		}
+	}
+}
+
+// errLarge is run's signal that the search has grown past its threshold.
+var errLarge = errors.New("large search")
+
+// firstWalk runs the weighted search in a scratch of its own and keeps the walk it finds as
+// the upper bound, if it beats the one known. Its own limits (memory, states) just end it.
+func (s *searcher) firstWalk() error {
+	w := &searcher{v: s.v, g: s.g, b: s.b, opt: s.opt, st: &Stats{}, nr: s.nr, all: s.all,
+		start: s.start, at: s.at, weight: weight, dominate: true, upper: s.upper, limit: weightedLimit}
+	w.acquire()
+	defer w.free()
+	err := w.push(w.start, w.b.Eval(w.place(w.start), 0))
+	if err == nil {
+		err = w.run(weightedLimit, 0)
+	}
+	s.st.Weighted += w.st.Popped
+	switch {
+	case err != nil && !errors.Is(err, ErrBudget) && !errors.Is(err, memory.ErrLimit):
+		return err // stopped from outside
+	case w.upper >= s.upper:
+		return nil
+	}
+	walk, err := w.walk()
+	if err != nil {
+		return err
+	}
+	s.upper, s.upperWalk = w.upper, walk
+	return nil
+}
+
+// run pops and expands states until the least priority queued is no less than the best
+// walk known (or the queue is empty), or a limit stops it. With large > 0 it returns
+// errLarge once the table holds that many states.
+func (s *searcher) run(limit, large int) error {
+	t, q := &s.sc.table, &s.sc.queue
+	for {
+		f := q.Min()
+		if f < 0 || int32(f) >= s.upper {
+			return nil
+		}
+		if large > 0 && t.Len() >= large && !s.dominate {
+			return errLarge
+		}
+		_, lo, hi, _ := q.Pop()
+		cur := state{lo, hi}
+		s.current, s.popped = int32(f), true
+		s.st.Popped++
+		if s.st.Popped&1023 == 0 {
+			if err := s.opt.stopped(); err != nil {
+				return err
+			}
+			s.opt.Progress.report(t.Len(), s.sc, s)
+		}
+		e, _ := t.Peek(cur.lo, cur.hi)
+		if e.Has(search.Closed) {
+			continue // expanded already, by a better way found after this one was queued
+		}
+		d := e.G()
+		ks := cur.keys()
+		if !e.Has(search.Refined) {
+			e.Set(search.Refined, true)
+			e.SetH(e.H() + s.b.Refine(s.place(cur), ks))
+		}
+		if p := d + s.weight*e.H(); p > int32(f) {
+			if err := s.queue(int(p), cur); err != nil {
+				return err
+			}
+			continue
+		}
+		if d+e.H() >= s.upper {
+			continue // cannot beat the walk known
+		}
+		e.Set(search.Closed, true)
+		if s.dominate && s.dominated(cur, d) {
+			continue
+		}
+		if err := s.expand(cur, d, ks, limit); err != nil {
+			return err
+		}
+	}
+}
+
+// dominated reports whether a state with the same robots' nodes and one key more has been
+// reached at no greater cost: whatever walk finishes from cur finishes from it too (more
+// keys open more doors, and a key already held costs nothing to walk over), so cur cannot
+// lead to a shorter walk than it.
+func (s *searcher) dominated(cur state, d int32) bool {
+	t := &s.sc.table
+	for k, rest, ok := (s.all &^ cur.keys()).Next(); ok; k, rest, ok = rest.Next() {
+		o := cur.withKeys(cur.keys() | keys.Bit(k))
+		if e, ok := t.Peek(o.lo, o.hi); ok && e.G() <= d {
+			s.st.Dominated++
+			return true
+		}
+	}
+	return false
+}
+
+// expand pushes the states one leg from cur: each robot, by the shortest route open with the
+// keys held, to each key it does not hold (and to the exit, for that goal).
+func (s *searcher) expand(cur state, d int32, ks keys.Set, limit int) error {
+	at := s.place(cur)
+	s.b.Expand(at, ks)
+	exit := s.opt.Goal == Exit
+	for i := range s.nr {
+		rs, err := s.g.From(at[i])
+		if err != nil {
+			return routeError(err)
+		}
+		last := -1
+		for _, r := range rs {
+			t := int(r.To)
+			if t == last || t < 26 && ks.Has(t) || t == routes.Exit && !exit || !ks.Covers(r.Needs()) {
+				continue
+			}
+			last = t // routes come sorted by length: the first open one is the shortest
+			nks := ks
+			if t < 26 {
+				nks |= keys.Bit(t)
+			}
+			if err := s.reach(cur.with(i, t, nks), d+r.Len, i, t, nks, limit); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// reach records a way of cost nd to state ns, reached by robot i's move to t: a goal
+// becomes the best walk known when it is shorter, any other state is queued unless a way as
+// good is known or it cannot beat the best walk.
+func (s *searcher) reach(ns state, nd int32, i, t int, nks keys.Set, limit int) error {
+	tb := &s.sc.table
+	e, seen := tb.Peek(ns.lo, ns.hi)
+	if seen && e.G() <= nd {
+		return nil
+	}
+	goal := t == routes.Exit || s.opt.Goal == Collect && nks == s.all
+	var h int32
+	switch {
+	case goal:
+	case seen:
+		h = e.H()
+	default:
+		h = s.b.Child(i, t, nks)
+	}
+	if !goal && nd+h >= s.upper {
+		return nil
+	}
+	if !seen {
+		if tb.Len() >= limit {
+			return budgetError(limit)
+		}
+		var err error
+		if e, err = s.insert(ns); err != nil {
+			return err
+		}
+		e.SetH(h)
+	}
+	e.SetG(nd)
+	e.Set(search.Closed, false)
+	if goal {
+		if nd < s.upper {
+			s.upper, s.goal, s.upperWalk = nd, ns, nil
+		}
+		return nil
+	}
+	s.st.Pushed++
+	return s.queue(int(nd+s.weight*h), ns)
+}
+
+// queue pushes ns with priority p, reserving a block of queue first when it needs one.
+func (s *searcher) queue(p int, ns state) error {
+	q := &s.sc.queue
+	if grow := q.GrowBytes(p); grow > 0 {
+		if !s.opt.Meter.Reserve(grow) {
+			return memory.LimitError(s.opt.Meter.Limit())
+		}
+		before := q.Bytes()
+		q.Push(p, ns.lo, ns.hi)
+		s.opt.Meter.Release(grow - (q.Bytes() - before)) // keep only what it took
+		s.reserved += q.Bytes() - before
+		s.st.Bytes = max(s.st.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())
+		return nil
+	}
+	q.Push(p, ns.lo, ns.hi)
+	return nil
+}
+
+// insert adds state ns to the table, reserving first what the table's growth would take.
+func (s *searcher) insert(ns state) (*search.Entry, error) {
+	tb := &s.sc.table
+	grow, old := tb.GrowBytes(), tb.Bytes()
+	if grow > 0 && !s.opt.Meter.Reserve(grow) {
+		return nil, memory.LimitError(s.opt.Meter.Limit())
+	}
+	e, _ := tb.Find(ns.lo, ns.hi)
+	if grow > 0 {
+		s.opt.Meter.Release(old) // the old array is garbage now
+		s.reserved += grow - old
+		s.st.Bytes = max(s.st.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())
+	}
+	return e, nil
+}
+
+// push queues the start state with bound h.
+func (s *searcher) push(st state, h int32) error {
+	e, err := s.insert(st)
+	if err != nil {
+		return err
+	}
+	e.SetH(h)
+	s.st.Pushed++
+	return s.queue(int(s.weight*h), st)
+}
+
+// place unpacks the robots' nodes of st into s.at.
+func (s *searcher) place(st state) []int {
+	for i := range s.at {
+		s.at[i] = st.robot(i)
+	}
+	return s.at
+}
+
+// bounds returns the proven bounds on the answer: at least the least priority still queued
+// (or being expanded), at most the best walk known (-1 when none).
+func (s *searcher) bounds() (lower, upper int) {
+	upper = -1
+	if s.upper != none {
+		upper = int(s.upper)
+	}
+	lo := int32(none)
+	if s.sc != nil {
+		if m := s.sc.queue.Min(); m >= 0 {
+			lo = int32(m)
+		}
+	}
+	if s.popped {
+		lo = min(lo, s.current)
+	}
+	lo = min(lo, s.upper)
+	if lo == none {
+		return 0, upper
+	}
+	return int(max(lo, 0)), upper
+}
+
+// walk returns the legs of the best walk known. One found by this search is read back from
+// its table: a state's cost was set by a way from a state recorded before it, whose cost has
+// only fallen since, so some recorded state one leg back costs no more than the state's less
+// that leg. From the goal back to the start, that is a walk of at most the goal's cost.
+func (s *searcher) walk() ([]Leg, error) {
+	if s.upperWalk != nil || s.upper == none {
+		return s.upperWalk, nil
+	}
+	t := &s.sc.table
+	cur := s.goal
+	e, _ := t.Peek(cur.lo, cur.hi)
+	v := e.G()
+	var legs []Leg
+	for cur != s.start {
+		leg, prev, pv, ok := s.back(cur, v)
+		if !ok {
+			return nil, fmt.Errorf("internal error: no way back from a state of cost %d in %s", v, s.v.Name)
+		}
+		legs = append(legs, leg)
+		cur, v = prev, pv
+	}
+	slices.Reverse(legs)
+	return legs, nil
+}
+
+// back finds a recorded state one leg before cur whose cost plus the leg is at most v.
+func (s *searcher) back(cur state, v int32) (Leg, state, int32, bool) {
+	t := &s.sc.table
+	ks := cur.keys()
+	for i := range s.nr {
+		to := cur.robot(i)
+		if to >= routes.FirstStart && to != routes.Exit {
+			continue // never moved
+		}
+		held := ks
+		if to < 26 {
+			held &^= keys.Bit(to)
+		}
+		from := append([]int{routes.FirstStart + i}, keyNodes(held)...)
+		for _, u := range from {
+			prev := cur.with(i, u, held)
+			e, ok := t.Peek(prev.lo, prev.hi)
+			if !ok {
+				continue
+			}
+			r, ok := s.open(u, to, held)
+			if ok && e.G()+r.Len <= v {
+				return Leg{Robot: i, From: u, To: to, Steps: int(r.Len), Held: held,
+					FromCell: s.g.Cell(u), ToCell: s.g.Cell(to)}, prev, e.G(), true
+			}
+		}
+	}
+	return Leg{}, state{}, 0, false
+}
+
+// open returns the shortest route from u to t open with held, the one the search takes.
+func (s *searcher) open(u, t int, held keys.Set) (routes.Route, bool) {
+	rs, err := s.g.From(u)
+	if err != nil {
+		return routes.Route{}, false
+	}
+	for _, r := range rs {
+		if int(r.To) == t && held.Covers(r.Needs()) {
+			return r, true
+		}
+	}
+	return routes.Route{}, false
+}
+
+// keyNodes lists the route nodes of the keys of ks.
+func keyNodes(ks keys.Set) []int {
+	var out []int
+	for k, rest, ok := ks.Next(); ok; k, rest, ok = rest.Next() {
+		out = append(out, k)
+	}
+	return out
+}
+
 // routeError explains a failure to build routes: the label budget of one route search is
 // the state budget too, or the context ended.
 func routeError(err error) error {
 	if errors.Is(err, routes.ErrBudget) {
 		return fmt.Errorf("%w: building routes: %v (raise it with -budget)", ErrBudget, err)
 	}
+	if errors.Is(err, memory.ErrLimit) {
+		return err
+	}
 	return fmt.Errorf("stopped: %w", err)
-}
-
-// bestFirst is A* over (robot nodes, key set) with the bound of routes.Bound, or Dijkstra
-// when opt.Dijkstra is set. The bound is admissible, so the first goal state popped is
-// optimal; where it is not consistent, a state improved after it was expanded is simply
-// queued and expanded again.
-//
-// The bound has a cheap part (Tour) and a dear one (Blocks). A state is queued with the cheap
-// part only; the dear part is added the first time the state is popped, and the state goes
-// back in the queue if that raises it above the current priority. States that are pushed but
-// never popped (about half) never pay for it.
-func bestFirst(v *vault.Vault, g *routes.Graph, opt Options, st *Stats) (steps int, walk []Leg, err error) {
-	// With opt.Walk, each state remembers the state and leg it was best reached by.
-	type from struct {
-		prev  state
-		robot int
-		to    int
-		steps int32
-	}
-	var parent map[state]from
-	if opt.Walk {
-		parent = map[state]from{}
-	}
-	legs := func(s state) []Leg {
-		var out []Leg
-		for {
-			p, ok := parent[s]
-			if !ok {
-				break
-			}
-			out = append(out, Leg{Robot: p.robot, From: p.prev.robot(p.robot), To: p.to, Steps: int(p.steps), Held: p.prev.keys(),
-				FromCell: g.Cell(p.prev.robot(p.robot)), ToCell: g.Cell(p.to)})
-			s = p.prev
-		}
-		slices.Reverse(out)
-		return out
-	}
-	var start state
-	nr := len(v.Robots)
-	at := make([]int, nr)
-	for i := range v.Robots {
-		start = start.with(i, routes.FirstStart+i, 0)
-	}
-	var b *routes.Bound
-	if !opt.Dijkstra {
-		b = routes.NewBound(g.Corridors(), nr)
-		defer b.Free()
-		if err := b.Precede(g, nr); err != nil {
-			return 0, nil, routeError(err)
-		}
-	}
-	place := func(s state) []int {
-		for i := range at {
-			at[i] = s.robot(i)
-		}
-		return at
-	}
-	cheap := func(s state) int32 {
-		switch {
-		case b == nil:
-			return 0
-		case opt.Goal == Exit:
-			return int32(b.Exit(place(s)))
-		}
-		return int32(b.Tour(place(s), s.keys()))
-	}
-	// With every robot alone in its region (part 1, and part 2 of the real inputs) a child's
-	// tour bound is its parent's with one robot's term replaced (routes.Bound.Step, Arrive).
-	incremental := b != nil && opt.Goal == Collect
-	for i := range nr {
-		incremental = incremental && b.Alone(routes.FirstStart+i)
-	}
-	tours := make([]int32, nr)
-	moved := make([]int32, nr)
-	budget := opt.budget()
-	sc := scratchPool.Get().(*scratch)
-	defer scratchPool.Put(sc)
-	table, q := &sc.table, &sc.queue
-	table.Init(true)
-	q.Init(true)
-	slot, _ := table.Find(start.lo, start.hi)
-	slot.SetH(cheap(start))
-	q.Push(int(slot.H()), start.lo, start.hi)
-	st.Pushed++
-	defer func() { st.States = table.Len() }()
-	for {
-		f, lo, hi, ok := q.Pop()
-		if !ok {
-			return -1, nil, nil
-		}
-		s := state{lo, hi}
-		st.Popped++
-		if st.Popped&1023 == 0 {
-			if err := opt.stopped(); err != nil {
-				return 0, nil, err
-			}
-		}
-		slot, _ := table.Peek(s.lo, s.hi)
-		if slot.Has(search.Closed) {
-			continue // expanded already, by a better way found after this one was queued
-		}
-		d := slot.G()
-		if !slot.Has(search.Refined) {
-			slot.Set(search.Refined, true)
-			if b != nil && opt.Goal == Collect && !opt.NoBlocks {
-				slot.SetH(slot.H() + int32(b.Blocks(place(s), s.keys())))
-			}
-		}
-		if int(d+slot.H()) > f {
-			q.Push(int(d+slot.H()), s.lo, s.hi)
-			continue
-		}
-		slot.Set(search.Closed, true)
-		ks := s.keys()
-		if opt.Goal == Collect && ks == v.All {
-			return int(d), legs(s), nil
-		}
-		for i := 0; i < nr; i++ {
-			if opt.Goal == Exit && s.robot(i) == routes.Exit {
-				return int(d), legs(s), nil
-			}
-		}
-		var base int32
-		if incremental {
-			for i := range nr {
-				tours[i], moved[i] = b.Step(s.robot(i), ks)
-				base += tours[i]
-			}
-		}
-		for i := 0; i < nr; i++ {
-			rs, err := g.From(s.robot(i))
-			if err != nil {
-				return 0, nil, routeError(err)
-			}
-			last := -1
-			for _, r := range rs {
-				t := int(r.To)
-				if t == last || t < 26 && ks.Has(t) || t == routes.Exit && opt.Goal != Exit || !ks.Covers(r.Needs()) {
-					continue
-				}
-				last = t // routes come sorted by length: the first open one is the shortest
-				nks := ks
-				if t < 26 {
-					nks |= keys.Bit(t)
-				}
-				ns := s.with(i, t, nks)
-				nd := d + r.Len
-				if table.Len() >= budget {
-					return 0, nil, budgetError(budget)
-				}
-				next, seen := table.Find(ns.lo, ns.hi)
-				if seen && next.G() <= nd {
-					continue
-				}
-				if !seen {
-					if incremental {
-						next.SetH(base - tours[i] + b.Arrive(t, nks, moved[i]))
-					} else {
-						next.SetH(cheap(ns))
-					}
-				}
-				next.SetG(nd)
-				next.Set(search.Closed, false)
-				if parent != nil {
-					parent[ns] = from{s, i, t, r.Len}
-				}
-				q.Push(int(nd+next.H()), ns.lo, ns.hi)
-				st.Pushed++
-			}
-		}
-	}
 }

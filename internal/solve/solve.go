@@ -23,10 +23,13 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/bits-and-blooms/bitset"
+	"github.com/statespace/puzzles/internal/bound"
 	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/routes"
 	"github.com/statespace/puzzles/internal/vault"
 )
@@ -39,26 +42,33 @@ const (
 	Exit                // stand a robot on the exit
 )
 
-// DefaultBudget is the default number of search states a solver may record before it stops.
-// A state costs about 280 bytes at the peak (table slots at half load, doubled while the table
-// grows, and queue entries), so the default stops a search near 6 GB, well inside 24 GB.
-const DefaultBudget = 20_000_000
+// DefaultBudget is the default number of search states a solver may record before it stops:
+// a bound for experiments; the memory limit (Options.Meter) is what keeps a search in bounds.
+const DefaultBudget = 1 << 30
 
-// Options tune a solve. The zero value collects every key with the default budget.
+// Options tune a solve. The zero value collects every key with the bound chosen per vault,
+// no memory limit and the default budget.
 type Options struct {
 	Goal   Goal
 	Budget int // most states recorded; 0 means DefaultBudget
 
-	// Dijkstra turns off the lower bound that makes Graph's search A*: the baseline the
-	// bound is measured against. NoBlocks keeps only the bound's tour term.
-	Dijkstra, NoBlocks bool
+	// Bound is the lower bound that makes Graph's search A* (bound.KindAuto: chosen per
+	// vault; bound.KindNone: Dijkstra, the baseline the others are measured against).
+	Bound bound.Kind
 
 	// Walk asks Graph for the legs of an optimal walk (Result.Walk).
 	Walk bool
 
+	// Meter, when set, is what the search reserves its memory from: it stops before the
+	// meter's limit, with the bounds it has proven (Stopped).
+	Meter *memory.Meter
+
 	// Ctx, when set, stops a search soon after it ends (a timeout, an interrupt); the
 	// solver then returns an error wrapping Ctx.Err().
 	Ctx context.Context
+
+	// Progress, when set, is updated as the search goes, for the command to show.
+	Progress *Progress
 
 	// Corridors, when set, is the vault's corridor graph built beforehand (see Pair); Graph
 	// builds it otherwise.
@@ -94,9 +104,15 @@ func (o Options) budget() int {
 
 // Result is a solver's answer.
 type Result struct {
-	Steps int      // fewest total steps, or -1 when there is no solution
+	Steps int      // fewest total steps, or -1 when there is no solution or the search stopped
 	Notes []string // why there is no solution
-	Walk  []Leg    // with Options.Walk: the legs of an optimal walk, in order
+
+	// Lower and Upper bound the answer: equal to Steps when it was found; for a search
+	// that stopped (Stopped), what it proved: the answer is at least Lower, and at most
+	// Upper, the length of Walk (-1 when no walk was found).
+	Lower, Upper int
+
+	Walk  []Leg // with Options.Walk, or after a stop: the legs of the best walk found, in order
 	Stats Stats
 }
 
@@ -114,15 +130,25 @@ type Leg struct {
 // Stats is what a solve did, for tuning.
 type Stats struct {
 	Routes        routes.Stats
-	Pushed        int // states pushed on the queue
-	Popped        int // states taken off the queue
-	States        int // distinct states recorded
+	Bound         bound.Kind // the bound the search used
+	StartBound    int        // its value at the start
+	Pushed        int        // states pushed on the queue
+	Popped        int        // states taken off the queue
+	States        int        // distinct states recorded
+	Dominated     int        // states popped and dropped for one with a key more
+	Weighted      int        // states popped by the weighted search for a first walk
+	Bytes         int        // the most memory the search's table and queue held
 	Reach, Search time.Duration
 }
 
 func (s Stats) String() string {
-	return fmt.Sprintf("routes: %d BFS, %d routes, %d labels; states: %d recorded, %d pushed, %d popped; time: reach %v, search %v",
-		s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.States, s.Pushed, s.Popped, s.Reach, s.Search)
+	per := 0.0
+	if s.States > 0 {
+		per = float64(s.Bytes) / float64(s.States)
+	}
+	return fmt.Sprintf("routes: %d BFS, %d routes, %d labels; bound %v, %d at the start; states: %d recorded, %d pushed, %d popped, %d dominated, %d popped for a first walk; memory: %s, %.0f bytes a state; time: reach %v, search %v",
+		s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, s.States, s.Pushed, s.Popped, s.Dominated, s.Weighted,
+		memory.Format(int64(s.Bytes)), per, s.Reach, s.Search)
 }
 
 // ErrBudget is returned (wrapped) when a search records more states than its budget allows.
@@ -130,6 +156,32 @@ var ErrBudget = errors.New("state budget exceeded")
 
 func budgetError(n int) error {
 	return fmt.Errorf("%w: more than %d states (raise it with -budget)", ErrBudget, n)
+}
+
+// Stopped reports whether err stopped a search before it proved its answer: its budget, its
+// memory limit, or its context (a timeout, an interrupt). Its Result then holds the bounds
+// it proved and the best walk it found.
+func Stopped(err error) bool {
+	return errors.Is(err, ErrBudget) || errors.Is(err, memory.ErrLimit) ||
+		errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// Progress is what a running search shows, updated every thousand states or so and read by
+// the command whenever it likes. Lower and Upper are the bounds proven so far (Upper -1:
+// no walk yet).
+type Progress struct {
+	States, Bytes, Lower, Upper atomic.Int64
+}
+
+func (p *Progress) report(states int, sc *scratch, s *searcher) {
+	if p == nil {
+		return
+	}
+	lo, up := s.bounds()
+	p.States.Store(int64(states))
+	p.Bytes.Store(int64(sc.table.Bytes() + sc.queue.Bytes()))
+	p.Lower.Store(int64(lo))
+	p.Upper.Store(int64(up))
 }
 
 // Reach floods the vault from its robots, opening a door as soon as its key has been reached,

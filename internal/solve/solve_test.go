@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/statespace/puzzles/internal/bound"
 	"github.com/statespace/puzzles/internal/solve"
 	"github.com/statespace/puzzles/internal/vault"
 	"github.com/statespace/puzzles/internal/vaultgen"
@@ -264,7 +265,7 @@ func TestBoundKeepsAnswers(t *testing.T) {
 		}
 		for _, pv := range parts(v) {
 			a, err1 := solve.Graph(pv, solve.Options{})
-			d, err2 := solve.Graph(pv, solve.Options{Dijkstra: true})
+			d, err2 := solve.Graph(pv, solve.Options{Bound: bound.KindNone})
 			if err1 != nil || err2 != nil || a.Steps != d.Steps {
 				t.Errorf("%+v: A* %d (%v), Dijkstra %d (%v)", o, a.Steps, err1, d.Steps, err2)
 			}

@@ -1,18 +1,18 @@
-package routes
+package bound
 
 import (
 	"cmp"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/routes"
 	"github.com/statespace/puzzles/internal/vault"
 	"github.com/statespace/puzzles/internal/vaultgen"
 )
 
-// TestBoundTables checks the bridge-tree tables of NewBound against a slow, independent
+// TestBoundTables checks the bridge-tree tables of NewTour against a slow, independent
 // reading of the corridor graph: an edge is a bridge when removing it disconnects its ends;
 // distances are Dijkstra's with every other edge free; a virtual-tree edge is a set of route
 // nodes cut off from the robot by removing a bridge, with the lengths of all such bridges
@@ -33,11 +33,11 @@ func TestBoundTables(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		c := NewCorridors(v)
+		c := routes.NewCorridors(v)
 		nr := len(v.Robots)
-		b := NewBound(c, nr)
+		b := NewTour(c, nr)
 		bridge := slowBridges(c)
-		for rn := range Nodes {
+		for rn := range routes.Nodes {
 			cn := c.Of[rn]
 			if (cn >= 0) != b.present[rn] {
 				t.Fatalf("node %d: present %v, corridor node %d\n%s", rn, b.present[rn], cn, data)
@@ -46,7 +46,7 @@ func TestBoundTables(t *testing.T) {
 				continue
 			}
 			d := slowDist(c, int(cn), bridge)
-			for rm := range Nodes {
+			for rm := range routes.Nodes {
 				cm := c.Of[rm]
 				if cm < 0 {
 					continue
@@ -60,7 +60,7 @@ func TestBoundTables(t *testing.T) {
 			}
 		}
 		for i := range nr {
-			rn := FirstStart + i
+			rn := routes.FirstStart + i
 			reg := b.region[rn]
 			if b.robots[reg] != 1 {
 				continue
@@ -85,11 +85,12 @@ func TestBoundTables(t *testing.T) {
 }
 
 // slowBridges marks edge i when removing it (that one edge) disconnects its two ends.
-func slowBridges(c *Corridors) []bool {
-	bridge := make([]bool, len(c.edges))
+func slowBridges(c *routes.Corridors) []bool {
+	first, edges := numbered(c)
+	bridge := make([]bool, len(edges))
 	for u := range c.Len() {
 		for i, e := range c.Edges(u) {
-			skip := int(c.first[u]) + i
+			skip := int(first[u]) + i
 			bridge[skip] = !reachWithout(c, u, skip, reverseOf(c, skip))[e.To]
 		}
 	}
@@ -97,7 +98,8 @@ func slowBridges(c *Corridors) []bool {
 }
 
 // reachWithout returns the nodes root reaches without the edges numbered at and rev.
-func reachWithout(c *Corridors, root, at, rev int) []bool {
+func reachWithout(c *routes.Corridors, root, at, rev int) []bool {
+	first, _ := numbered(c)
 	seen := make([]bool, c.Len())
 	seen[root] = true
 	stack := []int32{int32(root)}
@@ -105,7 +107,7 @@ func reachWithout(c *Corridors, root, at, rev int) []bool {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for j, f := range c.Edges(int(x)) {
-			if a := int(c.first[x]) + j; a == at || a == rev {
+			if a := int(first[x]) + j; a == at || a == rev {
 				continue
 			}
 			if !seen[f.To] {
@@ -119,19 +121,20 @@ func reachWithout(c *Corridors, root, at, rev int) []bool {
 
 // reverseOf returns the index of the edge from e's end back to its start that pairs with e:
 // the k-th parallel edge one way pairs with the k-th the other way.
-func reverseOf(c *Corridors, at int) int {
-	u := slices.IndexFunc(c.first, func(f int32) bool { return int(f) > at }) - 1
-	e := c.edges[at]
+func reverseOf(c *routes.Corridors, at int) int {
+	first, edges := numbered(c)
+	u := slices.IndexFunc(first, func(f int32) bool { return int(f) > at }) - 1
+	e := edges[at]
 	k := 0
-	for j := int(c.first[u]); j < at; j++ {
-		if c.edges[j].To == e.To {
+	for j := int(first[u]); j < at; j++ {
+		if edges[j].To == e.To {
 			k++
 		}
 	}
 	for j, f := range c.Edges(int(e.To)) {
 		if f.To == int32(u) {
 			if k == 0 {
-				return int(c.first[e.To]) + j
+				return int(first[e.To]) + j
 			}
 			k--
 		}
@@ -141,7 +144,8 @@ func reverseOf(c *Corridors, at int) int {
 
 // slowDist is Dijkstra from corridor node s with only bridges costing their length; -1 where
 // s does not reach.
-func slowDist(c *Corridors, s int, bridge []bool) []int32 {
+func slowDist(c *routes.Corridors, s int, bridge []bool) []int32 {
+	first, _ := numbered(c)
 	d := make([]int32, c.Len())
 	for i := range d {
 		d[i] = -1
@@ -161,7 +165,7 @@ func slowDist(c *Corridors, s int, bridge []bool) []int32 {
 		done[u] = true
 		for i, e := range c.Edges(u) {
 			w := int32(0)
-			if bridge[int(c.first[u])+i] {
+			if bridge[int(first[u])+i] {
 				w = e.Len
 			}
 			if d[e.To] < 0 || d[u]+w < d[e.To] {
@@ -173,19 +177,20 @@ func slowDist(c *Corridors, s int, bridge []bool) []int32 {
 
 // slowSides removes each bridge in turn and collects the route nodes (keys and the first
 // robots starts) cut off from the root, merging bridges that cut off the same set.
-func slowSides(c *Corridors, root int, bridge []bool, robots int) []vedge {
+func slowSides(c *routes.Corridors, root int, bridge []bool, robots int) []vedge {
+	first, _ := numbered(c)
 	region := reachWithout(c, root, -1, -1)
 	merged := map[uint64]int32{}
 	for u := range c.Len() {
 		for i, e := range c.Edges(u) {
-			at := int(c.first[u]) + i
+			at := int(first[u]) + i
 			if !bridge[at] || int(e.To) < u || !region[u] {
 				continue
 			}
 			seen := reachWithout(c, root, at, reverseOf(c, at))
 			var below uint64
-			for rn := range Nodes {
-				if cn := c.Of[rn]; cn >= 0 && region[cn] && !seen[cn] && (rn < 26 || rn >= FirstStart && rn < FirstStart+robots) {
+			for rn := range routes.Nodes {
+				if cn := c.Of[rn]; cn >= 0 && region[cn] && !seen[cn] && (rn < 26 || rn >= routes.FirstStart && rn < routes.FirstStart+robots) {
 					below |= 1 << rn
 				}
 			}
@@ -212,8 +217,8 @@ func TestChainLevels(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := New(v, 0)
-		b := NewBound(g.Corridors(), len(v.Robots))
+		g := routes.New(v, 0)
+		b := NewTour(g.Corridors(), len(v.Robots))
 		if err := b.Precede(g, len(v.Robots)); err != nil {
 			t.Fatal(err)
 		}
@@ -237,7 +242,7 @@ func TestChainLevels(t *testing.T) {
 
 // slowLevels is chains one edge, side and key at a time: f is the most blocks a chain from
 // z makes on side s of edge e.
-func slowLevels(b *Bound, r int8) [26][][2]uint64 {
+func slowLevels(b *Tour, r int8) [26][][2]uint64 {
 	var level [26][][2]uint64
 	edges, order := b.edges[r], b.topo[r]
 	if order == nil {
@@ -273,91 +278,78 @@ func slowLevels(b *Bound, r int8) [26][][2]uint64 {
 	return level
 }
 
-// TestWalks checks both walks over parts against the label search, route for route from
-// every node, on the graphs where each applies: random vaults, generated mazes, the
-// statement's examples, and the real inputs and examples when ../shared is there (both parts
-// of each). It counts the graphs with a part of several nodes (a cycle) among them.
-func TestWalks(t *testing.T) {
-	inputs := walkInputs(t)
-	for _, tc := range []struct {
-		name    string
-		applies func(g *Graph) bool
-		build   func(g *Graph, n int) ([]Route, error)
-		min     int // graphs with a cycle that must be checked
-	}{
-		{"walk per node", (*Graph).simple, (*Graph).treeRoutes, 100},
-		{"one walk", func(g *Graph) bool { return g.simple() && g.pairable() },
-			func(g *Graph, n int) ([]Route, error) { return g.From(n) }, 100},
-	} {
-		graphs, cyclic := 0, 0
-		for _, data := range inputs {
-			v, err := vault.Parse("walks", data)
-			if err != nil {
-				continue
+// numbered numbers the corridor graph's edges the way the slow checks read them: node u's
+// edges are edges[first[u]:first[u+1]].
+func numbered(c *routes.Corridors) (first []int32, edges []routes.Edge) {
+	for u := range c.Len() {
+		first = append(first, int32(len(edges)))
+		edges = append(edges, c.Edges(u)...)
+	}
+	return append(first, int32(len(edges))), edges
+}
+
+// TestStepArrive checks the incremental tour bound against the one computed from scratch, on
+// random states of generated vaults with one and four robots.
+func TestStepArrive(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	checked, arrived := 0, 0
+	defer func() {
+		if checked < 2000 || arrived < 10000 {
+			t.Errorf("only %d states and %d moves checked", checked, arrived)
+		}
+	}()
+	for seed := range uint64(8) {
+		o := vaultgen.Options{Seed: seed, Size: 41, Keys: 10 + int(seed), Robots: []int{1, 4}[seed%2], Loops: 0.05 * float64(seed%3)}
+		v, _ := vault.Parse("gen", vaultgen.Generate(o))
+		g := routes.New(v, 0)
+		b := NewTour(g.Corridors(), len(v.Robots))
+		if err := b.Precede(g, len(v.Robots)); err != nil {
+			t.Fatal(err)
+		}
+		for range 300 {
+			held := keys.Set(r.Uint32()) & v.All
+			at := make([]int, len(v.Robots))
+			for i := range at {
+				at[i] = routes.FirstStart + i
+				if k := r.IntN(27); k < 26 && held.Has(k) && b.Alone(routes.FirstStart+i) {
+					at[i] = k // a held key of some region; Tour only needs a node
+				}
 			}
-			for _, v := range []*vault.Vault{v, part2(v)} {
-				if v == nil {
-					continue
+			// keep every robot in its own region: a key from another region would not be a
+			// state the search can reach
+			for i := range at {
+				if at[i] < 26 && b.Region(at[i]) != b.Region(routes.FirstStart+i) {
+					at[i] = routes.FirstStart + i
 				}
-				g := New(v, 0)
-				if !tc.applies(g) {
-					continue
-				}
-				graphs++
-				if len(g.parts.first)-1 < g.corr.Len() {
-					cyclic++
-				}
-				for n := range Nodes {
-					if g.Cell(n) < 0 {
+			}
+			var sum int32
+			for i, p := range at {
+				tour, moved := b.Step(p, held)
+				sum += tour
+				for k := range 26 {
+					if !v.All.Has(k) || held.Has(k) || b.Region(k) != b.Region(p) {
 						continue
 					}
-					a, err := tc.build(g, n)
-					if err != nil {
-						t.Fatal(err)
+					child := slices.Clone(at)
+					child[i] = k
+					nh := held | keys.Bit(k)
+					want := int(b.Eval(child, nh))
+					for j, q := range at {
+						if j != i {
+							tq, _ := b.Step(q, nh)
+							want -= int(tq)
+						}
 					}
-					b, err := New(v, 0).labelRoutes(n)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if !slices.Equal(a, b) {
-						t.Fatalf("%s, node %d: %+v, labels %+v on\n%s", tc.name, n, a, b, data)
+					arrived++
+					if got := b.Arrive(k, nh, moved); int(got) != want {
+						t.Fatalf("%+v: robot %d from %d to key %c: Arrive %d, from scratch %d", o, i, p, 'a'+k, got, want)
 					}
 				}
 			}
-		}
-		if graphs < 500 || cyclic < tc.min {
-			t.Errorf("%s: only %d graphs, %d of them with cycles", tc.name, graphs, cyclic)
-		}
-	}
-}
-
-// walkInputs returns the vaults TestWalks reads.
-func walkInputs(t *testing.T) [][]byte {
-	r := rand.New(rand.NewPCG(17, 17))
-	var inputs [][]byte
-	for range 3000 {
-		inputs = append(inputs, vaultgen.Random(r, vaultgen.RandomOptions{MaxSide: 10, MaxKeys: 5, Exit: r.IntN(2) == 0}))
-	}
-	for seed := range uint64(30) {
-		inputs = append(inputs, vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 41, Keys: 5 + int(seed%22), Robots: []int{1, 4}[seed%2]}))
-	}
-	for _, glob := range []string{"../../inputs/day18/statement/*.txt", "../../../shared/day18/real/*.txt", "../../../shared/day18/examples/*.txt"} {
-		files, _ := filepath.Glob(glob)
-		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
+			checked++
+			if sum != b.Eval(at, held) {
+				t.Fatalf("%+v: Step sums to %d, Eval %d", o, sum, b.Eval(at, held))
 			}
-			inputs = append(inputs, data)
 		}
 	}
-	return inputs
-}
-
-// part2 returns v's part-2 vault, or nil.
-func part2(v *vault.Vault) *vault.Vault {
-	if p, ok := v.Part2(); ok && p != v {
-		return p
-	}
-	return nil
 }

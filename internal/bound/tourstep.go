@@ -1,4 +1,4 @@
-package routes
+package bound
 
 import (
 	"math/bits"
@@ -18,10 +18,10 @@ import (
 
 // Region returns the region of route node n: route nodes joined when every door is open
 // share one. It is -1 for a node the vault does not have.
-func (b *Bound) Region(n int) int { return int(b.region[n]) }
+func (b *Tour) Region(n int) int { return int(b.region[n]) }
 
 // Alone reports whether the robot at route node p is the only robot of its region.
-func (b *Bound) Alone(p int) bool { return b.robots[b.region[p]] == 1 }
+func (b *Tour) Alone(p int) bool { return b.robots[b.region[p]] == 1 }
 
 // Step returns, for the robot at p alone in its region with held keys, its term of the tour
 // bound and the cyclic sum once it has left p (for Arrive).
@@ -30,7 +30,7 @@ func (b *Bound) Alone(p int) bool { return b.robots[b.region[p]] == 1 }
 // time from Bound.posOf), so the cycle is a walk
 // over its set bits, and p's place in it (between the last key ranked before p and the first
 // ranked at or after it) two bit scans: no test per key of the region.
-func (b *Bound) Step(p int, held keys.Set) (tour, moved int32) {
+func (b *Tour) Step(p int, held keys.Set) (tour, moved int32) {
 	r := b.region[p]
 	left := b.keys[r] &^ held
 	if left == 0 {
@@ -60,7 +60,7 @@ func (b *Bound) Step(p int, held keys.Set) (tour, moved int32) {
 
 // Arrive returns the term of a robot that left its node (Step gave moved) and arrived at key
 // t, now holding held (t included).
-func (b *Bound) Arrive(t int, held keys.Set, moved int32) int32 {
+func (b *Tour) Arrive(t int, held keys.Set, moved int32) int32 {
 	left := b.keys[b.region[t]] &^ held
 	if left == 0 {
 		return 0
@@ -70,7 +70,7 @@ func (b *Bound) Arrive(t int, held keys.Set, moved int32) int32 {
 
 // far is the distance from p to the farthest key of left that no other key of left must
 // follow (or to the farthest key at all, should every key have to follow another).
-func (b *Bound) far(p int, left keys.Set) int32 {
+func (b *Tour) far(p int, left keys.Set) int32 {
 	if !b.sorted[p] {
 		b.sortByDist(p)
 	}
@@ -90,7 +90,7 @@ func (b *Bound) far(p int, left keys.Set) int32 {
 }
 
 // sortByDist lists the keys of p's region from farthest to nearest, on first use.
-func (b *Bound) sortByDist(p int) {
+func (b *Tour) sortByDist(p int) {
 	order := b.order[b.region[p]]
 	var buf [26]uint32
 	packed := buf[:len(order)]

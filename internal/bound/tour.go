@@ -1,4 +1,4 @@
-package routes
+package bound
 
 import (
 	"cmp"
@@ -8,9 +8,11 @@ import (
 	"sync"
 
 	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/routes"
+	"github.com/statespace/puzzles/internal/vault"
 )
 
-// Bound is an admissible and (for a robot alone in its region) consistent lower bound on the
+// Tour is an admissible and (for a robot alone in its region) consistent lower bound on the
 // steps still needed, which turns the Dijkstra search into A*.
 //
 // The relaxation it solves exactly: every door open, and every edge that lies on a cycle free
@@ -36,29 +38,29 @@ import (
 // Robots in different regions (connected parts with every door open) add their bounds. Several
 // robots in one region share its keys in some unknown way; there the bound is
 // Steiner(P ∪ R) − Steiner(P), admissible but weaker and not always consistent.
-type Bound struct {
-	dist    [Nodes][Nodes]int32 // bridge-tree distance between route nodes of one region
-	region  [Nodes]int8         // connected part of each present route node, -1 when absent
-	keys    []keys.Set          // keys of each region
-	order   [][]uint8           // route nodes of each region's keys, in depth-first order
-	rank    [Nodes]int32        // depth-first rank of each route node
-	pos     [26]uint8           // position of each key: regions in turn, each in depth-first order
-	at      [32]uint8           // the key at each position
-	posOf   [7][16]uint32       // the positions of the keys in each nibble of a key set
-	cut     [Nodes]uint8        // the position of the first key of p's region ranked at or after p
-	robots  []int               // robots per region
-	present [Nodes]bool
+type Tour struct {
+	dist    [routes.Nodes][routes.Nodes]int32 // bridge-tree distance between route nodes of one region
+	region  [routes.Nodes]int8                // connected part of each present route node, -1 when absent
+	keys    []keys.Set                        // keys of each region
+	order   [][]uint8                         // route nodes of each region's keys, in depth-first order
+	rank    [routes.Nodes]int32               // depth-first rank of each route node
+	pos     [26]uint8                         // position of each key: regions in turn, each in depth-first order
+	at      [32]uint8                         // the key at each position
+	posOf   [7][16]uint32                     // the positions of the keys in each nibble of a key set
+	cut     [routes.Nodes]uint8               // the position of the first key of p's region ranked at or after p
+	robots  []int                             // robots per region
+	present [routes.Nodes]bool
 	before  [26]keys.Set // keys every solution collects before key k
 
 	// The block count (see Precede), for regions with one robot.
-	edges   [][]vedge        // virtual-tree edges of each region
-	inside  [Nodes]uint64    // edges with the route node below them
-	pred    [26]keys.Set     // before, transitively reduced
-	sooner  [26]keys.Set     // before, transitively closed, within the key's region
-	succ    [26]keys.Set     // the keys k is in the pred of
-	after   [26]keys.Set     // keys every solution collects after key k
-	byDist  [Nodes][26]uint8 // keys of each node's region, farthest first, once sorted
-	sorted  [Nodes]bool
+	edges   [][]vedge               // virtual-tree edges of each region
+	inside  [routes.Nodes]uint64    // edges with the route node below them
+	pred    [26]keys.Set            // before, transitively reduced
+	sooner  [26]keys.Set            // before, transitively closed, within the key's region
+	succ    [26]keys.Set            // the keys k is in the pred of
+	after   [26]keys.Set            // keys every solution collects after key k
+	byDist  [routes.Nodes][26]uint8 // keys of each node's region, farthest first, once sorted
+	sorted  [routes.Nodes]bool
 	topo    [][]uint8         // keys of each region in an order that respects before
 	level   [26][26][2]uint64 // per key and level: see chains
 	levels  [26]uint8         // the levels of each key
@@ -66,6 +68,13 @@ type Bound struct {
 	lv      [26][2]uint64     // blocks' scratch, kept zero
 	weight  [][][256]int32    // lengths of edge sets, a byte of edges at a time, per region
 	weights [][256]int32      // the tables of weight, end to end
+
+	withBlocks  bool // Refine adds Blocks
+	incremental bool // every robot alone in its region: Expand and Child use Step and Arrive
+	parent      []int
+	terms       [vault.MaxRobots]int32 // each robot's term of the expanded state
+	moved       [vault.MaxRobots]int32 // and what Arrive needs of it
+	base        int32
 }
 
 // vedge is an edge of a region's virtual tree: the route nodes below it and its length.
@@ -74,7 +83,7 @@ type vedge struct {
 	len   int32
 }
 
-// NewBound computes the bound's tables for a vault with the given number of robots.
+// NewTour computes the bound's tables for a vault with the given number of robots.
 //
 // One pass of Tarjan's algorithm finds the regions and the two-edge-connected parts of the
 // corridor graph; the bridges between parts form a forest. One depth-first walk of each
@@ -83,13 +92,13 @@ type vedge struct {
 // whose depth is the lowest the walk goes between two route nodes in preorder), and the
 // virtual-tree edges of the block count. It replaced a walk of the whole tree from each route
 // node, a map and a slice per part.
-func NewBound(c *Corridors, robots int) *Bound {
-	b := boundsPool.Get().(*Bound)
-	weights := b.weights[:0] // the one table worth keeping from the last use
-	*b = Bound{weights: weights}
+func NewTour(c *routes.Corridors, robots int) *Tour {
+	b := boundsPool.Get().(*Tour)
+	weights, parent := b.weights[:0], b.parent // the tables worth keeping from the last use
+	*b = Tour{weights: weights, parent: parent, withBlocks: true}
 	s := boundPool.Get().(*boundScratch)
 	defer boundPool.Put(s)
-	nreg, nparts := c.split()
+	nreg, nparts := c.Split()
 	s.forest(c, nparts)
 	b.keys = make([]keys.Set, nreg)
 	b.order = make([][]uint8, nreg)
@@ -101,29 +110,29 @@ func NewBound(c *Corridors, robots int) *Bound {
 	for i := range root {
 		root[i] = -1
 	}
-	for rn := range Nodes {
+	for rn := range routes.Nodes {
 		b.region[rn] = -1
 		cn := c.Of[rn]
 		if cn < 0 {
 			continue
 		}
-		r := c.region[cn]
+		r := c.Region(int(cn))
 		b.present[rn] = true
 		b.region[rn] = int8(r)
-		here[c.part[cn]] |= 1 << rn
+		here[c.Part(int(cn))] |= 1 << rn
 		if rn < 26 {
 			b.keys[r] |= keys.Bit(rn)
 		}
-		if rn >= FirstStart && rn < FirstStart+robots {
+		if rn >= routes.FirstStart && rn < routes.FirstStart+robots {
 			b.robots[r]++
-			root[r] = c.part[cn]
+			root[r] = c.Part(int(cn))
 		}
 	}
 	for r, p := range root {
 		if p < 0 || b.robots[r] != 1 { // no robot, or several: any part of the region will do
-			for rn := range Nodes {
+			for rn := range routes.Nodes {
 				if b.region[rn] == int8(r) {
-					root[r] = c.part[c.Of[rn]]
+					root[r] = c.Part(int(c.Of[rn]))
 					break
 				}
 			}
@@ -147,7 +156,7 @@ func NewBound(c *Corridors, robots int) *Bound {
 			}
 		}
 	}
-	for rn := range Nodes {
+	for rn := range routes.Nodes {
 		if r := b.region[rn]; r >= 0 {
 			ks := b.order[r]
 			cut := len(ks)
@@ -164,111 +173,42 @@ func NewBound(c *Corridors, robots int) *Bound {
 			}
 		}
 	}
+	b.incremental = true
+	for i := range robots {
+		b.incremental = b.incremental && b.Alone(routes.FirstStart+i)
+	}
 	return b
 }
 
-// Free hands b back for a later NewBound to reuse: a Bound is about 18 KB, mostly the block
+// Free hands b back for a later NewTour to reuse: a Bound is about 18 KB, mostly the block
 // levels, and a solve that allocated one for each part kept the collector busy. b must not be
 // used afterwards.
-func (b *Bound) Free() { boundsPool.Put(b) }
+func (b *Tour) Free() { boundsPool.Put(b) }
 
-var boundsPool = sync.Pool{New: func() any { return new(Bound) }}
+var boundsPool = sync.Pool{New: func() any { return new(Tour) }}
 
-// split returns the region and the two-edge-connected part of each node, and how many there
-// are of each, working them out on first use (the bound and the route walk both need them).
-func (c *Corridors) split() (nreg, nparts int32) {
-	if c.part == nil {
-		s := boundPool.Get().(*boundScratch)
-		c.nreg, c.nparts = s.tarjan(c)
-		c.region, c.part = slices.Clone(s.region[:c.Len()]), slices.Clone(s.part[:c.Len()])
-		boundPool.Put(s)
-	}
-	return c.nreg, c.nparts
-}
-
-// boundScratch is NewBound's memory per corridor node and per part, kept for the next call.
+// boundScratch is NewTour's memory per corridor node and per part, kept for the next call.
 type boundScratch struct {
-	disc, low, up, next, part, region, calls, open []int32 // per corridor node
-	skipped                                        []bool
-	first                                          []int32 // the bridge forest: part p's bridges are tree[first[p]:first[p+1]]
-	tree                                           []Edge
-	depth, parent, weight, acc, at, order, root    []int32 // per part (root: per region)
-	here, below                                    []uint64
-	seq                                            []uint8 // route nodes of a region in preorder
-	seg                                            []int32 // the lowest depth walked between each and the one before
+	calls                                       []int32
+	first                                       []int32 // the bridge forest: part p's bridges are tree[first[p]:first[p+1]]
+	tree                                        []routes.Edge
+	depth, parent, weight, acc, at, order, root []int32 // per part (root: per region)
+	here, below                                 []uint64
+	seq                                         []uint8 // route nodes of a region in preorder
+	seg                                         []int32 // the lowest depth walked between each and the one before
 }
 
 var boundPool = sync.Pool{New: func() any { return new(boundScratch) }}
 
-// tarjan numbers the regions (connected parts) and the two-edge-connected parts of the
-// corridor graph with one iterative pass of Tarjan's bridge algorithm. Of parallel edges
-// between two nodes only the one the walk came by is skipped, so they are never bridges.
-func (s *boundScratch) tarjan(c *Corridors) (nreg, nparts int32) {
-	n := c.Len()
-	disc, low, up := grow(&s.disc, n), grow(&s.low, n), grow(&s.up, n)
-	next, part, region := grow(&s.next, n), grow(&s.part, n), grow(&s.region, n)
-	skipped := grow(&s.skipped, n)
-	calls, open := s.calls[:0], s.open[:0]
-	for i := range disc {
-		disc[i] = -1
-	}
-	t := int32(0)
-	enter := func(v, from int32) {
-		disc[v], low[v], up[v], next[v], skipped[v], region[v] = t, t, from, c.first[v], false, nreg
-		t++
-		calls, open = append(calls, v), append(open, v)
-	}
-	for root := range int32(n) {
-		if disc[root] >= 0 {
-			continue
-		}
-		enter(root, -1)
-		for len(calls) > 0 {
-			u := calls[len(calls)-1]
-			if next[u] < c.first[u+1] {
-				e := c.edges[next[u]]
-				next[u]++
-				switch {
-				case e.To == up[u] && !skipped[u]:
-					skipped[u] = true
-				case disc[e.To] < 0:
-					enter(e.To, u)
-				default:
-					low[u] = min(low[u], disc[e.To])
-				}
-				continue
-			}
-			calls = calls[:len(calls)-1]
-			if low[u] == disc[u] { // nothing below u climbs above it: the edge to up[u] is a bridge
-				for {
-					v := open[len(open)-1]
-					open = open[:len(open)-1]
-					part[v] = nparts
-					if v == u {
-						break
-					}
-				}
-				nparts++
-			}
-			if p := up[u]; p >= 0 {
-				low[p] = min(low[p], low[u])
-			}
-		}
-		nreg++
-	}
-	s.calls, s.open = calls, open
-	return nreg, nparts
-}
-
 // forest lists the bridges of each part: the edges whose ends lie in different parts.
-func (s *boundScratch) forest(c *Corridors, nparts int32) {
-	part := c.part
+func (s *boundScratch) forest(c *routes.Corridors, nparts int32) {
+	part := func(u int32) int32 { return c.Part(int(u)) }
 	first := grow(&s.first, int(nparts)+2)
 	clear(first)
 	for u := range c.Len() {
 		for _, e := range c.Edges(u) {
-			if part[u] != part[e.To] {
-				first[part[u]+2]++
+			if part(int32(u)) != part(e.To) {
+				first[part(int32(u))+2]++
 			}
 		}
 	}
@@ -278,8 +218,8 @@ func (s *boundScratch) forest(c *Corridors, nparts int32) {
 	tree := grow(&s.tree, int(first[len(first)-1]))
 	for u := range c.Len() {
 		for _, e := range c.Edges(u) {
-			if p := part[u]; p != part[e.To] {
-				tree[first[p+1]] = Edge{part[e.To], e.Len}
+			if p := part(int32(u)); p != part(e.To) {
+				tree[first[p+1]] = routes.Edge{To: part(e.To), Len: e.Len}
 				first[p+1]++
 			}
 		}
@@ -289,7 +229,7 @@ func (s *boundScratch) forest(c *Corridors, nparts int32) {
 
 // walk visits the tree of region r depth first from part root and fills the region's ranks,
 // key order and distances, and for a region with one robot its virtual-tree edges.
-func (b *Bound) walk(s *boundScratch, c *Corridors, r int8, root int32, robots int) {
+func (b *Tour) walk(s *boundScratch, c *routes.Corridors, r int8, root int32, robots int) {
 	nparts := len(s.first) - 1
 	depth, parent, weight := grow(&s.depth, nparts), grow(&s.parent, nparts), grow(&s.weight, nparts)
 	at := grow(&s.at, nparts)
@@ -329,12 +269,12 @@ func (b *Bound) walk(s *boundScratch, c *Corridors, r int8, root int32, robots i
 	}
 	// Distances: depth(a) + depth(b) − 2·depth(lowest common ancestor).
 	for i, x := range seq {
-		dx := depth[c.part[c.Of[x]]]
+		dx := depth[c.Part(int(c.Of[x]))]
 		m := int32(math.MaxInt32)
 		for j := i + 1; j < len(seq); j++ {
 			y := seq[j]
 			m = min(m, seg[j])
-			d := dx + depth[c.part[c.Of[y]]] - 2*m
+			d := dx + depth[c.Part(int(c.Of[y]))] - 2*m
 			b.dist[x][y], b.dist[y][x] = d, d
 		}
 		if x < 26 {
@@ -350,10 +290,10 @@ func (b *Bound) walk(s *boundScratch, c *Corridors, r int8, root int32, robots i
 // sides finds the bridges of region r (walked from its one robot's part) that separate route
 // nodes, merged by the set of route nodes below them: the edges of the region's virtual tree.
 // Each is a candidate for the block count of Precede.
-func (b *Bound) sides(s *boundScratch, r int8, robots int) {
+func (b *Tour) sides(s *boundScratch, r int8, robots int) {
 	order, parent := s.order, s.parent
 	below, acc := grow(&s.below, len(s.first)-1), grow(&s.acc, len(s.first)-1)
-	mask := uint64(1)<<26 - 1 | (uint64(1)<<robots-1)<<FirstStart // keys and robots
+	mask := uint64(1)<<26 - 1 | (uint64(1)<<robots-1)<<routes.FirstStart // keys and robots
 	for _, p := range order {
 		below[p], acc[p] = s.here[p]&mask, 0
 	}
@@ -382,7 +322,7 @@ func (b *Bound) sides(s *boundScratch, r int8, robots int) {
 }
 
 // index marks, for every route node of region r, the edges of b.edges[r] it lies below.
-func (b *Bound) index(r int8) {
+func (b *Tour) index(r int8) {
 	for e, ve := range b.edges[r] {
 		for below := ve.below; below != 0; below &= below - 1 {
 			b.inside[bits.TrailingZeros64(below)] |= 1 << e
@@ -394,12 +334,12 @@ func (b *Bound) index(r int8) {
 // it must collect first: the keys in the needs of every route from every such start. A key
 // some other remaining key must come after cannot be the last one collected, which narrows
 // the "farthest key" the tour bound subtracts.
-func (b *Bound) Precede(g *Graph, robots int) error {
+func (b *Tour) Precede(g *routes.Graph, robots int) error {
 	for k := range b.before {
 		b.before[k] = 1<<26 - 1
 	}
 	for i := range robots {
-		rs, err := g.From(FirstStart + i)
+		rs, err := g.From(routes.FirstStart + i)
 		if err != nil {
 			return err
 		}
@@ -505,7 +445,7 @@ func (b *Bound) Precede(g *Graph, robots int) error {
 // directly follows z, one more where w starts a new block (z on the side, w not). So
 // f(z) ≥ k where f(w) ≥ k, or where w starts a block and f(w) ≥ k−1. Against a loop per edge
 // this took the set-up of the hardest real input's bound from 28 to 17 µs.
-func (b *Bound) chains(r int8) {
+func (b *Tour) chains(r int8) {
 	edges, order := b.edges[r], b.topo[r]
 	if len(edges) == 0 || order == nil {
 		return
@@ -580,7 +520,7 @@ func (b *Bound) chains(r int8) {
 // precede: a chain from z can be lengthened by any key that must come before it, so that
 // key's levels contain z's. On three real inputs measured, a state has 15 to 18 keys left on
 // average, 5 to 11 of them with levels, and 1.5 to 3 of those preceded by none left.
-func (b *Bound) blocks(p int, left keys.Set, r int8) int32 {
+func (b *Tour) blocks(p int, left keys.Set, r int8) int32 {
 	lv := &b.lv // edges with at least l+2 blocks below, above; zero between calls
 	n := 0
 	for z, rest, ok := (left & b.leveled).Next(); ok; z, rest, ok = rest.Next() {
@@ -609,12 +549,8 @@ func (b *Bound) blocks(p int, left keys.Set, r int8) int32 {
 	return 2 * sum
 }
 
-// Collect returns the bound on the steps needed to collect the keys not in held, with robot i
-// at route node at[i]: Tour plus Blocks.
-func (b *Bound) Collect(at []int, held keys.Set) int { return b.Tour(at, held) + b.Blocks(at, held) }
-
-// Tour is the door-free part of the bound: cheap, one pass over the keys left.
-func (b *Bound) Tour(at []int, held keys.Set) int {
+// Eval is the door-free part of the bound: cheap, one pass over the keys left.
+func (b *Tour) Eval(at []int, held keys.Set) int32 {
 	h := 0
 	for i, p := range at {
 		r := b.region[p]
@@ -637,12 +573,47 @@ func (b *Bound) Tour(at []int, held keys.Set) int {
 			h += b.shared(at, left, r)
 		}
 	}
+	return int32(h)
+}
+
+// Expand prepares Child. With every robot alone in its region (part 1, and part 2 of the
+// real inputs) a child's tour is its parent's with one robot's term replaced (Step, Arrive);
+// otherwise Child evaluates the child from scratch.
+func (b *Tour) Expand(at []int, held keys.Set) {
+	b.parent = append(b.parent[:0], at...)
+	if !b.incremental {
+		return
+	}
+	b.base = 0
+	for i, p := range at {
+		b.terms[i], b.moved[i] = b.Step(p, held)
+		b.base += b.terms[i]
+	}
+}
+
+// Child returns the tour term of the child in which robot i moved to t.
+func (b *Tour) Child(i, t int, held keys.Set) int32 {
+	if b.incremental {
+		return b.base - b.terms[i] + b.Arrive(t, held, b.moved[i])
+	}
+	from := b.parent[i]
+	b.parent[i] = t
+	h := b.Eval(b.parent, held)
+	b.parent[i] = from
 	return h
+}
+
+// Refine is the precedence term (Blocks), or 0 when it is off (the Kind Tour).
+func (b *Tour) Refine(at []int, held keys.Set) int32 {
+	if !b.withBlocks {
+		return 0
+	}
+	return int32(b.Blocks(at, held))
 }
 
 // Blocks is the precedence part of the bound, for robots alone in their region: dearer,
 // computed once per key set left and cached.
-func (b *Bound) Blocks(at []int, held keys.Set) int {
+func (b *Tour) Blocks(at []int, held keys.Set) int {
 	h := 0
 	for _, p := range at {
 		r := b.region[p]
@@ -656,7 +627,7 @@ func (b *Bound) Blocks(at []int, held keys.Set) int {
 // tour is 2·Steiner({p} ∪ left) − max dist(p, last): the cyclic sum of distances in
 // depth-first order, less the farthest key that can be collected last. Step computes the
 // same, with what Arrive needs besides.
-func (b *Bound) tour(p int, left keys.Set, r int8) int {
+func (b *Tour) tour(p int, left keys.Set, r int8) int {
 	pr := b.rank[p]
 	var sum int32
 	prev, first := -1, -1
@@ -681,7 +652,7 @@ func (b *Bound) tour(p int, left keys.Set, r int8) int {
 }
 
 // step returns the distance from prev to n and records n as the first point of the cycle.
-func (b *Bound) step(prev, n int, first *int) int32 {
+func (b *Tour) step(prev, n int, first *int) int32 {
 	if prev < 0 {
 		*first = n
 		return 0
@@ -690,7 +661,7 @@ func (b *Bound) step(prev, n int, first *int) int32 {
 }
 
 // shared is Steiner(P ∪ R) − Steiner(P) for the robots P in region r.
-func (b *Bound) shared(at []int, left keys.Set, r int8) int {
+func (b *Tour) shared(at []int, left keys.Set, r int8) int {
 	var pts []int
 	for _, p := range at {
 		if b.region[p] == r {
@@ -706,7 +677,7 @@ func (b *Bound) shared(at []int, left keys.Set, r int8) int {
 
 // cycle is the cyclic sum of distances between points in depth-first order: twice their
 // Steiner weight.
-func (b *Bound) cycle(pts []int) int {
+func (b *Tour) cycle(pts []int) int {
 	for i := 1; i < len(pts); i++ {
 		for j := i; j > 0 && b.rank[pts[j]] < b.rank[pts[j-1]]; j-- {
 			pts[j], pts[j-1] = pts[j-1], pts[j]
@@ -719,13 +690,11 @@ func (b *Bound) cycle(pts []int) int {
 	return int(sum)
 }
 
-// Exit returns the bound on the steps for some robot to reach the exit.
-func (b *Bound) Exit(at []int) int {
-	best := int32(-1)
-	for _, p := range at {
-		if b.region[p] == b.region[Exit] && (best < 0 || b.dist[p][Exit] < best) {
-			best = b.dist[p][Exit]
-		}
+// grow returns (*s)[:n], reallocating when its capacity is short.
+func grow[T any](s *[]T, n int) []T {
+	if cap(*s) < n {
+		*s = make([]T, n)
 	}
-	return int(max(best, 0))
+	*s = (*s)[:n]
+	return *s
 }

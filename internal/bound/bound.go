@@ -1,0 +1,163 @@
+// Package bound holds the lower bounds that turn the vault search from Dijkstra into A*:
+// estimates of the steps still needed from a state (robot nodes, keys held) that never
+// exceed the true cost.
+//
+// Every bound is a Bound, one small interface the search calls at three moments: the start
+// (Eval), each expanded state and its children (Expand, then Child per child, so a bound
+// can compute what the children share once), and the first time a state leaves the queue
+// (Refine, a dearer term that states pushed but never popped never pay for). Which bound a
+// vault gets is decided here (For), from the vault itself:
+//
+//   - Tour: every door open and every corridor on a cycle free, what is left is the bridge
+//     tree of the corridor graph, where the shortest walk over the keys left is twice their
+//     Steiner tree less the way to the last key; door precedence adds the crossings it forces
+//     (Blocks). Exact for the door-free walk on a tree, the shape of every real input.
+//   - Spanning: for a robot alone in its region, the door-free distance to its nearest key
+//     left plus the minimum spanning tree of the keys left (cached per key set); several
+//     robots in one region share one tree rooted at all of them. Cycles cost what they cost,
+//     so it holds up where Tour collapses: on a maze with loops Tour counts most corridors
+//     as free.
+//   - Exit: the door-free distance from the nearest robot to the exit.
+//   - None: zero, which makes the search Dijkstra: the baseline the others are measured by.
+//
+// Admissible bounds keep the search exact; consistent ones (Tour for robots alone in their
+// regions, Spanning, Exit) also keep every state expanded once. Tests check both properties
+// on every test vault against the exact costs of the search.
+package bound
+
+import (
+	"fmt"
+
+	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/memory"
+	"github.com/statespace/puzzles/internal/routes"
+)
+
+// Bound is a lower bound on the steps still needed to meet the goal from a search state:
+// robot i at route node at[i], the keys of held collected.
+type Bound interface {
+	// Eval returns the bound of a state from scratch.
+	Eval(at []int, held keys.Set) int32
+	// Expand prepares Child for the children of the state: it must come before them.
+	Expand(at []int, held keys.Set)
+	// Child returns the bound of the child in which robot i has moved from its node in the
+	// expanded state to route node t, now holding held.
+	Child(i, t int, held keys.Set) int32
+	// Refine returns a dearer term to add to a state's bound (Eval's or Child's) the first
+	// time the state leaves the queue; 0 when the bound has none.
+	Refine(at []int, held keys.Set) int32
+}
+
+// Kind names a bound, or Auto: choose per vault.
+type Kind int
+
+const (
+	KindAuto       Kind = iota
+	KindNone            // zero: the search is Dijkstra
+	KindTour            // Tour's tour term alone
+	KindTourBlocks      // Tour with its precedence term
+	KindSpanning        // Spanning
+)
+
+var kindNames = []string{"auto", "none", "tour", "tour+blocks", "spanning"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// ParseKind reads a Kind by its name.
+func ParseKind(s string) (Kind, error) {
+	for k, n := range kindNames {
+		if n == s {
+			return Kind(k), nil
+		}
+	}
+	return 0, fmt.Errorf("bound %q: want auto, none, tour, tour+blocks or spanning", s)
+}
+
+// Choice is a vault's bound, what it is, and what it estimated at the start.
+type Choice struct {
+	Bound
+	Kind  Kind
+	Start int32 // Eval plus Refine at the start state
+	free  func()
+}
+
+// Free hands back what the bound can give to the next vault's.
+func (c Choice) Free() {
+	if c.free != nil {
+		c.free()
+	}
+}
+
+// For returns the bound of kind k for a vault's route graph g with robots robots, for the
+// exit goal (exit true) or collecting every key. KindAuto picks KindTourBlocks when the
+// corridors on cycles are too short for the spanning bound to matter (see treeLike), and
+// otherwise whichever of KindTourBlocks and KindSpanning is larger at the start. For the exit
+// goal every kind but KindNone is Exit. Spanning's cache reserves its memory from meter
+// (nil: no limit).
+func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter) (Choice, error) {
+	c := g.Corridors()
+	start := make([]int, robots)
+	for i := range start {
+		start[i] = routes.FirstStart + i
+	}
+	choice := func(b Bound, k Kind, free func()) Choice {
+		return Choice{Bound: b, Kind: k, Start: b.Eval(start, 0) + b.Refine(start, 0), free: free}
+	}
+	switch {
+	case k == KindNone:
+		return choice(zero{}, KindNone, nil), nil
+	case exit:
+		return choice(NewExit(c, robots), k, nil), nil
+	case k == KindSpanning:
+		s := NewSpanning(c, robots, meter)
+		return choice(s, KindSpanning, s.Free), nil
+	}
+	t := NewTour(c, robots)
+	if err := t.Precede(g, robots); err != nil {
+		t.Free()
+		return Choice{}, err
+	}
+	t.withBlocks = k != KindTour
+	tour := choice(t, k, t.Free)
+	if k != KindAuto {
+		return tour, nil
+	}
+	tour.Kind = KindTourBlocks
+	if treeLike(c, tour.Start) {
+		return tour, nil
+	}
+	s := NewSpanning(c, robots, meter)
+	span := choice(s, KindSpanning, s.Free)
+	if span.Start > tour.Start {
+		tour.Free()
+		return span, nil
+	}
+	span.Free()
+	return tour, nil
+}
+
+// treeLike reports whether the corridors on cycles, which Tour counts as free, are too short
+// to matter against a tour bound of start: a walk crosses each at most twice in the door-free
+// tour Tour is exact for on a tree, so Tour falls short of it by at most twice their length.
+// Under a tenth of the bound, nothing Spanning could add (it is itself well short of the tour
+// on trees) pays for building it. Every real input's only cycles are its open centre.
+func treeLike(c *routes.Corridors, start int32) bool {
+	c.Split()
+	var free int64
+	for u := range c.Len() {
+		for _, e := range c.Edges(u) {
+			if c.Part(u) == c.Part(int(e.To)) {
+				free += int64(e.Len) // each edge twice, once from each end: 2x its length
+			}
+		}
+	}
+	return 10*free <= int64(start)
+}
+
+// zero is the bound None: 0 everywhere.
+type zero struct{}
+
+func (zero) Eval([]int, keys.Set) int32     { return 0 }
+func (zero) Expand([]int, keys.Set)         {}
+func (zero) Child(int, int, keys.Set) int32 { return 0 }
+func (zero) Refine([]int, keys.Set) int32   { return 0 }

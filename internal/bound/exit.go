@@ -1,0 +1,54 @@
+package bound
+
+import (
+	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/routes"
+)
+
+// Exit is the bound for the exit goal: the door-free distance from the nearest robot to the
+// exit. It is consistent: a move of one robot changes only its own distance, by no more
+// than the move's length.
+type Exit struct {
+	dist   [routes.Nodes]int32 // door-free distance from each route node to the exit
+	parent []int
+}
+
+// NewExit computes the distances of c's route nodes to the exit.
+func NewExit(c *routes.Corridors, robots int) *Exit {
+	var d [routes.Nodes][routes.Nodes]int32
+	doorFree(c, &d)
+	e := &Exit{}
+	for rn := range routes.Nodes {
+		e.dist[rn] = d[routes.Exit][rn]
+		if e.dist[rn] >= maxDist {
+			e.dist[rn] = -1 // no way to the exit from here, even with every door open
+		}
+	}
+	return e
+}
+
+// Eval is the distance of the nearest robot that can reach the exit at all.
+func (e *Exit) Eval(at []int, _ keys.Set) int32 {
+	best := int32(-1)
+	for _, p := range at {
+		if d := e.dist[p]; d >= 0 && (best < 0 || d < best) {
+			best = d
+		}
+	}
+	return max(best, 0)
+}
+
+// Expand records the expanded state.
+func (e *Exit) Expand(at []int, _ keys.Set) { e.parent = append(e.parent[:0], at...) }
+
+// Child evaluates the child: a few robots at most.
+func (e *Exit) Child(i, t int, held keys.Set) int32 {
+	from := e.parent[i]
+	e.parent[i] = t
+	h := e.Eval(e.parent, held)
+	e.parent[i] = from
+	return h
+}
+
+// Refine adds nothing.
+func (e *Exit) Refine([]int, keys.Set) int32 { return 0 }

@@ -1,0 +1,282 @@
+package bound
+
+import (
+	"math"
+	"slices"
+
+	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/memory"
+	"github.com/statespace/puzzles/internal/routes"
+	"github.com/statespace/puzzles/internal/search"
+	"github.com/statespace/puzzles/internal/vault"
+)
+
+// Spanning is the bound for vaults whose corridors have cycles. A robot alone in its region
+// (nodes joined when every door is open) must walk from its node p to some key left, then on
+// through all the others: at least the door-free distance from p to its nearest key left,
+// plus a spanning tree of the keys left, plus nothing for doors. Minimum spanning trees
+// depend on the key set alone, so they are computed once per key set (Prim on the door-free
+// distance matrix) and cached; a state's bound is then a cache look-up and a walk down p's
+// keys by distance to the first one left.
+//
+// Robots sharing a region split its keys in some unknown way; their walks together are a
+// spanning forest of the keys left with a robot in each tree, no shorter than the minimum
+// spanning tree of the keys left and one node standing for all the robots (distance to a
+// key: the nearest robot's). That one is computed for each state.
+//
+// Both are consistent: moving a robot from p to key t costs at least dist(p, t), which is
+// at least the nearest term, and the tree of the keys left with t is at most the tree
+// without it plus t's edge to the nearest key left (the child's nearest term).
+type Spanning struct {
+	dist    [routes.Nodes][routes.Nodes]int32 // door-free distance; maxDist across regions
+	region  [routes.Nodes]int8
+	keys    []keys.Set              // keys of each region
+	robots  []int                   // robots per region
+	near    [routes.Nodes][]uint8   // keys of each node's region, nearest first
+	cache   search.Table            // key set left -> minimum spanning tree (G)
+	meter   *memory.Meter           // what the cache reserves from
+	held    int                     // bytes the cache has reserved
+	parent  []int                   // the expanded state
+	terms   [vault.MaxRobots]int32  // each robot's term of it (a shared region's: its first robot's)
+	base    int32                   // their sum
+	scratch [routes.Nodes + 1]int32 // Prim's distances to the tree
+}
+
+const maxDist = math.MaxInt32 / 4
+
+// NewSpanning computes the door-free distances between the route nodes of c (one Dijkstra
+// from each), for a vault with the given number of robots. Its cache of spanning trees
+// reserves its memory from meter, and starts over when a reservation is refused.
+func NewSpanning(c *routes.Corridors, robots int, meter *memory.Meter) *Spanning {
+	s := &Spanning{meter: meter}
+	s.cache.Init(false)
+	nreg, _ := c.Split()
+	s.keys, s.robots = make([]keys.Set, nreg), make([]int, nreg)
+	doorFree(c, &s.dist)
+	for rn := range routes.Nodes {
+		s.region[rn] = -1
+		if cn := c.Of[rn]; cn >= 0 {
+			r := c.Region(int(cn))
+			s.region[rn] = int8(r)
+			if rn < 26 {
+				s.keys[r] |= keys.Bit(rn)
+			}
+			if rn >= routes.FirstStart && rn < routes.FirstStart+robots {
+				s.robots[r]++
+			}
+		}
+	}
+	for rn := range routes.Nodes {
+		r := s.region[rn]
+		if r < 0 {
+			continue
+		}
+		for k, rest, ok := s.keys[r].Next(); ok; k, rest, ok = rest.Next() {
+			s.near[rn] = append(s.near[rn], uint8(k))
+		}
+		slices.SortStableFunc(s.near[rn], func(a, b uint8) int { return int(s.dist[rn][a] - s.dist[rn][b]) })
+	}
+	return s
+}
+
+// doorFree fills d with the shortest distances between route nodes over the corridors with
+// every door open, maxDist between nodes of different regions.
+func doorFree(c *routes.Corridors, d *[routes.Nodes][routes.Nodes]int32) {
+	dist := make([]int32, c.Len())
+	var h search.Heap
+	for rn := range routes.Nodes {
+		for rm := range routes.Nodes {
+			d[rn][rm] = maxDist
+		}
+		src := c.Of[rn]
+		if src < 0 {
+			continue
+		}
+		for i := range dist {
+			dist[i] = maxDist
+		}
+		dist[src] = 0
+		h = append(h[:0], uint64(src))
+		for len(h) > 0 {
+			x, _ := h.Pop()
+			u, du := int32(x), int32(x>>32)
+			if du > dist[u] {
+				continue
+			}
+			for _, e := range c.Edges(int(u)) {
+				if nd := du + e.Len; nd < dist[e.To] {
+					dist[e.To] = nd
+					h.Push(uint64(nd)<<32 | uint64(e.To))
+				}
+			}
+		}
+		for rm := range routes.Nodes {
+			if cm := c.Of[rm]; cm >= 0 {
+				d[rn][rm] = dist[cm]
+			}
+		}
+	}
+}
+
+// Eval returns the bound from scratch: each region's term, added up.
+func (s *Spanning) Eval(at []int, held keys.Set) int32 {
+	var h int32
+	for i, p := range at {
+		h += s.term(at, i, p, held)
+	}
+	return h
+}
+
+// term is robot i's part of the bound when it stands at p: its region's term when it is the
+// region's first robot in at, else 0.
+func (s *Spanning) term(at []int, i, p int, held keys.Set) int32 {
+	r := s.region[p]
+	if r < 0 {
+		return 0
+	}
+	left := s.keys[r] &^ held
+	if left == 0 {
+		return 0
+	}
+	if s.robots[r] == 1 {
+		return s.nearest(p, left) + s.tree(left)
+	}
+	for _, q := range at[:i] {
+		if s.region[q] == r {
+			return 0
+		}
+	}
+	return s.rooted(at, r, left)
+}
+
+// Expand records the terms of the expanded state for Child.
+func (s *Spanning) Expand(at []int, held keys.Set) {
+	s.parent = append(s.parent[:0], at...)
+	s.base = 0
+	for i, p := range at {
+		s.terms[i] = s.term(at, i, p, held)
+		s.base += s.terms[i]
+	}
+}
+
+// Child replaces the terms of the moved robot's region.
+func (s *Spanning) Child(i, t int, held keys.Set) int32 {
+	at := s.parent
+	r := s.region[t]
+	if s.robots[r] == 1 {
+		return s.base - s.terms[i] + s.term(at, i, t, held)
+	}
+	from := at[i]
+	at[i] = t
+	h := s.base
+	for j, q := range at {
+		if s.region[q] == r {
+			h += s.term(at, j, q, held) - s.terms[j]
+		}
+	}
+	at[i] = from
+	return h
+}
+
+// Refine adds nothing.
+func (s *Spanning) Refine([]int, keys.Set) int32 { return 0 }
+
+// nearest is the door-free distance from p to its nearest key of left.
+func (s *Spanning) nearest(p int, left keys.Set) int32 {
+	for _, k := range s.near[p] {
+		if left.Has(int(k)) {
+			return s.dist[p][k]
+		}
+	}
+	return 0
+}
+
+// tree returns the weight of the minimum spanning tree of left, cached.
+func (s *Spanning) tree(left keys.Set) int32 {
+	if e, ok := s.cache.Peek(uint64(left), 0); ok {
+		return e.G()
+	}
+	w := s.prim(left, nil)
+	if grow := s.cache.GrowBytes(); grow > 0 {
+		switch {
+		case s.cache.Len() >= maxCached || !s.meter.Reserve(grow):
+			if s.cache.Len() == 0 {
+				return w // not even a first array: no cache
+			}
+			s.cache.Reset() // start over in the array there is
+		default:
+			s.meter.Release(s.held)
+			s.held = grow
+		}
+	}
+	e, _ := s.cache.Find(uint64(left), 0)
+	e.SetG(w)
+	return w
+}
+
+// maxCached is the most spanning trees cached at once (about 100 MB).
+const maxCached = 1 << 22
+
+// rooted is the minimum spanning tree of left and one node for all the robots of region r.
+func (s *Spanning) rooted(at []int, r int8, left keys.Set) int32 {
+	var roots [vault.MaxRobots]int
+	n := 0
+	for _, q := range at {
+		if s.region[q] == r {
+			roots[n] = q
+			n++
+		}
+	}
+	return s.prim(left, roots[:n])
+}
+
+// prim returns the weight of the minimum spanning tree of the keys of left and, when roots
+// is not empty, one more node at the distance of the nearest root from each key: Prim's
+// algorithm on the distance matrix, O(|left|²).
+func (s *Spanning) prim(left keys.Set, roots []int) int32 {
+	var ks [26]uint8
+	n := 0
+	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
+		ks[n] = uint8(k)
+		n++
+	}
+	d := s.scratch[:n]
+	var w int32
+	for i := range d {
+		d[i] = maxDist
+		for _, q := range roots {
+			d[i] = min(d[i], s.dist[q][ks[i]])
+		}
+	}
+	if len(roots) == 0 { // start from the first key
+		for i := 1; i < n; i++ {
+			d[i] = s.dist[ks[0]][ks[i]]
+		}
+		d[0], ks[0] = d[n-1], ks[n-1]
+		n--
+		d = d[:n]
+	}
+	for n > 0 {
+		best := 0
+		for i := 1; i < n; i++ {
+			if d[i] < d[best] {
+				best = i
+			}
+		}
+		w += d[best]
+		k := ks[best]
+		n--
+		d[best], ks[best] = d[n], ks[n]
+		d = d[:n]
+		for i := range d {
+			d[i] = min(d[i], s.dist[k][ks[i]])
+		}
+	}
+	return w
+}
+
+// Free releases the cache's reservation.
+func (s *Spanning) Free() {
+	s.meter.Release(s.held)
+	s.held = 0
+}

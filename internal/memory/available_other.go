@@ -1,0 +1,5 @@
+//go:build !unix
+
+package memory
+
+func addressLimit() int64 { return 0 }
