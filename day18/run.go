@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/statespace/puzzles/inputs"
+	"github.com/statespace/puzzles/internal/bound"
 	"github.com/statespace/puzzles/internal/solve"
 	"github.com/statespace/puzzles/internal/vault"
 )
@@ -52,6 +53,7 @@ type config struct {
 	goal    solve.Goal
 	algo    func(*vault.Vault, solve.Options) (solve.Result, error)
 	graph   bool // algo is solve.Graph: both parts can share their corridor build
+	bound   bound.Kind
 	json    bool
 	verbose bool
 	budget  int
@@ -152,7 +154,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	var cfg config
 	goal := fs.String("goal", "collect", "collect: pick up every key; exit: reach the '+' cell")
-	algo := fs.String("algo", "graph", "graph: Dijkstra on the route graph; bfs: the plain (cells, keys) BFS baseline")
+	algo := fs.String("algo", "graph", "graph: best-first search on the route graph; bfs: the plain (cells, keys) BFS baseline")
+	boundName := fs.String("bound", "auto", "the graph search's lower bound: auto, none (Dijkstra), tour, tour+blocks or spanning")
 	fs.IntVar(&cfg.part, "part", 0, "1 or 2; 0 solves both")
 	fs.BoolVar(&cfg.json, "json", false, "one JSON object per input, one per line")
 	fs.BoolVar(&cfg.verbose, "v", false, "search statistics on stderr")
@@ -203,6 +206,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		cfg.goal = solve.Exit
 	default:
 		return usage(fmt.Sprintf("-goal %q: want collect or exit", *goal))
+	}
+	var err error
+	if cfg.bound, err = bound.ParseKind(*boundName); err != nil {
+		return usage(err.Error())
 	}
 	switch *algo {
 	case "graph":
@@ -349,7 +356,7 @@ func solveOne(cfg config, name string, data []byte, stderr io.Writer) (answer, i
 	}
 	status := statusOK
 	drawn := false
-	opt := solve.Options{Goal: cfg.goal, Budget: cfg.budget, Ctx: cfg.ctx, Walk: cfg.path != "" || cfg.render != ""}
+	opt := solve.Options{Goal: cfg.goal, Budget: cfg.budget, Ctx: cfg.ctx, Walk: cfg.path != "" || cfg.render != "", Bound: cfg.bound}
 	solvePart := func(p part, v *vault.Vault, opt solve.Options) error {
 		res, err := cfg.algo(v, opt)
 		if cfg.verbose {

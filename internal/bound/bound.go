@@ -43,9 +43,10 @@ type Bound interface {
 	// Child returns the bound of the child in which robot i has moved from its node in the
 	// expanded state to route node t, now holding held.
 	Child(i, t int, held keys.Set) int32
-	// Refine returns a dearer term to add to a state's bound (Eval's or Child's) the first
-	// time the state leaves the queue; 0 when the bound has none.
-	Refine(at []int, held keys.Set) int32
+	// Refine returns a bound of the state at least h, its bound so far (Eval's or Child's),
+	// computed the first time the state leaves the queue: a dearer bound that states queued
+	// but never taken out never pay for. Bounds with nothing dearer return h.
+	Refine(at []int, held keys.Set, h int32) int32
 }
 
 // Kind names a bound, or Auto: choose per vault.
@@ -57,9 +58,10 @@ const (
 	KindTour            // Tour's tour term alone
 	KindTourBlocks      // Tour with its precedence term
 	KindSpanning        // Spanning
+	KindHeldKarp        // Spanning with prices (NewHeldKarp)
 )
 
-var kindNames = []string{"auto", "none", "tour", "tour+blocks", "spanning"}
+var kindNames = []string{"auto", "none", "tour", "tour+blocks", "spanning", "held-karp"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -70,7 +72,7 @@ func ParseKind(s string) (Kind, error) {
 			return Kind(k), nil
 		}
 	}
-	return 0, fmt.Errorf("bound %q: want auto, none, tour, tour+blocks or spanning", s)
+	return 0, fmt.Errorf("bound %q: want auto, none, tour, tour+blocks, spanning or held-karp", s)
 }
 
 // Choice is a vault's bound, what it is, and what it estimated at the start.
@@ -101,7 +103,7 @@ func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter) (C
 		start[i] = routes.FirstStart + i
 	}
 	choice := func(b Bound, k Kind, free func()) Choice {
-		return Choice{Bound: b, Kind: k, Start: b.Eval(start, 0) + b.Refine(start, 0), free: free}
+		return Choice{Bound: b, Kind: k, Start: b.Refine(start, 0, b.Eval(start, 0)), free: free}
 	}
 	switch {
 	case k == KindNone:
@@ -111,6 +113,12 @@ func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter) (C
 	case k == KindSpanning:
 		s := NewSpanning(c, robots, meter)
 		return choice(s, KindSpanning, s.Free), nil
+	case k == KindHeldKarp:
+		h, err := NewHeldKarp(g, robots, meter)
+		if err != nil {
+			return Choice{}, err
+		}
+		return choice(h, KindHeldKarp, h.Free), nil
 	}
 	t := NewTour(c, robots)
 	if err := t.Precede(g, robots); err != nil {
@@ -126,8 +134,12 @@ func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter) (C
 	if treeLike(c, tour.Start) {
 		return tour, nil
 	}
-	s := NewSpanning(c, robots, meter)
-	span := choice(s, KindSpanning, s.Free)
+	h, err := NewHeldKarp(g, robots, meter)
+	if err != nil {
+		tour.Free()
+		return Choice{}, err
+	}
+	span := choice(h, KindHeldKarp, h.Free)
 	if span.Start > tour.Start {
 		tour.Free()
 		return span, nil
@@ -157,7 +169,7 @@ func treeLike(c *routes.Corridors, start int32) bool {
 // zero is the bound None: 0 everywhere.
 type zero struct{}
 
-func (zero) Eval([]int, keys.Set) int32     { return 0 }
-func (zero) Expand([]int, keys.Set)         {}
-func (zero) Child(int, int, keys.Set) int32 { return 0 }
-func (zero) Refine([]int, keys.Set) int32   { return 0 }
+func (zero) Eval([]int, keys.Set) int32                { return 0 }
+func (zero) Expand([]int, keys.Set)                    {}
+func (zero) Child(int, int, keys.Set) int32            { return 0 }
+func (zero) Refine(_ []int, _ keys.Set, h int32) int32 { return h }

@@ -14,10 +14,13 @@ import (
 // Spanning is the bound for vaults whose corridors have cycles. A robot alone in its region
 // (nodes joined when every door is open) must walk from its node p to some key left, then on
 // through all the others: at least the door-free distance from p to its nearest key left,
-// plus a spanning tree of the keys left, plus nothing for doors. Minimum spanning trees
-// depend on the key set alone, so they are computed once per key set (Prim on the door-free
-// distance matrix) and cached; a state's bound is then a cache look-up and a walk down p's
-// keys by distance to the first one left.
+// plus a spanning tree of the keys left. Minimum spanning trees depend on the key set alone,
+// so they are computed once per key set (Prim on the door-free distance matrix) and cached;
+// a state's bound is then a cache look-up and a walk down p's keys by distance to the first
+// one left.
+//
+// NewHeldKarp makes the same bound far stronger with prices on the keys (see prices.go),
+// routes for the first leg and the precedence term of Tour; NewSpanning's is its baseline.
 //
 // Robots sharing a region split its keys in some unknown way; their walks together are a
 // spanning forest of the keys left with a robot in each tree, no shorter than the minimum
@@ -25,24 +28,39 @@ import (
 // key: the nearest robot's). That one is computed for each state.
 //
 // Both are consistent: moving a robot from p to key t costs at least dist(p, t), which is
-// at least the nearest term, and the tree of the keys left with t is at most the tree
-// without it plus t's edge to the nearest key left (the child's nearest term).
+// at least the first-leg term, and the tree of the keys left with t is at most the tree
+// without it plus t's edge to the nearest key left (the child's first-leg term); prices
+// change neither argument (prices.go).
 type Spanning struct {
 	dist    [routes.Nodes][routes.Nodes]int32 // door-free distance; maxDist across regions
 	region  [routes.Nodes]int8
 	keys    []keys.Set              // keys of each region
 	robots  []int                   // robots per region
 	near    [routes.Nodes][]uint8   // keys of each node's region, nearest first
-	cache   search.Table            // key set left -> minimum spanning tree (G)
+	cache   search.Table            // key set left -> its tree's value (G), in quarter steps
 	meter   *memory.Meter           // what the cache reserves from
 	held    int                     // bytes the cache has reserved
 	parent  []int                   // the expanded state
 	terms   [vault.MaxRobots]int32  // each robot's term of it (a shared region's: its first robot's)
 	base    int32                   // their sum
 	scratch [routes.Nodes + 1]int32 // Prim's distances to the tree
+
+	// With NewHeldKarp:
+	prices [26]int32     // each key's price, in quarter steps (all 0 for NewSpanning)
+	priced bool          // some price is not 0
+	g      *routes.Graph // first legs by route, needing none of the keys left
+	blocks *Tour         // Refine adds its precedence term
+
+	// Regions with a robot of their own and few keys: their exact costs (solo.go).
+	soloOK   []bool       // per region
+	memo     search.Table // (node, keys left) -> cost (G)
+	memoHeld int          // bytes memo has reserved
 }
 
 const maxDist = math.MaxInt32 / 4
+
+// scale is how many parts of a step distances and prices are counted in.
+const scale = 4
 
 // NewSpanning computes the door-free distances between the route nodes of c (one Dijkstra
 // from each), for a vault with the given number of robots. Its cache of spanning trees
@@ -139,7 +157,10 @@ func (s *Spanning) term(at []int, i, p int, held keys.Set) int32 {
 		return 0
 	}
 	if s.robots[r] == 1 {
-		return s.nearest(p, left) + s.tree(left)
+		if s.soloOK != nil && s.soloOK[r] {
+			return s.solo(p, left)
+		}
+		return max(s.first(p, left)+s.tree(left), 0) / scale
 	}
 	for _, q := range at[:i] {
 		if s.region[q] == r {
@@ -178,43 +199,90 @@ func (s *Spanning) Child(i, t int, held keys.Set) int32 {
 	return h
 }
 
-// Refine adds nothing.
-func (s *Spanning) Refine([]int, keys.Set) int32 { return 0 }
-
-// nearest is the door-free distance from p to its nearest key of left.
-func (s *Spanning) nearest(p int, left keys.Set) int32 {
-	for _, k := range s.near[p] {
-		if left.Has(int(k)) {
-			return s.dist[p][k]
-		}
+// Refine adds Tour's precedence term, with NewHeldKarp (solo terms are exact already;
+// NewSpanning has nothing dearer). The term counts the bridge crossings that door order
+// forces beyond those of a door-free walk, so it adds to a bound of door-free walks: the
+// first leg door-free too, not by route (a walk's first leg is door-aware, but the door-free
+// walk the argument compares it with may start elsewhere; prices.go). Each robot's term is
+// the better of the two.
+func (s *Spanning) Refine(at []int, held keys.Set, h int32) int32 {
+	if s.blocks == nil {
+		return h
 	}
-	return 0
+	for i, p := range at {
+		r := s.region[p]
+		if r < 0 || s.soloOK[r] || s.robots[r] != 1 {
+			continue
+		}
+		b := s.blocks.BlocksAt(p, held)
+		if b == 0 {
+			continue
+		}
+		left := s.keys[r] &^ held
+		free := max(s.nearest(p, left)+s.tree(left), 0)/scale + b
+		h += max(0, free-s.term(at, i, p, held))
+	}
+	return h
 }
 
-// tree returns the weight of the minimum spanning tree of left, cached.
+// first is the first leg's term, in quarter steps: the least priced distance from p to a key
+// of left. With routes, by the shortest route that needs none of left (the robot's first
+// leg collects the first of them); else door-free (nearest).
+func (s *Spanning) first(p int, left keys.Set) int32 {
+	if s.g == nil {
+		return s.nearest(p, left)
+	}
+	rs, err := s.g.From(p)
+	if err != nil {
+		return s.nearest(p, left)
+	}
+	best := int32(math.MaxInt32)
+	last := -1
+	for _, r := range rs {
+		if t := int(r.To); t != last && t < 26 && left.Has(t) && r.Needs()&left == 0 {
+			last = t // the shortest of the target's routes that qualify
+			best = min(best, scale*r.Len+s.prices[t])
+		}
+	}
+	if best == math.MaxInt32 {
+		return 0 // no way to a key left yet: another robot must open one first
+	}
+	return best
+}
+
+// nearest is the least priced door-free distance from p to a key of left, in quarter steps.
+func (s *Spanning) nearest(p int, left keys.Set) int32 {
+	best := int32(math.MaxInt32)
+	for _, k := range s.near[p] {
+		if left.Has(int(k)) {
+			best = min(best, scale*s.dist[p][k]+s.prices[k])
+			if !s.priced {
+				break // no prices: the nearest is the least
+			}
+		}
+	}
+	return best
+}
+
+// tree returns the value of left's priced spanning tree (prices.go), cached: with no
+// prices, its weight.
 func (s *Spanning) tree(left keys.Set) int32 {
 	if e, ok := s.cache.Peek(uint64(left), 0); ok {
 		return e.G()
 	}
-	w := s.prim(left, nil)
-	if grow := s.cache.GrowBytes(); grow > 0 {
-		switch {
-		case s.cache.Len() >= maxCached || !s.meter.Reserve(grow):
-			if s.cache.Len() == 0 {
-				return w // not even a first array: no cache
-			}
-			s.cache.Reset() // start over in the array there is
-		default:
-			s.meter.Release(s.held)
-			s.held = grow
+	w := s.prim(left, nil, s.priced)
+	if s.cache.Len() >= maxCached || !s.grow(&s.cache, &s.held) {
+		if s.cache.Len() == 0 {
+			return w // not even a first array: no cache
 		}
+		s.cache.Reset() // start over in the array there is
 	}
 	e, _ := s.cache.Find(uint64(left), 0)
 	e.SetG(w)
 	return w
 }
 
-// maxCached is the most spanning trees cached at once (about 100 MB).
+// maxCached is the most key sets cached at once (about 100 MB).
 const maxCached = 1 << 22
 
 // rooted is the minimum spanning tree of left and one node for all the robots of region r.
@@ -227,17 +295,28 @@ func (s *Spanning) rooted(at []int, r int8, left keys.Set) int32 {
 			n++
 		}
 	}
-	return s.prim(left, roots[:n])
+	return s.prim(left, roots[:n], false) / scale
 }
 
-// prim returns the weight of the minimum spanning tree of the keys of left and, when roots
-// is not empty, one more node at the distance of the nearest root from each key: Prim's
-// algorithm on the distance matrix, O(|left|²).
-func (s *Spanning) prim(left keys.Set, roots []int) int32 {
+// prim returns, in quarter steps, the value of the keys of left: with priced, the minimum
+// spanning tree of priced distances less 2·Σπ plus the least price (prices.go); else the
+// tree's weight. With roots, the tree also holds one node at the distance of the nearest
+// root from each key. Prim's algorithm on the distance matrix, O(|left|²).
+func (s *Spanning) prim(left keys.Set, roots []int, priced bool) int32 {
 	var ks [26]uint8
+	var pr [26]int32
 	n := 0
+	var sum int32
+	minPrice := int32(0)
 	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
 		ks[n] = uint8(k)
+		if priced {
+			pr[k] = s.prices[k]
+			sum += pr[k]
+			if n == 0 || pr[k] < minPrice {
+				minPrice = pr[k]
+			}
+		}
 		n++
 	}
 	d := s.scratch[:n]
@@ -245,12 +324,13 @@ func (s *Spanning) prim(left keys.Set, roots []int) int32 {
 	for i := range d {
 		d[i] = maxDist
 		for _, q := range roots {
-			d[i] = min(d[i], s.dist[q][ks[i]])
+			d[i] = min(d[i], scale*s.dist[q][ks[i]])
 		}
 	}
 	if len(roots) == 0 { // start from the first key
+		k0 := ks[0]
 		for i := 1; i < n; i++ {
-			d[i] = s.dist[ks[0]][ks[i]]
+			d[i] = scale*s.dist[k0][ks[i]] + pr[k0] + pr[ks[i]]
 		}
 		d[0], ks[0] = d[n-1], ks[n-1]
 		n--
@@ -269,14 +349,33 @@ func (s *Spanning) prim(left keys.Set, roots []int) int32 {
 		d[best], ks[best] = d[n], ks[n]
 		d = d[:n]
 		for i := range d {
-			d[i] = min(d[i], s.dist[k][ks[i]])
+			d[i] = min(d[i], scale*s.dist[k][ks[i]]+pr[k]+pr[ks[i]])
 		}
 	}
-	return w
+	return w - 2*sum + minPrice
 }
 
-// Free releases the cache's reservation.
+// grow reserves what t's next insertion would allocate, releasing the array it replaces
+// (*held, updated), and reports false when the meter refuses.
+func (s *Spanning) grow(t *search.Table, held *int) bool {
+	g := t.GrowBytes()
+	if g == 0 {
+		return true
+	}
+	if !s.meter.Reserve(g) {
+		return false
+	}
+	s.meter.Release(*held)
+	*held = g
+	return true
+}
+
+// Free releases the caches' reservations and hands back the precedence term's tables.
 func (s *Spanning) Free() {
-	s.meter.Release(s.held)
-	s.held = 0
+	s.meter.Release(s.held + s.memoHeld)
+	s.held, s.memoHeld = 0, 0
+	if s.blocks != nil {
+		s.blocks.Free()
+		s.blocks = nil
+	}
 }

@@ -603,12 +603,13 @@ func (b *Tour) Child(i, t int, held keys.Set) int32 {
 	return h
 }
 
-// Refine is the precedence term (Blocks), or 0 when it is off (the Kind Tour).
-func (b *Tour) Refine(at []int, held keys.Set) int32 {
+// Refine adds the precedence term (Blocks) to h, the tour term (Eval or Child), unless it is
+// off (the Kind KindTour).
+func (b *Tour) Refine(at []int, held keys.Set, h int32) int32 {
 	if !b.withBlocks {
-		return 0
+		return h
 	}
-	return int32(b.Blocks(at, held))
+	return h + int32(b.Blocks(at, held))
 }
 
 // Blocks is the precedence part of the bound, for robots alone in their region: dearer,
@@ -616,12 +617,18 @@ func (b *Tour) Refine(at []int, held keys.Set) int32 {
 func (b *Tour) Blocks(at []int, held keys.Set) int {
 	h := 0
 	for _, p := range at {
-		r := b.region[p]
-		if left := b.keys[r] &^ held; left != 0 && b.robots[r] == 1 {
-			h += int(b.blocks(p, left, r))
-		}
+		h += int(b.BlocksAt(p, held))
 	}
 	return h
+}
+
+// BlocksAt is the precedence part of the robot at p, when it is alone in its region (else 0).
+func (b *Tour) BlocksAt(p int, held keys.Set) int32 {
+	r := b.region[p]
+	if left := b.keys[r] &^ held; left != 0 && b.robots[r] == 1 {
+		return b.blocks(p, left, r)
+	}
+	return 0
 }
 
 // tour is 2·Steiner({p} ∪ left) − max dist(p, last): the cyclic sum of distances in

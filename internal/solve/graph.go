@@ -244,7 +244,7 @@ func (s *searcher) run(limit, large int) error {
 		ks := cur.keys()
 		if !e.Has(search.Refined) {
 			e.Set(search.Refined, true)
-			e.SetH(e.H() + s.b.Refine(s.place(cur), ks))
+			e.SetH(s.b.Refine(s.place(cur), ks, e.H()))
 		}
 		if p := d + s.weight*e.H(); p > int32(f) {
 			if err := s.queue(int(p), cur); err != nil {
@@ -259,6 +259,7 @@ func (s *searcher) run(limit, large int) error {
 		if s.dominate && s.dominated(cur, d) {
 			continue
 		}
+		s.st.Expanded++
 		if err := s.expand(cur, d, ks, limit); err != nil {
 			return err
 		}

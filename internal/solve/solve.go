@@ -134,6 +134,7 @@ type Stats struct {
 	StartBound    int        // its value at the start
 	Pushed        int        // states pushed on the queue
 	Popped        int        // states taken off the queue
+	Expanded      int        // states expanded: popped, and neither known, dominated nor too dear
 	States        int        // distinct states recorded
 	Dominated     int        // states popped and dropped for one with a key more
 	Weighted      int        // states popped by the weighted search for a first walk
@@ -146,8 +147,8 @@ func (s Stats) String() string {
 	if s.States > 0 {
 		per = float64(s.Bytes) / float64(s.States)
 	}
-	return fmt.Sprintf("routes: %d BFS, %d routes, %d labels; bound %v, %d at the start; states: %d recorded, %d pushed, %d popped, %d dominated, %d popped for a first walk; memory: %s, %.0f bytes a state; time: reach %v, search %v",
-		s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, s.States, s.Pushed, s.Popped, s.Dominated, s.Weighted,
+	return fmt.Sprintf("routes: %d BFS, %d routes, %d labels; bound %v, %d at the start; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated, %d popped for a first walk; memory: %s, %.0f bytes a state; time: reach %v, search %v",
+		s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Weighted,
 		memory.Format(int64(s.Bytes)), per, s.Reach, s.Search)
 }
 

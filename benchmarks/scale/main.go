@@ -1,0 +1,161 @@
+// Command scale measures day18 on families of generated vaults with loops, rooms, doors and
+// robots: every part of every vault in a process of its own, its CPU time (user plus
+// system) and peak resident memory as the operating system counts them, and the answer. It
+// prints one line per family with the median and the worst part, and with -v a line per
+// part.
+//
+//	go run ./benchmarks/scale                    # every family, seeds 1-100
+//	go run ./benchmarks/scale -family loops0.05 -seeds 1-20 -v
+//
+// The families are the ones the exact-at-scale work was measured on: 81x81 mazes (the real
+// inputs' shape) with 5% of the walls removed, then 10%, 20% and 30%, and at 5% with three
+// open rooms, two doors per key, or four robots. Each part must stay within -cpu and -mem;
+// the exit status is 1 when one does not.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+type family struct {
+	name string
+	args []string // day18 gen options besides -seed
+}
+
+var families = []family{
+	{"loops0.05", []string{"-loops", "0.05"}},
+	{"loops0.1", []string{"-loops", "0.1"}},
+	{"loops0.2", []string{"-loops", "0.2"}},
+	{"loops0.3", []string{"-loops", "0.3"}},
+	{"rooms3", []string{"-loops", "0.05", "-rooms", "3"}},
+	{"doors2", []string{"-loops", "0.05", "-doors", "2"}},
+	{"robots4", []string{"-loops", "0.05", "-robots", "4"}},
+}
+
+// run is one part of one vault, measured.
+type run struct {
+	seed, part int
+	cpu        time.Duration
+	rss        int64 // bytes
+	answer     string
+}
+
+func main() {
+	only := flag.String("family", "", "measure only this family (default: all)")
+	seeds := flag.String("seeds", "1-100", "seeds, as FIRST-LAST")
+	cpuLimit := flag.Duration("cpu", time.Second, "most CPU time a part may take")
+	memLimit := flag.Int64("mem", 256, "most peak memory a part may take, in MB")
+	verbose := flag.Bool("v", false, "a line per part")
+	flag.Parse()
+	first, last, err := parseSeeds(*seeds)
+	if err != nil {
+		fail(err)
+	}
+	dir, err := os.MkdirTemp("", "scale")
+	if err != nil {
+		fail(err)
+	}
+	defer os.RemoveAll(dir)
+	bin := filepath.Join(dir, "day18")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/statespace/puzzles/day18").CombinedOutput(); err != nil {
+		fail(fmt.Errorf("building day18: %v\n%s", err, out))
+	}
+	status := 0
+	fmt.Printf("%-10s %6s %12s %12s %-26s %10s\n", "family", "parts", "median cpu", "worst cpu", "worst part", "worst mem")
+	for _, f := range families {
+		if *only != "" && f.name != *only {
+			continue
+		}
+		var runs []run
+		for seed := first; seed <= last; seed++ {
+			vault := filepath.Join(dir, fmt.Sprintf("%s-%d.txt", f.name, seed))
+			gen := exec.Command(bin, append([]string{"gen", "-seed", strconv.Itoa(seed)}, f.args...)...)
+			data, err := gen.Output()
+			if err != nil {
+				fail(fmt.Errorf("day18 gen: %v", err))
+			}
+			if err := os.WriteFile(vault, data, 0o644); err != nil {
+				fail(err)
+			}
+			for part := 1; part <= 2; part++ {
+				r, err := measure(bin, vault, seed, part)
+				if err != nil {
+					fail(err)
+				}
+				if *verbose {
+					fmt.Printf("  %s seed %d part %d: %v cpu, %d MB, %s\n", f.name, seed, part, r.cpu.Round(time.Millisecond), r.rss>>20, r.answer)
+				}
+				runs = append(runs, r)
+			}
+		}
+		cpus := make([]time.Duration, len(runs))
+		for i, r := range runs {
+			cpus[i] = r.cpu
+		}
+		slices.Sort(cpus)
+		worst := slices.MaxFunc(runs, func(a, b run) int { return int(a.cpu - b.cpu) })
+		fat := slices.MaxFunc(runs, func(a, b run) int { return int(a.rss - b.rss) })
+		fmt.Printf("%-10s %6d %12v %12v %-26s %7d MB\n", f.name, len(runs), cpus[len(cpus)/2].Round(time.Millisecond),
+			worst.cpu.Round(time.Millisecond), fmt.Sprintf("seed %d part %d (%s)", worst.seed, worst.part, worst.answer), fat.rss>>20)
+		for _, r := range runs {
+			if r.cpu > *cpuLimit || r.rss > *memLimit<<20 {
+				fmt.Printf("  over the limits: %s seed %d part %d: %v cpu, %d MB\n", f.name, r.seed, r.part, r.cpu.Round(time.Millisecond), r.rss>>20)
+				status = 1
+			}
+		}
+	}
+	os.Exit(status)
+}
+
+// measure solves one part of vault in a process of its own.
+func measure(bin, vault string, seed, part int) (run, error) {
+	cmd := exec.Command(bin, "-part", strconv.Itoa(part), vault)
+	out, err := cmd.Output()
+	if err != nil && cmd.ProcessState == nil {
+		return run{}, err
+	}
+	r := run{seed: seed, part: part, answer: strings.TrimSpace(string(out))}
+	r.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	if u, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		r.rss = int64(u.Maxrss) << 10 // kilobytes, but bytes on macOS
+		if runtime.GOOS == "darwin" {
+			r.rss >>= 10
+		}
+	}
+	if r.answer == "" {
+		r.answer = fmt.Sprintf("exit %d", cmd.ProcessState.ExitCode())
+	}
+	if _, after, ok := strings.Cut(r.answer, ": "); ok {
+		r.answer = after
+	}
+	return r, nil
+}
+
+func parseSeeds(s string) (first, last int, err error) {
+	a, b, ok := strings.Cut(s, "-")
+	if !ok {
+		b = a
+	}
+	if first, err = strconv.Atoi(a); err == nil {
+		last, err = strconv.Atoi(b)
+	}
+	if err != nil || first < 0 || last < first {
+		return 0, 0, fmt.Errorf("-seeds %q: want FIRST-LAST", s)
+	}
+	return first, last, nil
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "scale:", err)
+	os.Exit(2)
+}

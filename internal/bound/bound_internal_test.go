@@ -1,0 +1,264 @@
+package bound
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/routes"
+	"github.com/statespace/puzzles/internal/search"
+	"github.com/statespace/puzzles/internal/vault"
+	"github.com/statespace/puzzles/internal/vaultgen"
+)
+
+// TestAdmissibleConsistent checks every bound on every state of small vaults against the
+// exact costs: each state's bound (Eval, then Refine) is at most its true cost to the goal
+// (admissible) and, for the bounds that promise it, at most a move's cost plus the bound
+// after the move (consistent). The true costs come from the whole state graph, built with
+// the search's moves (each robot, by the shortest route open with the keys held, to a key it
+// lacks or to the exit) and searched backwards from the goal states: a computation that
+// shares nothing with the bounds. The solo terms are tested both as they are and turned
+// off, so that the priced trees and the precedence term meet every vault too.
+func TestAdmissibleConsistent(t *testing.T) {
+	var vaults []testVault
+	r := rand.New(rand.NewPCG(7, 7))
+	n := 500
+	if testing.Short() {
+		n = 100
+	}
+	for i := range n {
+		o := vaultgen.RandomOptions{MaxSide: 9, MaxKeys: 6, MaxRobots: 3, Exit: i%5 == 4}
+		vaults = addVault(vaults, vaultgen.Random(r, o), o.Exit)
+	}
+	for seed := range uint64(30) {
+		vaults = addVault(vaults, vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 13 + 4*int(seed%3), Keys: 4 + int(seed%5),
+			Robots: []int{1, 4, 2}[seed%3], Loops: []float64{0, 0.1, 0.3}[seed%3], Rooms: int(seed % 2), Doors: 1 + int(seed%2)}), false)
+	}
+	files, _ := filepath.Glob("../../../shared/day18/examples/*.txt")
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vaults = addVault(vaults, data, strings.HasPrefix(filepath.Base(f), "exit-"))
+	}
+	defer func(n int) { soloKeys = n }(soloKeys)
+	checked := map[string]int{}
+	for _, tv := range vaults {
+		g := routes.New(tv.v, 0)
+		sg := stateGraph(t, tv, g)
+		if sg == nil {
+			continue
+		}
+		for _, solo := range []int{14, 0} {
+			soloKeys = solo
+			for _, k := range []Kind{KindNone, KindTour, KindTourBlocks, KindSpanning, KindHeldKarp} {
+				if solo == 0 && k != KindHeldKarp {
+					continue
+				}
+				name := k.String()
+				if solo == 0 {
+					name += " without solo"
+				}
+				c, err := For(g, len(tv.v.Robots), tv.exit, k, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// Precedence terms are not consistent; Tour's tour term is, for robots alone in
+				// their regions; the others always.
+				consistent := k == KindNone || k == KindSpanning || k == KindTour && sg.alone || tv.exit ||
+					k == KindHeldKarp && solo > 0 && sg.small
+				eval := func(s gstate) int32 {
+					at := s.nodes(sg.nr)
+					return c.Refine(at, s.held, c.Eval(at, s.held))
+				}
+				for s, cost := range sg.toGoal {
+					h := eval(s)
+					if h > cost {
+						t.Fatalf("%s: bound %d at a state whose cost to the goal is %d (robots %v, keys %s) in\n%s",
+							name, h, cost, s.nodes(sg.nr), s.held, tv.v.Grid)
+					}
+					if !consistent {
+						continue
+					}
+					for _, e := range sg.out[s] {
+						if _, ok := sg.toGoal[e.to]; ok && h > e.cost+eval(e.to) {
+							t.Fatalf("%s: bound %d, then %d after a move of %d (robots %v, keys %s) in\n%s",
+								name, h, eval(e.to), e.cost, s.nodes(sg.nr), s.held, tv.v.Grid)
+						}
+					}
+				}
+				checked[name] += len(sg.toGoal)
+				c.Free()
+			}
+		}
+	}
+	for name, n := range checked {
+		t.Logf("%s: %d states", name, n)
+		if n < 20000 {
+			t.Errorf("%s: only %d states checked", name, n)
+		}
+	}
+	if len(checked) != 6 {
+		t.Errorf("bounds checked: %v", checked)
+	}
+}
+
+type testVault struct {
+	v    *vault.Vault
+	exit bool
+}
+
+// addVault adds the vault of data, and its part 2 when it has one, to vs when it is valid
+// and its goal can be met.
+func addVault(vs []testVault, data []byte, exit bool) []testVault {
+	v, err := vault.Parse("test", data)
+	if err != nil || exit && len(v.Exits) != 1 || !exit && v.All == 0 {
+		return vs
+	}
+	vs = append(vs, testVault{v, exit})
+	if p2, ok := v.Part2(); ok && p2 != v {
+		vs = append(vs, testVault{p2, exit})
+	}
+	return vs
+}
+
+// gstate is a state of the test's state graph.
+type gstate struct {
+	at   [vault.MaxRobots]int8
+	held keys.Set
+}
+
+func (s gstate) nodes(nr int) []int {
+	out := make([]int, nr)
+	for i := range out {
+		out[i] = int(s.at[i])
+	}
+	return out
+}
+
+type gedge struct {
+	to   gstate
+	cost int32
+}
+
+// testGraph is a vault's whole state graph and each state's true cost to the goal.
+type testGraph struct {
+	out    map[gstate][]gedge
+	toGoal map[gstate]int32 // states that cannot reach a goal are absent
+	nr     int
+	alone  bool // every robot alone in its region
+	small  bool // every robot alone in a region of at most soloKeys keys
+}
+
+// stateGraph builds tv's states and their costs to the goal; nil when there are too many
+// states for a test.
+func stateGraph(t *testing.T, tv testVault, g *routes.Graph) *testGraph {
+	v := tv.v
+	nr := len(v.Robots)
+	sg := &testGraph{out: map[gstate][]gedge{}, toGoal: map[gstate]int32{}, nr: nr, alone: true, small: true}
+	c := g.Corridors()
+	c.Split()
+	for i := range nr {
+		a := c.Of[routes.FirstStart+i]
+		var ks keys.Set
+		for k := range 26 {
+			if b := c.Of[k]; b >= 0 && c.Region(int(b)) == c.Region(int(a)) {
+				ks |= keys.Bit(k)
+			}
+		}
+		sg.small = sg.small && ks.Len() <= 14
+		for j := range nr {
+			if b := c.Of[routes.FirstStart+j]; i != j && c.Region(int(a)) == c.Region(int(b)) {
+				sg.alone, sg.small = false, false
+			}
+		}
+	}
+	isGoal := func(s gstate) bool {
+		if !tv.exit {
+			return s.held == v.All
+		}
+		for i := range nr {
+			if int(s.at[i]) == routes.Exit {
+				return true
+			}
+		}
+		return false
+	}
+	var start gstate
+	for i := range nr {
+		start.at[i] = int8(routes.FirstStart + i)
+	}
+	queue := []gstate{start}
+	seen := map[gstate]int{start: 0}
+	ids := []gstate{start}
+	var goals []gstate
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		if len(seen) > 20000 {
+			return nil
+		}
+		if isGoal(s) {
+			goals = append(goals, s)
+			continue
+		}
+		for i := range nr {
+			rs, err := g.From(int(s.at[i]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			last := -1
+			for _, r := range rs {
+				to := int(r.To)
+				if to == last || to < 26 && s.held.Has(to) || to == routes.Exit && !tv.exit || !s.held.Covers(r.Needs()) {
+					continue
+				}
+				last = to
+				ns := s
+				ns.at[i] = int8(to)
+				if to < 26 {
+					ns.held |= keys.Bit(to)
+				}
+				sg.out[s] = append(sg.out[s], gedge{ns, r.Len})
+				if _, ok := seen[ns]; !ok {
+					seen[ns] = len(ids)
+					ids = append(ids, ns)
+					queue = append(queue, ns)
+				}
+			}
+		}
+	}
+	in := map[gstate][]gedge{} // the graph reversed
+	for s, es := range sg.out {
+		for _, e := range es {
+			in[e.to] = append(in[e.to], gedge{s, e.cost})
+		}
+	}
+	// Dijkstra backwards, on a heap of cost<<32 | state number.
+	var h search.Heap
+	for _, s := range goals {
+		sg.toGoal[s] = 0
+		h.Push(uint64(seen[s]))
+	}
+	for {
+		x, ok := h.Pop()
+		if !ok {
+			break
+		}
+		s, d := ids[int(x&(1<<32-1))], int32(x>>32)
+		if d > sg.toGoal[s] {
+			continue
+		}
+		for _, e := range in[s] {
+			if old, ok := sg.toGoal[e.to]; !ok || d+e.cost < old {
+				sg.toGoal[e.to] = d + e.cost
+				h.Push(uint64(d+e.cost)<<32 | uint64(seen[e.to]))
+			}
+		}
+	}
+	return sg
+}
