@@ -38,18 +38,17 @@ func (s *Spanning) solo(p int, left keys.Set) int32 {
 		return e.G()
 	}
 	best := int32(unsolvable)
-	if rs, err := s.g.From(p); err == nil {
-		last := -1
-		for _, r := range rs {
-			t := int(r.To)
-			if t == last || t >= 26 || !left.Has(t) || r.Needs()&left != 0 {
-				continue
-			}
-			last = t // the shortest of the target's routes that qualify
-			best = min(best, r.Len+s.solo(t, left&^keys.Bit(t)))
+	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
+		rs, err := s.g.Toward(p, k)
+		if err != nil {
+			return 0 // no routes (a budget, a stop): nothing known
 		}
-	} else {
-		best = 0 // no routes (a budget, a stop): nothing known
+		for _, r := range rs {
+			if r.Needs()&left == 0 {
+				best = min(best, r.Len+s.solo(k, left&^keys.Bit(k)))
+				break // the shortest that qualifies
+			}
+		}
 	}
 	if !s.grow(&s.memo, &s.memoHeld) {
 		return best // no room: not memoised

@@ -32,18 +32,19 @@ import (
 // without it plus t's edge to the nearest key left (the child's first-leg term); prices
 // change neither argument (prices.go).
 type Spanning struct {
-	dist    [routes.Nodes][routes.Nodes]int32 // door-free distance; maxDist across regions
-	region  [routes.Nodes]int8
-	keys    []keys.Set              // keys of each region
-	robots  []int                   // robots per region
-	near    [routes.Nodes][]uint8   // keys of each node's region, nearest first
-	cache   search.Table            // key set left -> its tree's value (G), in quarter steps
-	meter   *memory.Meter           // what the cache reserves from
-	held    int                     // bytes the cache has reserved
-	parent  []int                   // the expanded state
-	terms   [vault.MaxRobots]int32  // each robot's term of it (a shared region's: its first robot's)
-	base    int32                   // their sum
-	scratch [routes.Nodes + 1]int32 // Prim's distances to the tree
+	dist       [routes.Nodes][routes.Nodes]int32 // door-free distance; maxDist across regions
+	region     [routes.Nodes]int8
+	keys       []keys.Set            // keys of each region
+	robots     []int                 // robots per region
+	near       [routes.Nodes][]uint8 // keys of each node's region, nearest first
+	cache      []uint64              // trees by key set left: see tree
+	cacheShift uint
+	meter      *memory.Meter           // what the caches reserve from
+	held       int                     // bytes the caches have reserved
+	parent     []int                   // the expanded state
+	terms      [vault.MaxRobots]int32  // each robot's term of it (a shared region's: its first robot's)
+	base       int32                   // their sum
+	scratch    [routes.Nodes + 1]int32 // Prim's distances to the tree
 
 	// With NewHeldKarp:
 	prices [26]int32     // each key's price, in quarter steps (all 0 for NewSpanning)
@@ -67,7 +68,6 @@ const scale = 4
 // reserves its memory from meter, and starts over when a reservation is refused.
 func NewSpanning(c *routes.Corridors, robots int, meter *memory.Meter) *Spanning {
 	s := &Spanning{meter: meter}
-	s.cache.Init(false)
 	nreg, _ := c.Split()
 	s.keys, s.robots = make([]keys.Set, nreg), make([]int, nreg)
 	doorFree(c, &s.dist)
@@ -83,6 +83,13 @@ func NewSpanning(c *routes.Corridors, robots int, meter *memory.Meter) *Spanning
 				s.robots[r]++
 			}
 		}
+	}
+	bits := 0
+	for _, ks := range s.keys {
+		bits = max(bits, ks.Len())
+	}
+	if bits = min(bits, cacheBits); meter.Reserve(8 << bits) { // no more than a region's key sets
+		s.cache, s.held, s.cacheShift = make([]uint64, 1<<bits), 8<<bits, uint(64-bits)
 	}
 	for rn := range routes.Nodes {
 		r := s.region[rn]
@@ -232,16 +239,17 @@ func (s *Spanning) first(p int, left keys.Set) int32 {
 	if s.g == nil {
 		return s.nearest(p, left)
 	}
-	rs, err := s.g.From(p)
-	if err != nil {
-		return s.nearest(p, left)
-	}
 	best := int32(math.MaxInt32)
-	last := -1
-	for _, r := range rs {
-		if t := int(r.To); t != last && t < 26 && left.Has(t) && r.Needs()&left == 0 {
-			last = t // the shortest of the target's routes that qualify
-			best = min(best, scale*r.Len+s.prices[t])
+	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
+		rs, err := s.g.Toward(p, k)
+		if err != nil {
+			return s.nearest(p, left)
+		}
+		for _, r := range rs {
+			if r.Needs()&left == 0 {
+				best = min(best, scale*r.Len+s.prices[k])
+				break // the shortest that qualifies
+			}
 		}
 	}
 	if best == math.MaxInt32 {
@@ -265,25 +273,27 @@ func (s *Spanning) nearest(p int, left keys.Set) int32 {
 }
 
 // tree returns the value of left's priced spanning tree (prices.go), cached: with no
-// prices, its weight.
+// prices, its weight. The cache is a plain array indexed by a hash of the key set, each
+// entry the key set and the value in one word, a later key set taking the place of an
+// earlier: one load finds a value or says to compute it again, where a hash table's probes
+// and growth cost more than Prim's algorithm on a dozen keys.
 func (s *Spanning) tree(left keys.Set) int32 {
-	if e, ok := s.cache.Peek(uint64(left), 0); ok {
-		return e.G()
+	i := (uint64(left) * 0x9e3779b97f4a7c15) >> s.cacheShift
+	if s.cache != nil {
+		if e := s.cache[i]; e>>32 == uint64(left)|1<<31 {
+			return int32(uint32(e))
+		}
 	}
 	w := s.prim(left, nil, s.priced)
-	if s.cache.Len() >= maxCached || !s.grow(&s.cache, &s.held) {
-		if s.cache.Len() == 0 {
-			return w // not even a first array: no cache
-		}
-		s.cache.Reset() // start over in the array there is
+	if s.cache != nil {
+		s.cache[i] = (uint64(left)|1<<31)<<32 | uint64(uint32(w))
 	}
-	e, _ := s.cache.Find(uint64(left), 0)
-	e.SetG(w)
 	return w
 }
 
-// maxCached is the most key sets cached at once (about 100 MB).
-const maxCached = 1 << 22
+// cacheBits bounds the tree cache: at most 2 MB, reserved from the meter when the bound is
+// made (none when refused).
+const cacheBits = 18
 
 // rooted is the minimum spanning tree of left and one node for all the robots of region r.
 func (s *Spanning) rooted(at []int, r int8, left keys.Set) int32 {

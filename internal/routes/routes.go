@@ -74,6 +74,7 @@ type Graph struct {
 	cell   [Nodes]int // cell of each node, -1 when absent
 	built  [Nodes]bool
 	out    [Nodes][]Route
+	toward [Nodes]*[Nodes + 1]int32 // where each target's routes start in out, once asked
 	budget int
 
 	build func(n int) ([]Route, error)
@@ -183,6 +184,26 @@ func (g *Graph) From(n int) ([]Route, error) {
 		g.Stats.Routes += len(r)
 	}
 	return g.out[n], nil
+}
+
+// Toward returns the routes from node n to node t, shortest first: From's, for one target.
+func (g *Graph) Toward(n, t int) ([]Route, error) {
+	rs, err := g.From(n)
+	if err != nil {
+		return nil, err
+	}
+	at := g.toward[n]
+	if at == nil {
+		at = new([Nodes + 1]int32)
+		for _, r := range rs {
+			at[r.To+1]++
+		}
+		for i := 1; i <= Nodes; i++ {
+			at[i] += at[i-1]
+		}
+		g.toward[n] = at
+	}
+	return rs[at[t]:at[t+1]], nil
 }
 
 // routes returns room for n routes, carved from a chunk shared by the graph's nodes: one
