@@ -1,29 +1,198 @@
-// Command day18 solves key-and-door vaults (Advent of Code 2019 day 18) exactly.
-//
-//	day18 [-part 0|1|2] [-goal collect|exit] [-algo graph|bfs] [-json] [-v] [-budget N] [-timeout D] [-repeat N] [FILE ...]
-//	day18 gen [-seed N] [-size N] [-keys N] [-robots N] [-loops F] [-rooms N]
-//
-// With no FILE it solves the embedded default vault; FILE "-" reads standard input. Part 1
-// collects every key with the robots as given; part 2 first walls the open 3x3 around a single
-// robot into four quadrants with four robots (a vault that already has several robots is solved
-// as given). With -goal exit the answer is the fewest steps for a robot to reach '+'.
-//
-// Several files are solved in parallel and answered in argument order. Exit status: 0 when
-// every requested answer was found, 1 when some puzzle has no solution, 2 on usage or input
-// errors, a budget exceeded, a timeout or an interrupt. With -part 0 a part 2 that does not
-// apply is reported, not failed.
+// Command day18 solves key-and-door vaults (Advent of Code 2019 day 18) exactly: part 1, the
+// robots collect every key; part 2, the open 3x3 around a single robot is walled into four
+// quadrants with four robots; with -goal exit, the fewest steps to the exit. `day18 -h` says
+// everything; the flags, inputs, outputs and exit statuses are in the README.
 package main
 
 import (
 	"context"
-	"os"
-	"os/signal"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+
+	"github.com/statespace/puzzles/inputs"
+	"github.com/statespace/puzzles/internal/bound"
+	"github.com/statespace/puzzles/internal/cli"
+	"github.com/statespace/puzzles/internal/memory"
+	"github.com/statespace/puzzles/internal/render"
+	"github.com/statespace/puzzles/internal/solve"
+	"github.com/statespace/puzzles/internal/vault"
 )
 
-func main() {
-	// An interrupt stops the searches; what finished is still printed.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+func main() { cli.Main(command()) }
+
+// config is what the flags ask for.
+type config struct {
+	part, budget               int
+	goal, algo, bound, memory  string
+	path, render, show         string
+	start, exit, floor         string
+	verbose                    bool
+	kind                       bound.Kind
+	meter                      *memory.Meter
+	dialect                    [256]byte // the byte each input byte is read as
+}
+
+func command() *cli.Command {
+	c := &config{}
+	return &cli.Command{
+		Name: "day18",
+		Synopsis: []string{
+			"[-part 0|1|2] [-goal collect|exit] [-algo graph|bfs] [-bound B] [-mem SIZE] [-json] [-v] [-path[=cells]] [-render FILE.png|FILE.gif] [FILE ...]",
+			"gen [-seed N] [-size N] [-keys N] [-robots N] [-loops F] [-rooms N] [-doors N] [-open]",
+		},
+		Help:    help,
+		Flags:   c.flags,
+		Check:   c.check,
+		Sub:     map[string]func([]string, *cli.Env) int{"gen": gen},
+		Default: inputs.Day18Default,
+		Read:    func(name string, r io.Reader) ([]byte, error) { return vault.Read(name, r, &c.dialect) },
+		Solve:   c.solve,
+	}
+}
+
+const help = `FILE is a vault: '#' wall, '.' floor, '@' robot (1 to 8), 'a'-'z' keys, 'A'-'Z' doors,
+'+' exit; "-" is standard input; a directory means its files. With no FILE, day18 reads a
+piped standard input, or solves the embedded default vault.
+
+Exit status: 0 every answer found; 1 some puzzle has no answer; 2 bad input or usage;
+3 a search stopped (-mem, -timeout, -budget) before proving its answer: it says between
+which bounds the answer lies; 130 on SIGINT, 143 on SIGTERM, after every answer finished.
+
+Example:
+  day18 gen -seed 1 -loops 0.05 | day18 -json -path -`
+
+func (c *config) flags(fs *flag.FlagSet) {
+	fs.IntVar(&c.part, "part", 0, "which part: 1, 2, or 0 for both")
+	fs.StringVar(&c.goal, "goal", "collect", "collect: pick up every key; exit: reach the '+' cell")
+	fs.StringVar(&c.algo, "algo", "graph", "graph: best-first search on the route graph; bfs: the plain (cells, keys) BFS baseline")
+	fs.StringVar(&c.bound, "bound", "auto", "the graph search's lower bound: auto, none (Dijkstra), tour, tour+blocks, spanning or held-karp")
+	fs.StringVar(&c.memory, "mem", "", "most memory the searches may use, for example 512MB or 2GB (default: half of what this process may use)")
+	fs.IntVar(&c.budget, "budget", 0, "most search states recorded (0: no count, only -mem)")
+	fs.BoolVar(&c.verbose, "v", false, "search statistics on standard error")
+	fs.Var(pathFlag{&c.path}, "path", "print the walk behind each answer: each robot's keys with steps (-path=cells: every cell too)")
+	fs.StringVar(&c.render, "render", "", "draw one input's walk into FILE.png (traced) or FILE.gif (animated)")
+	fs.StringVar(&c.show, "show", "", "dist: print the distance field from the robots; dist=KEYS: from those keys")
+	fs.StringVar(&c.start, "start", "", "a dialect's start character, read as '@'")
+	fs.StringVar(&c.exit, "exit", "", "a dialect's exit character, read as '+' (the goal becomes exit)")
+	fs.StringVar(&c.floor, "floor", "", "a dialect's floor character, read as '.'")
+}
+
+// check validates the flags before any input is read.
+func (c *config) check(fs *flag.FlagSet) error {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if c.exit != "" && !set["goal"] {
+		c.goal = "exit"
+	}
+	var err error
+	switch {
+	case c.part < 0 || c.part > 2:
+		return fmt.Errorf("-part %d: want 0, 1 or 2", c.part)
+	case c.goal != "collect" && c.goal != "exit":
+		return fmt.Errorf("-goal %q: want collect or exit", c.goal)
+	case c.goal == "exit" && c.part != 0:
+		return errors.New("-part and -goal exit do not go together: the exit goal has no parts")
+	case c.algo != "graph" && c.algo != "bfs":
+		return fmt.Errorf("-algo %q: want graph or bfs", c.algo)
+	case c.algo == "bfs" && (c.path != "" || c.render != "" || set["bound"]):
+		return errors.New("-algo bfs does not go with -path, -render or -bound: they need -algo graph")
+	case c.budget < 0:
+		return fmt.Errorf("-budget %d: want 0 (none) or more", c.budget)
+	case c.show != "" && c.show != "dist" && !strings.HasPrefix(c.show, "dist="):
+		return fmt.Errorf("-show %q: want dist or dist=KEYS", c.show)
+	case c.render != "" && fs.NArg() > 1:
+		return errors.New("-render draws one input, not several")
+	}
+	if c.kind, err = bound.ParseKind(c.bound); err != nil {
+		return err
+	}
+	if c.render != "" {
+		if _, err := render.Kind(c.render); err != nil {
+			return err
+		}
+	}
+	for i := range c.dialect {
+		c.dialect[i] = byte(i)
+	}
+	for _, d := range []struct {
+		name, value string
+		to          byte
+	}{{"start", c.start, '@'}, {"exit", c.exit, '+'}, {"floor", c.floor, '.'}} {
+		if d.value == "" {
+			continue
+		}
+		if len(d.value) != 1 {
+			return fmt.Errorf("-%s %q: want one character", d.name, d.value)
+		}
+		c.dialect[d.value[0]] = d.to
+	}
+	limit := memory.Default()
+	if c.memory != "" {
+		if limit, err = memory.Parse(c.memory); err != nil {
+			return fmt.Errorf("-mem %v", err)
+		}
+	}
+	c.meter = memory.NewMeter(limit)
+	// Garbage counts too: the collector works harder as the process nears what the searches
+	// may hold plus room for the runtime, rather than letting the heap double past it.
+	debug.SetMemoryLimit(limit + limit/4 + 64<<20)
+	return nil
+}
+
+// solve answers one input.
+func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
+	v, err := vault.Parse(job.Name, job.Data)
+	if err != nil {
+		return cli.Outcome{Err: err}
+	}
+	opt := solve.Options{Goal: solve.Collect, Budget: c.budget, Bound: c.kind, Meter: c.meter, Ctx: ctx,
+		Walk: c.path != "" || c.render != "", Progress: &solve.Progress{}}
+	if c.goal == "exit" {
+		opt.Goal = solve.Exit
+	}
+	solver, graph := solve.Graph, true
+	if c.algo == "bfs" {
+		solver, graph = solve.BFS, false
+	}
+	job.Show(opt.Progress.String)
+	parts := solve.Parts(v, c.part, opt, solver, graph)
+	o := cli.Outcome{}
+	if job.Repeat > 0 {
+		quiet := opt
+		quiet.Progress, quiet.Walk = nil, false
+		o.Record.Time = cli.Measure(job.Repeat, func() {
+			if v, err := vault.Parse(job.Name, job.Data); err == nil {
+				solve.Parts(v, c.part, quiet, solver, graph)
+			}
+		})
+	}
+	return c.report(ctx, job, v, parts, o)
+}
+
+// pathFlag is -path (each robot's keys) or -path=cells (every cell too).
+type pathFlag struct{ p *string }
+
+func (f pathFlag) String() string {
+	if f.p == nil {
+		return ""
+	}
+	return *f.p
+}
+func (f pathFlag) IsBoolFlag() bool { return true }
+func (f pathFlag) Set(s string) error {
+	switch s {
+	case "true", "keys":
+		*f.p = "keys"
+	case "false", "":
+		*f.p = ""
+	case "cells":
+		*f.p = "cells"
+	default:
+		return errors.New("want -path or -path=cells")
+	}
+	return nil
 }

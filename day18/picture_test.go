@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"image/gif"
 	"image/png"
 	"os"
@@ -19,7 +18,7 @@ func TestRender(t *testing.T) {
 	pngFile, gifFile := filepath.Join(dir, "v.png"), filepath.Join(dir, "v.gif")
 	for _, f := range []string{pngFile, gifFile} {
 		var out, errb bytes.Buffer
-		if status := run(context.Background(), []string{"-render", f, "-part", "1", v}, nil, &out, &errb); status != 0 {
+		if status := runCmd([]string{"-render", f, "-part", "1", v}, nil, &out, &errb); status != 0 {
 			t.Fatalf("-render %s: status %d: %s", f, status, errb.String())
 		}
 	}

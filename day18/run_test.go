@@ -2,7 +2,7 @@ package main
 
 import (
 	"bytes"
-	"context"
+	"io"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -10,9 +10,17 @@ import (
 	"testing"
 
 	"github.com/statespace/puzzles/inputs"
+	"github.com/statespace/puzzles/internal/cli"
 	"github.com/statespace/puzzles/internal/solve"
 	"github.com/statespace/puzzles/internal/vault"
 )
+
+// runCmd runs day18 in-process with args, standard input stdin (nil: a terminal) and the
+// given outputs, and returns its exit status.
+func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	env := &cli.Env{Stdin: stdin, StdinTerminal: stdin == nil, Stdout: stdout, Stderr: stderr}
+	return cli.Run(command(), args, env)
+}
 
 func write(t *testing.T, name, content string) string {
 	t.Helper()
@@ -55,11 +63,12 @@ func TestRun(t *testing.T) {
 		{[]string{f("missing.txt")}, "", "", "missing.txt", 2},
 		{[]string{"-part", "3"}, "", "", "-part 3", 2},
 		{[]string{"-algo", "astar"}, "", "", `-algo "astar"`, 2},
-		{[]string{"-budget", "3", f("p2.txt")}, "", "", "state budget exceeded", 2},
+		{[]string{"-budget", "3", f("p2.txt")}, "", "part 1: stopped (state budget exceeded: more than 3 states (raise it with -budget)): at least 26\n" +
+			"part 2: stopped (state budget exceeded: more than 3 states (raise it with -budget)): at least 8\n", "", 3},
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer
-		status := run(context.Background(), tc.args, strings.NewReader(tc.stdin), &out, &errb)
+		status := runCmd(tc.args, strings.NewReader(tc.stdin), &out, &errb)
 		if status != tc.status || out.String() != tc.out || !strings.Contains(errb.String(), tc.err) {
 			t.Errorf("day18 %q:\nstatus %d, want %d\nstdout %q\nwant   %q\nstderr %q, want it to contain %q",
 				tc.args, status, tc.status, out.String(), tc.out, errb.String(), tc.err)
@@ -74,7 +83,7 @@ func TestRun(t *testing.T) {
 // itself: graph answers equal what the generator's shape promises (both parts solvable).
 func TestDefault(t *testing.T) {
 	var out, errb bytes.Buffer
-	if status := run(context.Background(), nil, nil, &out, &errb); status != 0 {
+	if status := runCmd(nil, nil, &out, &errb); status != 0 {
 		t.Fatalf("status %d: %s", status, errb.String())
 	}
 	v, err := vault.Parse("default", inputs.Day18Default)
@@ -89,12 +98,12 @@ func TestDefault(t *testing.T) {
 // TestGen checks the generator command is deterministic and reproduces the embedded default.
 func TestGen(t *testing.T) {
 	var a, b, errb bytes.Buffer
-	run(context.Background(), []string{"gen", "-seed", "4"}, nil, &a, &errb)
-	run(context.Background(), []string{"gen", "-seed", "4"}, nil, &b, &errb)
+	runCmd([]string{"gen", "-seed", "4"}, nil, &a, &errb)
+	runCmd([]string{"gen", "-seed", "4"}, nil, &b, &errb)
 	if a.String() != b.String() || a.String() != string(inputs.Day18Default) {
 		t.Errorf("day18 gen -seed 4 is not deterministic or differs from inputs/day18/default.txt")
 	}
-	if status := run(context.Background(), []string{"gen", "-size", "x"}, nil, &a, &errb); status != 2 {
+	if status := runCmd([]string{"gen", "-size", "x"}, nil, &a, &errb); status != 2 {
 		t.Errorf("bad gen flag: status %d", status)
 	}
 }
@@ -112,7 +121,7 @@ func TestPath(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer
-		if status := run(context.Background(), tc.args, nil, &out, &errb); status != 0 || out.String() != tc.want {
+		if status := runCmd(tc.args, nil, &out, &errb); status != 0 || out.String() != tc.want {
 			t.Errorf("day18 %q: status %d\n%s\nwant\n%s%s", tc.args, status, out.String(), tc.want, errb.String())
 		}
 	}
@@ -123,17 +132,17 @@ func TestPath(t *testing.T) {
 func TestDialectAndShow(t *testing.T) {
 	d := write(t, "d.txt", "###\n#Sa#\n#A E#\n####\n")
 	var out, errb bytes.Buffer
-	if status := run(context.Background(), []string{"-start", "S", "-exit", "E", "-floor", " ", d}, nil, &out, &errb); status != 0 || out.String() != "exit: 3\n" {
+	if status := runCmd([]string{"-start", "S", "-exit", "E", "-floor", " ", d}, nil, &out, &errb); status != 0 || out.String() != "exit: 3\n" {
 		t.Errorf("dialect: status %d, %q %s", status, out.String(), errb.String())
 	}
 	out.Reset()
 	v := write(t, "v.txt", "#########\n#b.A.@.a#\n#########\n")
-	run(context.Background(), []string{"-show", "dist", "-part", "1", v}, nil, &out, &errb)
+	runCmd([]string{"-show", "dist", "-part", "1", v}, nil, &out, &errb)
 	if want := "#########\n#4321012#\n#########\npart 1: 8\n"; out.String() != want {
 		t.Errorf("-show dist:\n%s\nwant\n%s", out.String(), want)
 	}
 	out.Reset()
-	run(context.Background(), []string{"-show", "dist=b", "-part", "1", v}, nil, &out, &errb)
+	runCmd([]string{"-show", "dist=b", "-part", "1", v}, nil, &out, &errb)
 	if want := "#########\n#0123456#\n#########\npart 1: 8\n"; out.String() != want {
 		t.Errorf("-show dist=b:\n%s\nwant\n%s", out.String(), want)
 	}
@@ -147,35 +156,46 @@ func TestRepeat(t *testing.T) {
 	p2 := write(t, "p2.txt", "#######\n#a.#Cd#\n##...##\n##.@.##\n##...##\n#cB#Ab#\n#######\n")
 	bad := write(t, "bad.txt", "#@?\n")
 	var out, errb bytes.Buffer
-	status := run(context.Background(), []string{"-repeat", "5", "-json", p2, bad, a}, strings.NewReader(""), &out, &errb)
+	status := runCmd([]string{"-repeat", "5", "-json", p2, bad, a}, strings.NewReader(""), &out, &errb)
 	if status != 2 || !strings.Contains(errb.String(), bad+":1:3") {
 		t.Fatalf("status %d, stderr %q", status, errb.String())
 	}
-	type line struct {
-		File  string
-		Part1 *int
-		Time  *struct{ Median, Min, Runs int64 } `json:"time_ns"`
-	}
-	var got []line
-	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-		var x line
-		if err := json.Unmarshal([]byte(l), &x); err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, x)
-	}
+	got := records(t, out.String())
 	want := []struct {
 		file  string
-		part1 int
-	}{{p2, 26}, {a, 8}}
+		part1 int // -1: an error
+	}{{p2, 26}, {bad, -1}, {a, 8}}
 	if len(got) != len(want) {
 		t.Fatalf("%d results, want %d: %s", len(got), len(want), out.String())
 	}
 	for i, w := range want {
 		g := got[i]
-		if g.File != w.file || g.Part1 == nil || *g.Part1 != w.part1 || g.Time == nil ||
+		if w.part1 < 0 {
+			if g.File != w.file || g.Error == nil || g.Error.Line != 1 || g.Error.Column != 3 || g.Time != nil {
+				t.Errorf("result %d: %+v", i, g)
+			}
+			continue
+		}
+		if g.File != w.file || g.Part1.Value == nil || *g.Part1.Value != w.part1 || g.Time == nil ||
 			g.Time.Runs != 5 || g.Time.Min <= 0 || g.Time.Min > g.Time.Median {
 			t.Errorf("result %d: %s", i, strings.Split(out.String(), "\n")[i])
 		}
 	}
+}
+
+// records decodes JSON lines into the one record type of every command, refusing fields it
+// does not know.
+func records(t *testing.T, out string) []cli.Record {
+	t.Helper()
+	var rs []cli.Record
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r cli.Record
+		d := json.NewDecoder(strings.NewReader(l))
+		d.DisallowUnknownFields()
+		if err := d.Decode(&r); err != nil {
+			t.Fatalf("%v: %s", err, l)
+		}
+		rs = append(rs, r)
+	}
+	return rs
 }

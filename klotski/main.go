@@ -1,25 +1,239 @@
-// Command klotski solves sliding-block puzzles optimally.
-//
-//	klotski [-metric step|line|piece] [-algo bfs|astar|bidir] [-json] [-count] [-repeat N] [-timeout D] [FILE ...]
-//	klotski -census [-json]
-//	klotski -hardest FILE
-//
-// With no FILE it solves the embedded classic (Hua Rong Dao, 81 piece moves) and prints the
-// solution. Several files are solved in parallel and reported in argument order. Exit
-// status: 0 solved, 1 unsolvable, 2 bad input or usage, a budget exceeded, a timeout or an
-// interrupt.
+// Command klotski solves sliding-block puzzles optimally under three move metrics, counts
+// their positions, finds the hardest ones, and counts every 4x5 layout. `klotski -h` says
+// everything; the flags, inputs, outputs and exit statuses are in the README.
 package main
 
 import (
 	"context"
-	"os"
-	"os/signal"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/statespace/puzzles/inputs"
+	"github.com/statespace/puzzles/internal/cli"
+	"github.com/statespace/puzzles/internal/grid"
+	"github.com/statespace/puzzles/internal/render"
+	"github.com/statespace/puzzles/internal/slide"
 )
 
-func main() {
-	// An interrupt stops the searches; what finished is still printed.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+func main() { cli.Main(command()) }
+
+// config is what the flags ask for.
+type config struct {
+	metric, algo, render string
+	count, census        bool
+	hardest              bool
+	budget               int
+	opt                  slide.Options
+}
+
+// maxInput bounds a puzzle file: boards are at most 64 cells, the rest is a few lines.
+const maxInput = 1 << 20
+
+// maxBoards is the most boards -hardest lists.
+const maxBoards = 100
+
+func command() *cli.Command {
+	c := &config{}
+	return &cli.Command{
+		Name: "klotski",
+		Synopsis: []string{
+			"[-metric step|line|piece] [-algo bfs|astar|bidir] [-json] [-count] [-repeat N] [-timeout D] [-budget N] [-render FILE.gif|FILE.png] [FILE ...]",
+			"-hardest [-metric M] [-json] [FILE ...]",
+			"-census [-json]",
+		},
+		Help:  help,
+		Flags: c.flags,
+		Check: c.check,
+		Mode:  c.runCensus,
+		Read: func(name string, r io.Reader) ([]byte, error) {
+			return grid.ScanText(name, r, maxInput)
+		},
+		Default: inputs.KlotskiClassic,
+		Solve:   c.solve,
+	}
+}
+
+const help = `FILE is a puzzle: the board, one symbol per cell ('.' empty), or a bracket drawing
+([1][1][2][2] rows, [ ] empty); a blank line; then "goal: P R C" (piece P's top-left at row
+R, column C, from 0) or "target:" lines giving whole boards (several boards: any one of
+them). "-" is standard input; a directory means its files. With no FILE, klotski reads a
+piped standard input, or solves the embedded classic (Hua Rong Dao) and prints every move.
+
+Exit status: 0 solved; 1 unsolvable (it says how many positions are reachable); 2 bad
+input or usage; 3 a search stopped (-budget, -timeout) first; 130 on SIGINT, 143 on SIGTERM.
+
+Example:
+  klotski -json -count -metric step`
+
+func (c *config) flags(fs *flag.FlagSet) {
+	fs.StringVar(&c.metric, "metric", "piece", "step: one cell; line: any distance straight; piece: any distance, any path")
+	fs.StringVar(&c.algo, "algo", "bfs", "bfs, astar or bidir")
+	fs.BoolVar(&c.count, "count", false, "also count the positions reachable from the start")
+	fs.BoolVar(&c.census, "census", false, "count every legal 4x5 layout (one 2x2; any 1x2, 2x1, 1x1; two or more empty cells)")
+	fs.BoolVar(&c.hardest, "hardest", false, "for each FILE, the positions of its pieces farthest from any goal: their number of moves, and the boards")
+	fs.IntVar(&c.budget, "budget", slide.DefaultBudget, "most positions a search records")
+	fs.StringVar(&c.render, "render", "", "draw the solution into FILE.gif (animated) or FILE.png (a strip of boards); one input")
+}
+
+// check validates the flags before any input is read.
+func (c *config) check(fs *flag.FlagSet) error {
+	m, err := slide.ParseMetric(c.metric)
+	if err != nil {
+		return err
+	}
+	a, err := slide.ParseAlgo(c.algo)
+	if err != nil {
+		return err
+	}
+	switch {
+	case c.budget <= 0:
+		return fmt.Errorf("-budget %d: want 1 or more", c.budget)
+	case c.census && (c.hardest || c.count || c.render != "" || fs.NArg() > 0):
+		return errors.New("-census counts the 4x5 layouts: it takes no FILE, -hardest, -count or -render")
+	case c.hardest && (c.count || c.render != ""):
+		return errors.New("-hardest does not go with -count or -render")
+	case c.render != "" && fs.NArg() > 1:
+		return errors.New("-render draws one input, not several")
+	}
+	if c.render != "" {
+		if _, err := render.Kind(c.render); err != nil {
+			return err
+		}
+	}
+	c.opt = slide.Options{Metric: m, Algo: a, Budget: c.budget}
+	return nil
+}
+
+// runCensus is -census: it replaces the inputs.
+func (c *config) runCensus(_ context.Context, env *cli.Env) (int, bool) {
+	if !c.census {
+		return 0, false
+	}
+	t0 := time.Now()
+	n := slide.Census(4, 5)
+	if env.JSON {
+		fmt.Fprintf(env.Stdout, "{\"census\":%d,\"time_ns\":%d}\n", n, time.Since(t0).Nanoseconds())
+	} else {
+		fmt.Fprintf(env.Stdout, "census: %d legal 4x5 layouts (%v)\n", n, time.Since(t0))
+	}
+	return cli.OK, true
+}
+
+// solve answers one input.
+func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
+	p, err := slide.Parse(job.Name, job.Data)
+	if err != nil {
+		return cli.Outcome{Err: err}
+	}
+	bd := slide.NewBoard(p)
+	opt := c.opt
+	opt.Ctx = ctx
+	if job.Named {
+		opt.Workers = 1 // several puzzles run at once, one core each; one runs on every core
+	}
+	o := cli.Outcome{Record: cli.Record{Metric: opt.Metric.String()}}
+	prefix := ""
+	if job.Named {
+		prefix = job.Name + ": "
+	}
+	if c.hardest {
+		h, err := slide.Hardest(bd, opt)
+		if err != nil {
+			return stopped(err, o, prefix)
+		}
+		return hardest(bd, h, o, prefix)
+	}
+	res, err := slide.Solve(bd, opt)
+	if err == nil && (c.count || res.Moves < 0) && (res.Reachable == 0 || res.Moves >= 0) {
+		res.Reachable, err = slide.Count(bd, opt)
+	}
+	if err != nil {
+		return stopped(err, o, prefix)
+	}
+	if job.Repeat > 0 {
+		o.Record.Time = cli.Measure(job.Repeat, func() {
+			if p, err := slide.Parse(job.Name, job.Data); err == nil {
+				bd := slide.NewBoard(p)
+				if _, err := slide.Solve(bd, opt); err == nil && c.count {
+					slide.Count(bd, opt)
+				}
+			}
+		})
+	}
+	if c.render != "" && res.Moves >= 0 {
+		if err := picture(c.render, bd, res.Path); err != nil {
+			return cli.Outcome{Err: err}
+		}
+	}
+	return solution(bd, res, c.count, o, prefix, !job.Named)
+}
+
+// stopped is the outcome of a search a limit or a signal ended.
+func stopped(err error, o cli.Outcome, prefix string) cli.Outcome {
+	why := "interrupted"
+	switch {
+	case errors.Is(err, slide.ErrBudget):
+		why = err.Error()
+	case errors.Is(err, context.DeadlineExceeded):
+		why = "timed out"
+	case !errors.Is(err, context.Canceled):
+		return cli.Outcome{Err: err}
+	}
+	o.Record.Moves, o.Record.Notes, o.Status = cli.Null, []string{"stopped: " + why}, cli.Stopped
+	o.Text = fmt.Sprintf("%sstopped (%s)\n", prefix, why)
+	return o
+}
+
+// solution is the outcome of a solved (or unsolvable) puzzle; with boards, the text shows
+// every move and position.
+func solution(bd *slide.Board, res slide.Result, count bool, o cli.Outcome, prefix string, boards bool) cli.Outcome {
+	var b strings.Builder
+	o.Record.Expanded = &res.Expanded
+	if count || res.Moves < 0 {
+		o.Record.Reachable = &res.Reachable
+	}
+	if res.Moves < 0 {
+		o.Record.Moves, o.Status = cli.Null, cli.NoAnswer
+		fmt.Fprintf(&b, "%sunsolvable (%s metric): %d positions reachable, none a goal\n", prefix, o.Record.Metric, res.Reachable)
+		o.Text = b.String()
+		return o
+	}
+	o.Record.Moves = cli.Of(res.Moves)
+	fmt.Fprintf(&b, "%s%d moves (%s metric), %d positions expanded\n", prefix, res.Moves, o.Record.Metric, res.Expanded)
+	if count {
+		fmt.Fprintf(&b, "%sreachable: %d\n", prefix, res.Reachable)
+	}
+	if t := o.Record.Time; t != nil {
+		fmt.Fprintf(&b, "%stime: median %v, min %v over %d runs\n", prefix, time.Duration(t.Median), time.Duration(t.Min), t.Runs)
+	}
+	if boards {
+		moves, labels := bd.Replay(res.Path)
+		b.WriteString(bd.Render(res.Path[0], labels[0]))
+		for i, mv := range moves {
+			fmt.Fprintf(&b, "\n%d. %v\n%s", i+1, mv, bd.Render(res.Path[i+1], labels[i+1]))
+		}
+	}
+	o.Text = b.String()
+	return o
+}
+
+// hardest is the outcome of -hardest: the farthest positions' number of moves, how many
+// there are, and (up to maxBoards) the boards, in the input format.
+func hardest(bd *slide.Board, h slide.Hard, o cli.Outcome, prefix string) cli.Outcome {
+	n := len(h.Positions)
+	o.Record.Hardest, o.Record.Positions, o.Record.Goals, o.Record.Total = &h.Moves, &n, &h.Goals, &h.Total
+	var b strings.Builder
+	fmt.Fprintf(&b, "%sthe farthest positions need %d moves (%s metric): %d of them, among %d positions that can reach one of %d goal positions\n",
+		prefix, h.Moves, o.Record.Metric, n, h.Total, h.Goals)
+	for _, s := range h.Positions[:min(n, maxBoards)] {
+		board := bd.Text(s)
+		o.Record.Boards = append(o.Record.Boards, strings.TrimSuffix(board, "\n"))
+		b.WriteString(board + "\n")
+	}
+	o.Text = b.String()
+	return o
 }

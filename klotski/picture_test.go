@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"image/gif"
 	"image/png"
 	"os"
@@ -20,7 +19,7 @@ func TestRender(t *testing.T) {
 	pngFile, gifFile := filepath.Join(dir, "p.png"), filepath.Join(dir, "p.gif")
 	for _, f := range []string{pngFile, gifFile} {
 		var out, errb bytes.Buffer
-		if status := run(context.Background(), []string{"-render", f, p}, nil, &out, &errb); status != 0 {
+		if status := runCmd([]string{"-render", f, p}, nil, &out, &errb); status != 0 {
 			t.Fatalf("-render %s: %d %s", f, status, errb.String())
 		}
 	}

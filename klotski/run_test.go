@@ -2,12 +2,21 @@ package main
 
 import (
 	"bytes"
-	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/statespace/puzzles/internal/cli"
 )
+
+// runCmd runs klotski in-process with args, standard input stdin (nil: a terminal) and the
+// given outputs, and returns its exit status.
+func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	env := &cli.Env{Stdin: stdin, StdinTerminal: stdin == nil, Stdout: stdout, Stderr: stderr}
+	return cli.Run(command(), args, env)
+}
 
 func TestRun(t *testing.T) {
 	dir := t.TempDir()
@@ -39,17 +48,17 @@ func TestRun(t *testing.T) {
 		{[]string{"-census", "-json"}, `{"census":29334498,"time_ns":`, "", 0},
 		{nil, "81 moves (piece metric)", "", 0},
 		{[]string{"-json", "-repeat", "2", f("easy.txt")}, `{"file":"` + f("easy.txt") + `","metric":"piece","moves":1,"expanded":`, "", 0},
-		{[]string{"-hardest", f("easy.txt")}, f("easy.txt") + ": the farthest positions need 1 moves (piece metric)", "", 0},
+		{[]string{"-hardest", f("easy.txt")}, "the farthest positions need 1 moves (piece metric)", "", 0},
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer
-		status := run(context.Background(), tc.args, strings.NewReader(""), &out, &errb)
+		status := runCmd(tc.args, nil, &out, &errb)
 		if status != tc.status || !strings.HasPrefix(out.String(), tc.out) || !strings.Contains(errb.String(), tc.err) {
 			t.Errorf("klotski %q: status %d (want %d)\nstdout %q\nwant prefix %q\nstderr %q (want %q)", tc.args, status, tc.status, out.String(), tc.out, errb.String(), tc.err)
 		}
 	}
 	var out bytes.Buffer
-	run(context.Background(), []string{"-json", "-count", "-repeat", "2", f("easy.txt")}, nil, &out, &out)
+	runCmd([]string{"-json", "-count", "-repeat", "2", f("easy.txt")}, nil, &out, &out)
 	if !strings.Contains(out.String(), `"reachable":4,"time_ns":{"median":`) || !strings.Contains(out.String(), `"runs":2}`) {
 		t.Errorf("count and repeat fields: %s", out.String())
 	}

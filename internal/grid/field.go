@@ -1,5 +1,7 @@
 package grid
 
+import "strings"
+
 // Field is a multi-source distance field: for every cell, the steps to the nearest source
 // and which source that is. One breadth-first pass from all sources at once computes it (the
 // "distance to the closest food" technique), and each cell's owner partitions the open cells
@@ -65,4 +67,27 @@ func (f *Field) Descend(c int) []int {
 		path = append(path, c)
 	}
 	return path
+}
+
+// Text draws the field as the grid's text: each open cell its distance modulo 36 in base 36,
+// '#' for walls and '?' for the cells no source reaches.
+func (f *Field) Text() string {
+	const digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+	g := f.G
+	var b strings.Builder
+	for line := 1; line < g.H-1; line++ {
+		for col := 1; col < g.W-1; col++ {
+			c := g.Index(line, col)
+			switch {
+			case g.Cells[c] == '#':
+				b.WriteByte('#')
+			case f.Dist[c] < 0:
+				b.WriteByte('?')
+			default:
+				b.WriteByte(digits[f.Dist[c]%36])
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
 }

@@ -39,9 +39,11 @@ func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Li
 
 // Read parses text into a Grid. Bytes for which valid is false are reported with their line
 // and column; short lines are padded with wall. An input with no non-empty line is an error.
+// Problems are reported in reading order: the first invalid byte or limit passed.
 func Read(file string, data []byte, wall byte, valid *[256]bool) (*Grid, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	// Line extents first (IndexByte is vectorised), then one copy per line.
+	plain := valid['#'] && valid['.'] // a word of only those is valid as a whole
+	// Line extents and checks first (IndexByte is vectorised), then one copy per line.
 	type span struct{ from, to int }
 	lines := make([]span, 0, 128)
 	width := 0
@@ -56,6 +58,16 @@ func Read(file string, data []byte, wall byte, valid *[256]bool) (*Grid, error) 
 			l.to--
 		}
 		n := len(lines) + 1
+		for x := l.from; x < min(l.to, l.from+MaxSide); x++ {
+			// Eight cells of wall and floor at a time, the rest one by one.
+			if plain && x+8 <= l.to && Marks(binary.LittleEndian.Uint64(data[x:])) == 0 {
+				x += 7
+				continue
+			}
+			if !valid[data[x]] {
+				return nil, &Error{file, n, x - l.from + 1, "unexpected character " + Quote(data[x:l.to])}
+			}
+		}
 		if l.to-l.from > MaxSide {
 			return nil, &Error{file, n, MaxSide + 1, fmt.Sprintf("line longer than %d columns", MaxSide)}
 		}
@@ -80,23 +92,12 @@ func Read(file string, data []byte, wall byte, valid *[256]bool) (*Grid, error) 
 	for i := range g.W {
 		g.Cells[i] = wall
 	}
-	plain := valid['#'] && valid['.'] // a word of only those is valid as a whole
 	for y, l := range lines {
 		row := g.Cells[(y+1)*g.W : (y+2)*g.W]
 		row[0] = wall
 		n := copy(row[1:], data[l.from:l.to])
 		for x := 1 + n; x < g.W; x++ {
 			row[x] = wall
-		}
-		for x := 0; x < n; x++ {
-			// Eight cells of wall and floor at a time, the rest one by one.
-			if plain && x+8 <= n && Marks(binary.LittleEndian.Uint64(row[1+x:])) == 0 {
-				x += 7
-				continue
-			}
-			if c := row[1+x]; !valid[c] {
-				return nil, &Error{file, y + 1, x + 1, "unexpected character " + quote(c)}
-			}
 		}
 	}
 	last := g.Cells[(g.H-1)*g.W:]
@@ -117,13 +118,6 @@ func Marks(x uint64) uint64 {
 func ZeroBytes(x uint64) uint64 {
 	const low7 = 0x7f7f7f7f7f7f7f7f
 	return ^((x&low7 + low7) | x | low7)
-}
-
-func quote(c byte) string {
-	if c >= 0x20 && c < 0x7f {
-		return fmt.Sprintf("%q", rune(c))
-	}
-	return fmt.Sprintf("byte 0x%02x", c)
 }
 
 // Pos returns the 1-based line and column of cell i in the text the grid was read from.

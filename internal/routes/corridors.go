@@ -37,6 +37,11 @@ type Tag struct {
 	Door  int8 // key of the door, or -1
 }
 
+// Bytes returns the memory the graph holds.
+func (c *Corridors) Bytes() int {
+	return 4*cap(c.Cell) + 2*cap(c.Tag) + 4*cap(c.first) + 8*cap(c.edges) + 8*(cap(c.region)+cap(c.part))
+}
+
 // Edges returns the neighbours of node i and the corridor lengths to them.
 func (c *Corridors) Edges(i int) []Edge { return c.edges[c.first[i]:c.first[i+1]] }
 
@@ -387,12 +392,15 @@ func (g *Graph) labelRoutes(n int) ([]Route, error) {
 	labels := g.clabels[:0]
 	// settled[node] heads the list (through clabel.next) of the labels settled at node,
 	// newest first: no slice per node.
+	q := g.cheap[:0]
+	src := c.Of[n]
+	if err := g.reserve(4 * (c.Len() - cap(g.settled))); err != nil {
+		return nil, err
+	}
 	settled := grow(&g.settled, c.Len())
 	for i := range settled {
 		settled[i] = -1
 	}
-	q := g.cheap[:0]
-	src := c.Of[n]
 	labels = append(labels, clabel{node: src, next: -1})
 	q.Push(0)
 	found := g.found[:0]
@@ -440,8 +448,18 @@ func (g *Graph) labelRoutes(n int) ([]Route, error) {
 				}
 			}
 			if g.budget > 0 && len(labels) >= g.budget {
-				g.clabels = labels
+				g.clabels, g.cheap, g.found = labels, q, found
 				return nil, fmt.Errorf("%w: more than %d labels in one search", ErrBudget, g.budget)
+			}
+			if len(labels) == cap(labels) || len(q) == cap(q) {
+				var err error
+				if labels, err = growMetered(g, labels); err == nil {
+					q, err = growMetered(g, q)
+				}
+				if err != nil {
+					g.clabels, g.cheap, g.found = labels, q, found
+					return nil, err
+				}
 			}
 			labels = append(labels, clabel{node: e.To, dist: l.dist + e.Len, doors: doors, keys: ks, next: -1})
 			q.Push(uint64(l.dist+e.Len)<<32 | uint64(len(labels)-1))

@@ -41,8 +41,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"unsafe"
 
 	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/search"
 	"github.com/statespace/puzzles/internal/vault"
 )
@@ -103,6 +105,49 @@ type Graph struct {
 
 	// Ctx, when set, stops a route search soon after it ends: From then returns Ctx.Err().
 	Ctx context.Context
+
+	// Meter, when set, is what the label searches reserve their memory from: one that
+	// would pass its limit returns an error wrapping memory.ErrLimit instead. Release
+	// hands back what they reserved.
+	Meter    *memory.Meter
+	reserved int
+}
+
+// reserve reserves n bytes (n <= 0: none) from g.Meter.
+func (g *Graph) reserve(n int) error {
+	if n <= 0 {
+		return nil
+	}
+	if !g.Meter.Reserve(n) {
+		return memory.LimitError(g.Meter.Limit())
+	}
+	g.reserved += n
+	return nil
+}
+
+// Release hands back what g's searches reserved from its meter.
+func (g *Graph) Release() {
+	g.Meter.Release(g.reserved)
+	g.reserved = 0
+}
+
+// growMetered doubles the capacity of s, reserving the new array from g's meter first and
+// releasing the old one after.
+func growMetered[T any](g *Graph, s []T) ([]T, error) {
+	if len(s) < cap(s) {
+		return s, nil
+	}
+	var zero T
+	size := int(unsafe.Sizeof(zero))
+	n := max(2*cap(s), 1024)
+	if err := g.reserve(n * size); err != nil {
+		return s, err
+	}
+	out := make([]T, len(s), n)
+	copy(out, s)
+	g.Meter.Release(cap(s) * size)
+	g.reserved -= cap(s) * size
+	return out, nil
 }
 
 // Stats counts the graph's work.

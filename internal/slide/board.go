@@ -3,6 +3,7 @@ package slide
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -366,4 +367,23 @@ func clone(m map[int]byte) map[int]byte {
 		out[k] = v
 	}
 	return out
+}
+
+// Text draws s in the input format: every piece with one of its class's own symbols from the
+// puzzle (the goal piece, a class of its own, keeps its symbol), so that the board, given the
+// puzzle's goal lines, parses back to the same position.
+func (bd *Board) Text(s State) string {
+	symbols := make([][]byte, len(bd.P.Shapes)) // each class's symbols, in reading order
+	for _, pc := range bd.P.Pieces {
+		symbols[pc.Class] = append(symbols[pc.Class], pc.Symbol)
+	}
+	pieces, _ := bd.decode(s, nil)
+	slices.SortFunc(pieces, func(a, b placed) int { return a.cell - b.cell })
+	labels := map[int]byte{}
+	used := make([]int, len(symbols))
+	for _, pc := range pieces {
+		labels[pc.cell] = symbols[pc.class][used[pc.class]]
+		used[pc.class]++
+	}
+	return bd.Render(s, labels)
 }

@@ -228,7 +228,10 @@ func boardRow(l string) (row []byte, col int, err error) {
 	}
 	for j, c := range row {
 		if c <= ' ' || c > '~' {
-			return nil, j + 1, fmt.Errorf("unexpected character %q on the board", c)
+			if bracketed(l) {
+				return nil, 3*j + 2, fmt.Errorf("unexpected character %s on the board", grid.Quote(row[j:]))
+			}
+			return nil, j + 1, fmt.Errorf("unexpected character %s on the board", grid.Quote([]byte(l[j:])))
 		}
 	}
 	return row, 0, nil

@@ -341,7 +341,7 @@ func TestParseErrors(t *testing.T) {
 		{"AB\n..\n\ngoal: C 0 0\n", "p:4:7: goal names piece \"C\", which is not on the board"},
 		{"AB\n..\n\ngoal: A 2 0\n", "p:4:7: goal puts piece A at 2 0, outside the 2x2 board"},
 		{"AB\n..\n", "p:3:1: no goal: add \"goal: P R C\" or target: lines"},
-		{"A\x01\n\ngoal: A 0 0\n", "p:1:2: unexpected character '\\x01' on the board"},
+		{"A\x01\n\ngoal: A 0 0\n", "p:1:2: unexpected character byte 0x01 on the board"},
 		{strings.Repeat("A"+strings.Repeat(".", 8)+"\n", 8) + "\ngoal: A 0 0\n", "p:1:1: board of 8x9 cells is larger than 64 cells"},
 	}
 	for _, tc := range tests {

@@ -30,7 +30,13 @@ func Graph(v *vault.Vault, opt Options) (res Result, err error) {
 	}
 	t0 := time.Now()
 	g := routes.NewWith(v, opt.Corridors, opt.budget())
-	g.Ctx = opt.Ctx
+	g.Ctx, g.Meter = opt.Ctx, opt.Meter
+	defer g.Release()
+	if n := g.Corridors().Bytes(); opt.Meter.Reserve(n) {
+		defer opt.Meter.Release(n)
+	} else {
+		return res, memory.LimitError(opt.Meter.Limit())
+	}
 	ok := reaches(v, g.Corridors(), opt.Goal)
 	t1 := time.Now()
 	res.Stats.Reach = t1.Sub(t0)

@@ -169,9 +169,24 @@ func Stopped(err error) bool {
 
 // Progress is what a running search shows, updated every thousand states or so and read by
 // the command whenever it likes. Lower and Upper are the bounds proven so far (Upper -1:
-// no walk yet).
+// no walk yet); Parts sets the part.
 type Progress struct {
 	States, Bytes, Lower, Upper atomic.Int64
+	part                        atomic.Pointer[string]
+}
+
+// String says how the search goes: "part 1: 1200000 states, 40 MB, at least 1180, a walk of
+// 1204".
+func (p *Progress) String() string {
+	name := "starting"
+	if n := p.part.Load(); n != nil {
+		name = *n
+	}
+	s := fmt.Sprintf("%s: %d states, %s, at least %d", name, p.States.Load(), memory.Format(p.Bytes.Load()), p.Lower.Load())
+	if up := p.Upper.Load(); up >= 0 {
+		s += fmt.Sprintf(", a walk of %d", up)
+	}
+	return s
 }
 
 func (p *Progress) report(states int, sc *scratch, s *searcher) {

@@ -12,6 +12,7 @@ package vault
 import (
 	"encoding/binary"
 	"fmt"
+	"io"
 
 	"github.com/statespace/puzzles/internal/grid"
 	"github.com/statespace/puzzles/internal/keys"
@@ -147,4 +148,12 @@ func (v *Vault) Part2() (p *Vault, ok bool) {
 		}
 	}
 	return p, true
+}
+
+// Read reads a vault's text from r for Parse, each byte translated through dialect (nil:
+// none), checking characters and sizes as it goes (grid.Scan): it stops at the first byte
+// that cannot belong to a vault or as soon as a limit is passed, so an endless input costs
+// no more than the limits.
+func Read(name string, r io.Reader, dialect *[256]byte) ([]byte, error) {
+	return grid.Scan(name, r, dialect, &valid)
 }

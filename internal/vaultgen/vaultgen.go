@@ -51,6 +51,30 @@ func (o Options) Defaults() Options {
 	return o
 }
 
+// Check reports the first option out of the range Generate supports, as a flag of day18 gen
+// would name it (Defaults fills zero fields; Check refuses what Defaults would clamp).
+func (o Options) Check() error {
+	switch {
+	case o.Open && (o.Size < 3 || o.Size > 4096):
+		return fmt.Errorf("-size %d: an open room is 3 to 4096 cells wide", o.Size)
+	case !o.Open && (o.Size < 9 || o.Size > 4093):
+		return fmt.Errorf("-size %d: a maze is 9 to 4093 cells wide", o.Size)
+	case o.Keys < 1 || o.Keys > 26:
+		return fmt.Errorf("-keys %d: want 1 to 26", o.Keys)
+	case o.Robots < 1 || o.Robots > 8:
+		return fmt.Errorf("-robots %d: want 1 to 8", o.Robots)
+	case o.Loops < 0 || o.Loops > 1 || o.Loops != o.Loops:
+		return fmt.Errorf("-loops %v: want a chance from 0 to 1", o.Loops)
+	case o.Rooms < 0 || o.Rooms > 1000:
+		return fmt.Errorf("-rooms %d: want 0 to 1000", o.Rooms)
+	case o.Doors < 1 || o.Doors > 26:
+		return fmt.Errorf("-doors %d: want 1 to 26", o.Doors)
+	case o.Open && o.Robots+o.Keys > o.Size*o.Size:
+		return fmt.Errorf("-size %d: too small a room for %d keys and %d robots", o.Size, o.Keys, o.Robots)
+	}
+	return nil
+}
+
 // Generate returns a vault in the input format. The same options always give the same bytes.
 func Generate(o Options) []byte {
 	o = o.Defaults()

@@ -1,0 +1,396 @@
+// Package cli is what the commands (day18, klotski) do the same way, so that each main
+// package holds only its own flags and its own printing.
+//
+// A command describes itself as a Command: its flags, its embedded default input, how to
+// read one input within the format's limits, and how to solve one. Run does the rest: -h
+// and -version; the input list (FILE arguments, "-" or a piped standard input, a directory
+// for its files, else the embedded default); the inputs solved in parallel and answered in
+// argument order; -json (one Record per input, failures included), -repeat and -timeout;
+// the exit status; a progress line on a terminal for inputs that run long; and SIGINT and
+// SIGTERM, which stop the searches and still print every answer and every bound found.
+//
+// Exit statuses, the worse of all the inputs' (Worse):
+//
+//	0   every input answered
+//	1   some input has no answer
+//	3   some search stopped (a limit, a timeout) before proving its answer
+//	2   bad input or usage
+//	130 interrupted (SIGINT), 143 terminated (SIGTERM)
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Exit statuses.
+const (
+	OK          = 0
+	NoAnswer    = 1
+	BadInput    = 2
+	Stopped     = 3
+	Interrupted = 130
+	Terminated  = 143
+)
+
+// rank orders the statuses from best to worst.
+var rank = map[int]int{OK: 0, NoAnswer: 1, Stopped: 2, BadInput: 3, Interrupted: 4, Terminated: 5}
+
+// Worse returns the worse of two exit statuses.
+func Worse(a, b int) int {
+	if rank[b] > rank[a] {
+		return b
+	}
+	return a
+}
+
+// Command is a command for Run.
+type Command struct {
+	Name     string
+	Synopsis []string // usage lines, without the command's name
+	Help     string   // after the flags in -h: what the inputs are, the output, an example
+
+	// Flags defines the command's own flags; Check validates them once parsed, before any
+	// input is read (an error is one line and status 2).
+	Flags func(fs *flag.FlagSet)
+	Check func(fs *flag.FlagSet) error
+
+	// Sub holds subcommands by name (day18 gen): the first argument picks one.
+	Sub map[string]func(args []string, env *Env) int
+
+	// Mode, when set and it returns true, does the whole run instead of the inputs
+	// (klotski -census): it prints what it has to and returns the status.
+	Mode func(ctx context.Context, env *Env) (status int, done bool)
+
+	Default []byte                                         // the embedded default input
+	Read    func(name string, r io.Reader) ([]byte, error) // one input, within the format's limits
+	Solve   func(ctx context.Context, job *Job) Outcome    // one input
+
+	// Workers is how many inputs run at once, given how many there are; nil: one per core.
+	Workers func(inputs int) int
+}
+
+// Job is one input to solve.
+type Job struct {
+	Name   string // as the output shows it
+	Data   []byte
+	JSON   bool // the output is JSON
+	Named  bool // several inputs: text lines carry the name
+	Repeat int  // with -repeat: how many timed runs
+	show   *progressLine
+	slot   int
+}
+
+// Show sets what the progress line says of this job while it runs (only on a terminal,
+// and only once it has run a second).
+func (j *Job) Show(status func() string) {
+	if j.show != nil {
+		j.show.set(j.slot, j.Name, status)
+	}
+}
+
+// Outcome is what solving one input gave.
+type Outcome struct {
+	Record Record // its JSON object (Run fills File, and Error from Err)
+	Text   string // its text output
+	Log    string // lines for standard error (-v), printed with it
+	Status int
+	Err    error // an input or usage error: the input's answer is this error
+}
+
+// Env is where a command reads and writes: the process's own in Main, buffers in tests.
+type Env struct {
+	Stdin          io.Reader
+	StdinTerminal  bool
+	Stdout, Stderr io.Writer
+	StderrTerminal bool
+	Signals        <-chan os.Signal // SIGINT and SIGTERM, when watched
+
+	JSON    bool          // -json
+	Repeat  int           // -repeat
+	Timeout time.Duration // -timeout
+	Args    []string      // the arguments after the flags
+}
+
+// Main runs cmd on the process's arguments and standard streams and exits with its status.
+func Main(cmd *Command) {
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	env := &Env{Stdin: os.Stdin, StdinTerminal: StdinIsTerminal(os.Stdin), Stdout: os.Stdout, Stderr: os.Stderr,
+		StderrTerminal: StdinIsTerminal(os.Stderr), Signals: signals}
+	os.Exit(Run(cmd, os.Args[1:], env))
+}
+
+// Run runs cmd with args in env and returns the exit status.
+func Run(cmd *Command, args []string, env *Env) int {
+	if len(args) > 0 && cmd.Sub[args[0]] != nil {
+		return cmd.Sub[args[0]](args[1:], env)
+	}
+	fs := flag.NewFlagSet(cmd.Name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.BoolVar(&env.JSON, "json", false, "one JSON object per input, one per line, in argument order")
+	fs.IntVar(&env.Repeat, "repeat", 0, "solve each input N times after one warm-up, in-process, and report the median and minimum time (inputs then run one at a time)")
+	fs.DurationVar(&env.Timeout, "timeout", 0, "stop an input's searches after this long (for example 2s) and report what they proved")
+	version := fs.Bool("version", false, "print the version and exit")
+	if cmd.Flags != nil {
+		cmd.Flags(fs)
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			Usage(cmd, fs, env.Stdout)
+			return OK
+		}
+		fmt.Fprintf(env.Stderr, "%s: %v\n", cmd.Name, err)
+		Usage(cmd, fs, env.Stderr)
+		return BadInput
+	}
+	if *version {
+		fmt.Fprintln(env.Stdout, Version(cmd.Name))
+		return OK
+	}
+	env.Args = fs.Args()
+	fail := func(err error) int {
+		fmt.Fprintf(env.Stderr, "%s: %v\n", cmd.Name, err)
+		return BadInput
+	}
+	switch {
+	case env.Repeat < 0:
+		return fail(fmt.Errorf("-repeat %d: want 0 or more", env.Repeat))
+	case env.Timeout < 0:
+		return fail(fmt.Errorf("-timeout %v: want 0 (none) or more", env.Timeout))
+	}
+	if cmd.Check != nil {
+		if err := cmd.Check(fs); err != nil {
+			return fail(err)
+		}
+	}
+	ctx, stop, why := watch(env.Signals)
+	defer stop()
+	if cmd.Mode != nil {
+		if status, done := cmd.Mode(ctx, env); done {
+			return Worse(status, why())
+		}
+	}
+	return Worse(solveAll(ctx, cmd, env), why())
+}
+
+// watch returns a context that ends at the first signal, and the status that signal asks
+// for (OK while none came). A second signal ends the process at once.
+func watch(signals <-chan os.Signal) (context.Context, func(), func() int) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var mu sync.Mutex
+	status := OK
+	quit := make(chan struct{})
+	if signals != nil {
+		go func() {
+			for n := 0; ; n++ {
+				select {
+				case s := <-signals:
+					mu.Lock()
+					if status = Interrupted; s == syscall.SIGTERM {
+						status = Terminated
+					}
+					mu.Unlock()
+					if n > 0 {
+						os.Exit(status)
+					}
+					cancel()
+				case <-quit:
+					return
+				}
+			}
+		}()
+	}
+	return ctx, func() { close(quit); cancel() }, func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return status
+	}
+}
+
+// solveAll solves every input and prints the answers in argument order.
+func solveAll(ctx context.Context, cmd *Command, env *Env) int {
+	inputs := Inputs(env.Args, env.StdinTerminal, cmd.Default)
+	workers := runtime.GOMAXPROCS(0)
+	if cmd.Workers != nil {
+		workers = cmd.Workers(len(inputs))
+	}
+	if env.Repeat > 0 {
+		workers = 1 // timed inputs do not slow each other down
+	}
+	var show *progressLine
+	if env.StderrTerminal {
+		show = newProgressLine(env.Stderr, workers)
+		defer show.stop()
+	}
+	var out sync.Mutex // stdout and stderr writes, and the progress line
+	status := OK
+	answered, stopped, notStarted := 0, 0, 0
+	slots := make(chan int, workers)
+	for i := range workers {
+		slots <- i
+	}
+	batch(ctx, len(inputs), workers, env.Timeout, func(ctx context.Context, i int) Outcome {
+		slot := <-slots
+		defer func() { slots <- slot }()
+		in := inputs[i]
+		job := &Job{Name: in.Name, JSON: env.JSON, Named: len(inputs) > 1, Repeat: env.Repeat, show: show, slot: slot}
+		defer job.Show(nil)
+		data, err := read(cmd, in, env.Stdin)
+		if err != nil {
+			return Outcome{Err: err}
+		}
+		job.Data = data
+		return cmd.Solve(ctx, job)
+	}, func(i int, o Outcome, started bool) {
+		name := inputs[i].Name
+		if !started {
+			o.Err = errNotStarted
+			notStarted++
+		}
+		out.Lock()
+		defer out.Unlock()
+		show.write(func() {
+			io.WriteString(env.Stderr, o.Log)
+			switch {
+			case o.Err != nil:
+				if started {
+					fmt.Fprintf(env.Stderr, "%s: %s\n", cmd.Name, errorLine(name, o.Err))
+					status = Worse(status, BadInput)
+				}
+				o.Record = Record{Error: ErrorOf(o.Err)}
+			case o.Status == Stopped:
+				stopped++
+			default:
+				answered++
+			}
+			status = Worse(status, o.Status)
+			if env.JSON {
+				o.Record.File = name
+				b, _ := json.Marshal(o.Record)
+				fmt.Fprintf(env.Stdout, "%s\n", b)
+			} else if o.Err == nil {
+				io.WriteString(env.Stdout, o.Text)
+			}
+		})
+	})
+	if notStarted > 0 {
+		fmt.Fprintf(env.Stderr, "%s: stopped: %d of %d inputs answered, %d stopped before an answer, %d not started\n",
+			cmd.Name, answered, len(inputs), stopped, notStarted)
+	}
+	return status
+}
+
+// errNotStarted is the error of an input a signal kept from starting.
+var errNotStarted = errors.New("not started: the command was stopped first")
+
+// errorLine names the input in an error that does not already start with its name.
+func errorLine(name string, err error) string {
+	msg := err.Error()
+	if strings.HasPrefix(msg, name+":") {
+		return msg
+	}
+	return name + ": " + msg
+}
+
+// read reads one input: within the format's limits when the command says how.
+func read(cmd *Command, in Input, stdin io.Reader) ([]byte, error) {
+	r, err := in.Open(stdin)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	if cmd.Read != nil {
+		return cmd.Read(in.Name, r)
+	}
+	return io.ReadAll(r)
+}
+
+// Usage prints the whole usage of cmd to w: synopsis, every flag, subcommands, help.
+func Usage(cmd *Command, fs *flag.FlagSet, w io.Writer) {
+	fmt.Fprintln(w, "usage:")
+	for _, s := range cmd.Synopsis {
+		fmt.Fprintf(w, "  %s %s\n", cmd.Name, s)
+	}
+	fmt.Fprintln(w, "\nflags:")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+	if cmd.Help != "" {
+		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(cmd.Help))
+	}
+}
+
+// Version is the command's name, its module's version and the source revision it was built
+// from, as the build recorded them.
+func Version(name string) string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return name + " (no build information)"
+	}
+	v := name + " " + info.Main.Version
+	settings := map[string]string{}
+	for _, s := range info.Settings {
+		settings[s.Key] = s.Value
+	}
+	if rev := settings["vcs.revision"]; rev != "" {
+		v += " revision " + rev
+		if settings["vcs.modified"] == "true" {
+			v += " (modified)"
+		}
+		if t := settings["vcs.time"]; t != "" {
+			v += " " + t
+		}
+	}
+	return v + " " + info.GoVersion
+}
+
+// Measure runs f once to warm up, then repeat times, and returns the median and least time.
+func Measure(repeat int, f func()) *Timing {
+	f()
+	times := make([]int64, repeat)
+	for i := range times {
+		t0 := time.Now()
+		f()
+		times[i] = int64(time.Since(t0))
+	}
+	slices.Sort(times)
+	return &Timing{Median: times[len(times)/2], Min: times[0], Runs: repeat}
+}
+
+func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
+
+// WriteFile writes the file path through a temporary file in the same directory, renamed
+// over path once write has succeeded: a failure leaves nothing behind.
+func WriteFile(path string, write func(io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	err = write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}

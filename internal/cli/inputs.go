@@ -1,0 +1,104 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// Input is one input of a command: its name as the output shows it, and where its bytes
+// come from.
+type Input struct {
+	Name string // the FILE argument, "-" for standard input, "embedded" for the default
+	Path string // the file to read; "" for standard input or the embedded default
+	Data []byte // the embedded default's bytes
+	dir  bool   // a directory given as FILE: expanded by Inputs
+}
+
+// Stdin and Embedded name the inputs that are not files.
+const (
+	Stdin    = "-"
+	Embedded = "embedded"
+)
+
+// Inputs lists the inputs of the FILE arguments: each FILE, "-" for standard input, and a
+// directory for its regular files in name order (not its subdirectories). With no FILE the
+// input is standard input when it is not a terminal (a pipe, a file), else the embedded
+// default. A FILE that does not exist is listed all the same: reading it reports the error
+// in its place.
+func Inputs(args []string, stdinTerminal bool, embedded []byte) []Input {
+	if len(args) == 0 {
+		if stdinTerminal {
+			return []Input{{Name: Embedded, Data: embedded}}
+		}
+		return []Input{{Name: Stdin}}
+	}
+	var out []Input
+	for _, a := range args {
+		if a == Stdin {
+			out = append(out, Input{Name: Stdin})
+			continue
+		}
+		fi, err := os.Stat(a)
+		if err != nil || !fi.IsDir() {
+			out = append(out, Input{Name: a, Path: a})
+			continue
+		}
+		entries, err := os.ReadDir(a)
+		if err != nil {
+			out = append(out, Input{Name: a, Path: a, dir: true})
+			continue
+		}
+		var files []string
+		for _, e := range entries {
+			if e.Type().IsRegular() {
+				files = append(files, filepath.Join(a, e.Name()))
+			} else if e.Type()&os.ModeSymlink != 0 {
+				if fi, err := os.Stat(filepath.Join(a, e.Name())); err == nil && fi.Mode().IsRegular() {
+					files = append(files, filepath.Join(a, e.Name()))
+				}
+			}
+		}
+		slices.Sort(files)
+		for _, f := range files {
+			out = append(out, Input{Name: f, Path: f})
+		}
+	}
+	return out
+}
+
+// Open returns a reader of the input's bytes.
+func (in Input) Open(stdin io.Reader) (io.ReadCloser, error) {
+	switch {
+	case in.dir:
+		return nil, fmt.Errorf("%s: a directory that cannot be read", in.Name)
+	case in.Name == Embedded:
+		return io.NopCloser(bytesReader(in.Data)), nil
+	case in.Path == "":
+		return io.NopCloser(stdin), nil
+	}
+	f, err := os.Open(in.Path)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		f.Close()
+		return nil, fmt.Errorf("%s: is a directory", in.Name)
+	}
+	return f, nil
+}
+
+// StdinIsTerminal reports whether f is a terminal: a character device other than the null
+// device (`cmd < /dev/null` reads an empty input, it does not fall back to the default).
+func StdinIsTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	if null, err := os.Stat(os.DevNull); err == nil && os.SameFile(fi, null) {
+		return false
+	}
+	return true
+}

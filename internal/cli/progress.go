@@ -1,0 +1,105 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+)
+
+// progressLine is the one line on a terminal that says how the running inputs are going:
+// rewritten in place a few times a second, for inputs that have run a second or more, and
+// cleared before anything else is written. It is only made when standard error is a
+// terminal: nothing of it ever reaches a pipe or a file.
+type progressLine struct {
+	w     io.Writer
+	mu    sync.Mutex
+	jobs  []progressJob // by worker slot
+	shown bool
+	quit  chan struct{}
+	done  chan struct{}
+}
+
+type progressJob struct {
+	name   string
+	since  time.Time
+	status func() string
+}
+
+// progressWidth is the most the line takes of the terminal.
+const progressWidth = 100
+
+func newProgressLine(w io.Writer, slots int) *progressLine {
+	p := &progressLine{w: w, jobs: make([]progressJob, slots), quit: make(chan struct{}), done: make(chan struct{})}
+	go p.run()
+	return p
+}
+
+// set says what slot's job is (nil status: nothing).
+func (p *progressLine) set(slot int, name string, status func() string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.jobs[slot] = progressJob{name: name, since: time.Now(), status: status}
+}
+
+func (p *progressLine) run() {
+	defer close(p.done)
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-p.quit:
+			return
+		case <-tick.C:
+			p.draw()
+		}
+	}
+}
+
+// draw writes the line for the jobs that have run a second or more.
+func (p *progressLine) draw() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var parts []string
+	for _, j := range p.jobs {
+		if j.status != nil && time.Since(j.since) >= time.Second {
+			parts = append(parts, fmt.Sprintf("%s: %s, %.0fs", j.name, j.status(), time.Since(j.since).Seconds()))
+		}
+	}
+	if len(parts) == 0 {
+		p.clearLocked()
+		return
+	}
+	line := strings.Join(parts, " | ")
+	if len(line) > progressWidth {
+		line = line[:progressWidth-3] + "..."
+	}
+	fmt.Fprintf(p.w, "\r\x1b[K%s", line)
+	p.shown = true
+}
+
+// write runs f, which writes other output, with the line cleared and kept from being drawn.
+func (p *progressLine) write(f func()) {
+	if p == nil {
+		f()
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.clearLocked()
+	f()
+}
+
+func (p *progressLine) clearLocked() {
+	if p.shown {
+		io.WriteString(p.w, "\r\x1b[K")
+		p.shown = false
+	}
+}
+
+func (p *progressLine) stop() {
+	close(p.quit)
+	<-p.done
+	p.write(func() {})
+}

@@ -1,0 +1,80 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/gif"
+	"image/png"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/solve"
+	"github.com/statespace/puzzles/internal/vault"
+)
+
+// Kind returns the kind of picture a file name asks for, "png" or "gif", or an error naming
+// the file when it is neither.
+func Kind(file string) (string, error) {
+	switch strings.ToLower(filepath.Ext(file)) {
+	case ".png":
+		return "png", nil
+	case ".gif":
+		return "gif", nil
+	}
+	return "", fmt.Errorf("-render %s: want a .png or .gif file", file)
+}
+
+// Encode writes frames as a PNG of the last frame, or as a looping GIF of them all, each
+// shown for delay hundredths of a second.
+func Encode(w io.Writer, kind string, frames []*image.Paletted, delay int) error {
+	if kind == "gif" {
+		return gif.EncodeAll(w, Animation(frames, delay))
+	}
+	return png.Encode(w, frames[len(frames)-1])
+}
+
+// VaultWalk draws v and its walk: every robot's region tinted (the open cells nearest to
+// it, every door open: one multi-source breadth-first pass, grid.Field) and the whole walk
+// traced, as one frame; or, with animate, the robots walking, a frame every few steps and
+// one at every key, doors opening as their keys are picked up.
+func VaultWalk(v *vault.Vault, walk []solve.Leg, animate bool) ([]*image.Paletted, error) {
+	scale := Scale(v.Grid.W-2, v.Grid.H-2)
+	owner := v.Grid.Field(v.Robots, func(c byte) bool { return c != '#' }).Owner
+	trails := make([][]int, len(v.Robots))
+	at := append([]int(nil), v.Robots...)
+	var held keys.Set
+	var frames []*image.Paletted
+	frame := func() {
+		frames = append(frames, Vault(Scene{G: v.Grid, Owner: owner, Held: held, Robots: at, Trail: trails, Scale: scale}))
+	}
+	if animate {
+		frame()
+	}
+	for _, l := range walk {
+		cells, err := solve.Cells(v, l)
+		if err != nil {
+			return nil, err
+		}
+		every := max(1, len(cells)/3) // a few frames of walking per leg
+		for i, c := range cells[1:] {
+			at[l.Robot] = c
+			trails[l.Robot] = append(trails[l.Robot], c)
+			if animate && (i+1)%every == 0 && i+1 < len(cells)-1 {
+				frame()
+			}
+		}
+		if ch := v.Grid.Cells[l.ToCell]; ch >= 'a' && ch <= 'z' {
+			held |= keys.Bit(int(ch - 'a'))
+		}
+		if animate {
+			frame() // the key picked up, its doors open from now on
+		}
+	}
+	if !animate { // the whole walk over the start: robots where they began, doors as drawn
+		held, at = 0, v.Robots
+		frame()
+	}
+	return frames, nil
+}

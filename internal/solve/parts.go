@@ -1,0 +1,81 @@
+package solve
+
+import (
+	"context"
+	"errors"
+
+	"github.com/statespace/puzzles/internal/vault"
+)
+
+// Part is one answer a vault is asked for: part 1, part 2, or the exit.
+type Part struct {
+	Name    string // "part1", "part2" or "exit"
+	Vault   *vault.Vault
+	Applies bool // false for a part 2 without an open 3x3 around a single robot
+	Result  Result
+	Err     error // a stop (Stopped: Result holds the bounds proven) or another failure
+}
+
+// Label is the part's name for people: "part 1", "part 2", "exit".
+func (p Part) Label() string {
+	switch p.Name {
+	case "part1":
+		return "part 1"
+	case "part2":
+		return "part 2"
+	}
+	return p.Name
+}
+
+// Solver is Graph or the BFS baseline.
+type Solver func(*vault.Vault, Options) (Result, error)
+
+// Parts solves what v is asked: with opt.Goal Exit, the exit; else part 1, part 2 or both
+// (which 1, 2 or 0). Both parts share their corridor build when solver is Graph (Pair). A
+// part that stops at a limit keeps its bounds and the next part still runs, unless the
+// stop was the context's: then the parts not yet started report that error.
+func Parts(v *vault.Vault, which int, opt Options, solver Solver, graph bool) []Part {
+	if opt.Goal == Exit {
+		p := Part{Name: "exit", Vault: v, Applies: true}
+		if opt.Progress != nil {
+			label := p.Label()
+			opt.Progress.part.Store(&label)
+		}
+		p.Result, p.Err = solver(v, opt)
+		return []Part{p}
+	}
+	var parts []Part
+	if which != 2 {
+		parts = append(parts, Part{Name: "part1", Vault: v, Applies: true})
+	}
+	if which != 1 {
+		p2, ok := v.Part2()
+		parts = append(parts, Part{Name: "part2", Vault: p2, Applies: ok})
+	}
+	opts := []Options{opt, opt}
+	if graph && len(parts) == 2 && parts[1].Applies {
+		opts[0], opts[1] = Pair(v, parts[1].Vault, opt)
+	}
+	for i := range parts {
+		p := &parts[i]
+		if !p.Applies {
+			p.Result = Result{Steps: -1, Lower: -1, Upper: -1, Notes: []string{NotApplicable}}
+			continue
+		}
+		if opt.Ctx != nil && opt.Ctx.Err() != nil {
+			p.Result, p.Err = Result{Steps: -1, Lower: -1, Upper: -1}, opt.Ctx.Err()
+			continue
+		}
+		if opt.Progress != nil {
+			label := p.Label()
+			opt.Progress.part.Store(&label)
+		}
+		p.Result, p.Err = solver(p.Vault, opts[i])
+	}
+	return parts
+}
+
+// ContextStop reports whether err is a stop by the context: a timeout or an interrupt.
+func ContextStop(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
