@@ -26,14 +26,14 @@ func main() { cli.Main(command()) }
 
 // config is what the flags ask for.
 type config struct {
-	part, budget               int
-	goal, algo, bound, memory  string
-	path, render, show         string
-	start, exit, floor         string
-	verbose                    bool
-	kind                       bound.Kind
-	meter                      *memory.Meter
-	dialect                    [256]byte // the byte each input byte is read as
+	part, budget              int
+	goal, algo, bound, memory string
+	path, render, show        string
+	start, exit, floor        string
+	verbose                   bool
+	kind                      bound.Kind
+	meter                     *memory.Meter
+	dialect                   [256]byte // the byte each input byte is read as
 }
 
 func command() *cli.Command {
