@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,14 +10,15 @@ import (
 
 	"github.com/statespace/puzzles/inputs"
 	"github.com/statespace/puzzles/internal/cli"
+	"github.com/statespace/puzzles/internal/cli/clitest"
 	"github.com/statespace/puzzles/internal/solve"
 	"github.com/statespace/puzzles/internal/vault"
 )
 
-// runCmd runs day18 in-process with args, standard input stdin (nil: a terminal) and the
+// runCmd runs day18 in-process with args, standard input stdin (nil: none piped) and the
 // given outputs, and returns its exit status.
 func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	env := &cli.Env{Stdin: stdin, StdinTerminal: stdin == nil, Stdout: stdout, Stderr: stderr}
+	env := &cli.Env{Stdin: stdin, StdinPiped: stdin != nil, Stdout: stdout, Stderr: stderr}
 	return cli.Run(command(), args, env)
 }
 
@@ -160,7 +160,7 @@ func TestRepeat(t *testing.T) {
 	if status != 2 || !strings.Contains(errb.String(), bad+":1:3") {
 		t.Fatalf("status %d, stderr %q", status, errb.String())
 	}
-	got := records(t, out.String())
+	got := clitest.Records(t, out.String())
 	want := []struct {
 		file  string
 		part1 int // -1: an error
@@ -181,21 +181,4 @@ func TestRepeat(t *testing.T) {
 			t.Errorf("result %d: %s", i, strings.Split(out.String(), "\n")[i])
 		}
 	}
-}
-
-// records decodes JSON lines into the one record type of every command, refusing fields it
-// does not know.
-func records(t *testing.T, out string) []cli.Record {
-	t.Helper()
-	var rs []cli.Record
-	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
-		var r cli.Record
-		d := json.NewDecoder(strings.NewReader(l))
-		d.DisallowUnknownFields()
-		if err := d.Decode(&r); err != nil {
-			t.Fatalf("%v: %s", err, l)
-		}
-		rs = append(rs, r)
-	}
-	return rs
 }

@@ -11,10 +11,10 @@ import (
 	"github.com/statespace/puzzles/internal/cli"
 )
 
-// runCmd runs klotski in-process with args, standard input stdin (nil: a terminal) and the
+// runCmd runs klotski in-process with args, standard input stdin (nil: none piped) and the
 // given outputs, and returns its exit status.
 func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	env := &cli.Env{Stdin: stdin, StdinTerminal: stdin == nil, Stdout: stdout, Stderr: stderr}
+	env := &cli.Env{Stdin: stdin, StdinPiped: stdin != nil, Stdout: stdout, Stderr: stderr}
 	return cli.Run(command(), args, env)
 }
 

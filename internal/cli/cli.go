@@ -116,7 +116,7 @@ type Outcome struct {
 // Env is where a command reads and writes: the process's own in Main, buffers in tests.
 type Env struct {
 	Stdin          io.Reader
-	StdinTerminal  bool
+	StdinPiped     bool // a pipe, file or socket: with no FILE, the input
 	Stdout, Stderr io.Writer
 	StderrTerminal bool
 	Signals        <-chan os.Signal // SIGINT and SIGTERM, when watched
@@ -131,8 +131,8 @@ type Env struct {
 func Main(cmd *Command) {
 	signals := make(chan os.Signal, 2)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
-	env := &Env{Stdin: os.Stdin, StdinTerminal: StdinIsTerminal(os.Stdin), Stdout: os.Stdout, Stderr: os.Stderr,
-		StderrTerminal: StdinIsTerminal(os.Stderr), Signals: signals}
+	env := &Env{Stdin: os.Stdin, StdinPiped: Piped(os.Stdin), Stdout: os.Stdout, Stderr: os.Stderr,
+		StderrTerminal: Terminal(os.Stderr), Signals: signals}
 	os.Exit(Run(cmd, os.Args[1:], env))
 }
 
@@ -225,7 +225,7 @@ func watch(signals <-chan os.Signal) (context.Context, func(), func() int) {
 
 // solveAll solves every input and prints the answers in argument order.
 func solveAll(ctx context.Context, cmd *Command, env *Env) int {
-	inputs := Inputs(env.Args, env.StdinTerminal, cmd.Default)
+	inputs := Inputs(env.Args, env.StdinPiped, cmd.Default)
 	workers := runtime.GOMAXPROCS(0)
 	if cmd.Workers != nil {
 		workers = cmd.Workers(len(inputs))

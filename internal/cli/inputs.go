@@ -25,12 +25,12 @@ const (
 
 // Inputs lists the inputs of the FILE arguments: each FILE, "-" for standard input, and a
 // directory for its regular files in name order (not its subdirectories). With no FILE the
-// input is standard input when it is not a terminal (a pipe, a file), else the embedded
-// default. A FILE that does not exist is listed all the same: reading it reports the error
-// in its place.
-func Inputs(args []string, stdinTerminal bool, embedded []byte) []Input {
+// input is standard input when something is piped or redirected into it (piped), else the
+// embedded default. A FILE that does not exist is listed all the same: reading it reports
+// the error in its place.
+func Inputs(args []string, piped bool, embedded []byte) []Input {
 	if len(args) == 0 {
-		if stdinTerminal {
+		if !piped {
 			return []Input{{Name: Embedded, Data: embedded}}
 		}
 		return []Input{{Name: Stdin}}
@@ -90,9 +90,15 @@ func (in Input) Open(stdin io.Reader) (io.ReadCloser, error) {
 	return f, nil
 }
 
-// StdinIsTerminal reports whether f is a terminal: a character device other than the null
-// device (`cmd < /dev/null` reads an empty input, it does not fall back to the default).
-func StdinIsTerminal(f *os.File) bool {
+// Piped reports whether f is a pipe, a file or a socket: standard input that was given an
+// input. A terminal, or the null device of a job with no input, is not.
+func Piped(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && (fi.Mode()&(os.ModeNamedPipe|os.ModeSocket) != 0 || fi.Mode().IsRegular())
+}
+
+// Terminal reports whether f is a terminal: a character device other than the null device.
+func Terminal(f *os.File) bool {
 	fi, err := f.Stat()
 	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
 		return false

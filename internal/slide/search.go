@@ -32,6 +32,10 @@ func ParseAlgo(s string) (Algo, error) {
 	return 0, fmt.Errorf("algorithm %q: want bfs, astar or bidir", s)
 }
 
+// maxGoals is the most goal positions the bidirectional search starts its backward side
+// from; with more it searches forwards only.
+const maxGoals = 1 << 12
+
 // DefaultBudget bounds the positions a search records (about 40 bytes each).
 const DefaultBudget = 50_000_000
 
@@ -390,9 +394,18 @@ func astar(e engine, opt Options) (Result, error) {
 }
 
 // bidir runs breadth-first from the start and, backwards, from every goal position at once
-// (moves are reversible under every metric), a whole layer at a time, always growing the
-// side with the smaller frontier. The first layer that touches the other side holds an
-// optimal meeting: every shorter path would have touched it in an earlier layer.
+// (moves are reversible under every metric), a whole layer at a time. The first layer that
+// touches the other side holds an optimal meeting: every shorter path would have touched it
+// in an earlier layer.
+//
+// It grows the side with the smaller frontier (the forward side alone once the backward side
+// has run out: it then holds every position that reaches a goal, and the forward side meets
+// it or runs out itself), but never lets the backward side expand more positions than the
+// forward side has: the forward layers are the breadth-first search's own,
+// so bidir expands at most twice what bfs does, however many goal positions there are. When
+// there are more than maxGoals (a goal that fixes one piece leaves every arrangement of the
+// others), it is the breadth-first search outright: listing them would cost more than
+// the search.
 func bidir(e engine, opt Options) (Result, error) {
 	start := e.start()
 	if e.done(start) {
@@ -402,8 +415,11 @@ func bidir(e engine, opt Options) (Result, error) {
 	defer layers.Put(fw)
 	defer layers.Put(bw)
 	fw.add(start, -1, 0)
-	goals, err := e.goals(opt.Budget)
-	if err != nil {
+	goals, err := e.goals(min(opt.Budget, maxGoals))
+	switch {
+	case errors.Is(err, ErrBudget) && opt.Budget > maxGoals:
+		return bfs(e, opt)
+	case err != nil:
 		return Result{}, err
 	}
 	for _, g := range goals {
@@ -412,16 +428,14 @@ func bidir(e engine, opt Options) (Result, error) {
 	from := [2]int{0, 0}
 	sides := [2]*layered{fw, bw}
 	var next []State
-	expanded := 0
+	expanded, forward := 0, 0
 	for {
-		if len(fw.states) == from[0] || len(bw.states) == from[1] {
-			// One side ran out: no meeting. Say how many positions the start reaches.
-			r, err := reach(e, opt)
-			r.Expanded += expanded
-			return r, err
+		if len(fw.states) == from[0] {
+			// The forward side ran out: no meeting, and it holds every reachable position.
+			return Result{Moves: -1, Expanded: expanded, Reachable: e.count(fw.states)}, nil
 		}
 		g := 0
-		if len(bw.states)-from[1] < len(fw.states)-from[0] {
+		if fb := len(bw.states) - from[1]; fb > 0 && fb < len(fw.states)-from[0] && expanded-forward+fb <= forward {
 			g = 1
 		}
 		grow, other := sides[g], sides[1-g]
@@ -443,6 +457,9 @@ func bidir(e engine, opt Options) (Result, error) {
 			if len(fw.states)+len(bw.states) > opt.Budget {
 				return Result{}, budgetErr(opt.Budget)
 			}
+		}
+		if g == 0 {
+			forward += end - from[0]
 		}
 		from[g] = end
 		if best >= 0 {

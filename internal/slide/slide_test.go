@@ -609,3 +609,52 @@ func TestBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestBidirWithinTwiceBFS holds the bidirectional search to at most twice the positions the
+// breadth-first search expands, under every metric: on the shared cases and published
+// layouts when ../shared is there, and on 300 random boards up to 6x5 with a piece or a whole
+// target board as the goal (a one-piece goal leaves the backward side every arrangement of
+// the others, which once made bidir a hundred times slower than bfs).
+func TestBidirWithinTwiceBFS(t *testing.T) {
+	var puzzles []string
+	for _, glob := range []string{"../../../shared/klotski/cases/*.txt", "../../../shared/klotski/published/fayaa-00[0-4].txt"} {
+		files, _ := filepath.Glob(glob)
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			puzzles = append(puzzles, string(data))
+		}
+	}
+	r := rand.New(rand.NewPCG(19, 19))
+	for i := range 300 {
+		h, w := 3+r.IntN(4), 3+r.IntN(3)
+		puzzles = append(puzzles, randomSized(r, h, w, 3+r.IntN(9), i%2 == 0))
+	}
+	compared := 0
+	for _, data := range puzzles {
+		p, err := slide.Parse("bidir", []byte(data))
+		if err != nil {
+			continue
+		}
+		bd := slide.NewBoard(p)
+		for _, m := range metrics {
+			b, err1 := slide.Solve(bd, slide.Options{Metric: m, Algo: slide.BFS, Budget: 50000})
+			d, err2 := slide.Solve(bd, slide.Options{Metric: m, Algo: slide.Bidir, Budget: 200000})
+			if errors.Is(err1, slide.ErrBudget) {
+				continue
+			}
+			if err1 != nil || err2 != nil || b.Moves != d.Moves {
+				t.Fatalf("%v: bfs %d (%v), bidir %d (%v) on\n%s", m, b.Moves, err1, d.Moves, err2, data)
+			}
+			if d.Expanded > 2*b.Expanded+2 {
+				t.Errorf("%v: bidir expanded %d, bfs %d (moves %d) on\n%s", m, d.Expanded, b.Expanded, b.Moves, data)
+			}
+			compared++
+		}
+	}
+	if compared < 600 {
+		t.Errorf("only %d searches compared", compared)
+	}
+}

@@ -1,0 +1,208 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/statespace/puzzles/internal/cli"
+	"github.com/statespace/puzzles/internal/cli/clitest"
+)
+
+// The tests in this file run the built command, as a user would: pipes, directories, flags,
+// signals, and hostile inputs under memory limits.
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	clitest.Cleanup()
+	os.Exit(code)
+}
+
+// shell runs a shell command line with $DAY18 set to the binary.
+func shell(t *testing.T, line string) (stdout, stderr string, status int) {
+	t.Helper()
+	r := clitest.Shell(t, line)
+	return r.Stdout, r.Stderr, r.Status
+}
+
+// TestCommand runs the built command through the first minutes of a new user.
+func TestCommand(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"a.txt":     "#########\n#b.A.@.a#\n#########\n",
+		"bad.txt":   "#@.\n#.?\n",
+		"sub/c.txt": "#####\n#@.a#\n#####\n",
+	} {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755)
+		os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644)
+	}
+	a, bad := filepath.Join(dir, "a.txt"), filepath.Join(dir, "bad.txt")
+	tests := []struct {
+		line           string
+		stdout, stderr string // stdout exactly ("*": anything); stderr to contain
+		status         int
+	}{
+		{`$DAY18 -part 1 < ` + a, "part 1: 8\n", "", 0},             // a pipe is read, not the default
+		{`cat ` + a + ` | $DAY18 -part 1`, "part 1: 8\n", "", 0},    // likewise
+		{`printf '' | $DAY18 -part 1`, "", "-:1:1: empty input", 2}, // an empty pipe is an empty input
+		{`$DAY18 -json -part 1 - < ` + a, `{"file":"-","part1":8}` + "\n", "", 0},
+		{`$DAY18 -part 1 ` + dir, "*", bad + ":2:3: unexpected character '?'", 2}, // a directory: its files, not sub/
+		{`$DAY18 -h`, "*", "", 0},
+		{`$DAY18 -version`, "*", "", 0},
+		{`$DAY18 -nosuch`, "", "flag provided but not defined: -nosuch", 2},
+		{`$DAY18 -part 3 ` + a, "", "-part 3: want 0, 1 or 2", 2},
+		{`$DAY18 -goal exit -part 1 ` + a, "", "-part and -goal exit do not go together", 2},
+		{`$DAY18 -algo bfs -path ` + a, "", "-algo bfs does not go with -path", 2},
+		{`$DAY18 -mem lots ` + a, "", `-mem "lots": want a size`, 2},
+		{`$DAY18 -render out.jpg ` + a, "", "-render out.jpg: want a .png or .gif file", 2},
+		{`$DAY18 gen -keys 27`, "", "-keys 27: want 1 to 26", 2},
+		{`$DAY18 gen -size 3`, "", "-size 3: a maze is 9 to 4093 cells wide", 2},
+		{`$DAY18 gen -robots 9`, "", "-robots 9: want 1 to 8", 2},
+		{`$DAY18 gen -loops 1.5`, "", "-loops 1.5: want a chance from 0 to 1", 2},
+		{`$DAY18 gen extra`, "", "unexpected argument extra", 2},
+		{`$DAY18 gen -h`, "*", "", 0},
+	}
+	for _, tc := range tests {
+		out, errs, status := shell(t, tc.line)
+		if status != tc.status || tc.stdout != "*" && out != tc.stdout || !strings.Contains(errs, tc.stderr) {
+			t.Errorf("%s:\nstatus %d, want %d\nstdout %q, want %q\nstderr %q, want it to contain %q", tc.line, status, tc.status, out, tc.stdout, errs, tc.stderr)
+		}
+		if tc.status == 2 && tc.stdout == "" && out != "" {
+			t.Errorf("%s: a usage error printed on stdout: %q", tc.line, out)
+		}
+	}
+	// Nothing given (a terminal, or the null device of a job): the embedded default.
+	def, _, _ := shell(t, `$DAY18 -part 1 ../inputs/day18/default.txt`)
+	if out, _, status := shell(t, `$DAY18 -part 1 < /dev/null`); out != def || status != 0 {
+		t.Errorf("< /dev/null: status %d, %q; want the default's %q", status, out, def)
+	}
+	// -h: the whole usage, on stdout: every flag, the subcommand, an example.
+	out, _, _ := shell(t, `$DAY18 -h`)
+	for _, want := range []string{"-part", "-goal", "-algo", "-bound", "-mem", "-json", "-path", "-render", "-show", "-start", "-exit", "-floor", "-timeout", "-repeat", "-budget", "-version", "gen [-seed N]", "Example:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("-h does not mention %s", want)
+		}
+	}
+	if out, _, _ := shell(t, `$DAY18 -version`); !strings.HasPrefix(out, "day18 ") || !strings.Contains(out, "go1.") {
+		t.Errorf("-version: %q", out)
+	}
+}
+
+// TestRenderFailure checks that a picture that cannot be written leaves nothing behind.
+func TestRenderFailure(t *testing.T) {
+	dir := t.TempDir()
+	a := write(t, "a.txt", "#########\n#b.A.@.a#\n#########\n")
+	// A part 2 that does not apply: no walk to draw. The walk's cells cannot be drawn into a
+	// directory that does not exist, and a bad extension is refused before any work.
+	for _, line := range []string{
+		`$DAY18 -render ` + filepath.Join(dir, "no/such/dir/v.png") + ` -part 1 ` + a,
+		`$DAY18 -render ` + filepath.Join(dir, "v.jpg") + ` -part 1 ` + a,
+	} {
+		if _, _, status := shell(t, line); status != 2 {
+			t.Errorf("%s: status %d, want 2", line, status)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("a failed -render left %v", entries)
+	}
+}
+
+// TestJSONErrors checks that with -json every input has its object, a failure included, in
+// argument order, and that every line decodes into the one record type.
+func TestJSONErrors(t *testing.T) {
+	a := write(t, "a.txt", "#########\n#b.A.@.a#\n#########\n")
+	bad := write(t, "bad.txt", "#@.\n#.?\n")
+	out, _, status := shell(t, `$DAY18 -json -part 1 `+a+` `+bad+` /no/such/file `+a)
+	rs := clitest.Records(t, out)
+	if status != 2 || len(rs) != 4 {
+		t.Fatalf("status %d, %d records:\n%s", status, len(rs), out)
+	}
+	if rs[0].File != a || *rs[0].Part1.Value != 8 || rs[3].File != a || *rs[3].Part1.Value != 8 {
+		t.Errorf("answers: %s", out)
+	}
+	if e := rs[1].Error; rs[1].File != bad || e == nil || e.Line != 2 || e.Column != 3 || e.Message != "unexpected character '?'" {
+		t.Errorf("bad input: %+v", rs[1])
+	}
+	if e := rs[2].Error; e == nil || e.Line != 0 || !strings.Contains(e.Message, "no such file") {
+		t.Errorf("missing file: %+v", rs[2])
+	}
+}
+
+// TestEndlessInput checks that endless and huge inputs stop at once, under a memory limit,
+// with the position of the first byte that cannot belong to a vault or of the limit.
+func TestEndlessInput(t *testing.T) {
+	tests := []struct{ line, stderr string }{
+		{`$DAY18 /dev/zero`, "/dev/zero:1:1: unexpected character byte 0x00"},
+		{`$DAY18 - < /dev/zero`, "-:1:1: unexpected character byte 0x00"},
+		{`yes '#' | $DAY18 -`, "-:4097:1: more than 4096 lines"},
+		{`yes '##########' | tr -d '\n' | $DAY18 -`, "-:1:4097: line longer than 4096 columns"},
+		{`head -c 1000000 /dev/urandom | tr -d '#.@+\na-zA-Z' | $DAY18 -`, "-:1:1: unexpected character"},
+	}
+	for _, tc := range tests {
+		start := time.Now()
+		r := clitest.Shell(t, "ulimit -v 1000000; "+tc.line)
+		if r.Status != 2 || !strings.Contains(r.Stderr, tc.stderr) || strings.Count(r.Stderr, "\n") != 1 {
+			t.Errorf("%s: status %d, stderr %q, want one line with %q", tc.line, r.Status, r.Stderr, tc.stderr)
+		}
+		if r.RSS > 50<<20 {
+			t.Errorf("%s: peak memory %d MB", tc.line, r.RSS>>20)
+		}
+		if d := time.Since(start); d > 20*time.Second {
+			t.Errorf("%s: still reading after %v", tc.line, d)
+		}
+	}
+}
+
+// TestSignal sends SIGTERM to a batch whose second input takes long: the first answer is
+// printed, the second reports the bounds it proved, the third never started, and the exit
+// status is 143.
+func TestSignal(t *testing.T) {
+	small := write(t, "small.txt", "#########\n#b.A.@.a#\n#########\n")
+	heavy := filepath.Join(t.TempDir(), "heavy.txt")
+	gen := exec.Command(clitest.Binary(t), "gen", "-open", "-size", "400", "-keys", "26", "-seed", "2")
+	data, err := gen.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(heavy, data, 0o644)
+	cmd := exec.Command(clitest.Binary(t), "-json", "-part", "1", small, heavy, small)
+	cmd.Env = append(os.Environ(), "GOMAXPROCS=1") // one input at a time
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	first := make([]byte, 4096)
+	n, _ := stdout.Read(first) // the first answer, printed as soon as it is found
+	time.Sleep(300 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGTERM)
+	rest := new(bytes.Buffer)
+	rest.ReadFrom(stdout)
+	cmd.Wait()
+	out := string(first[:n]) + rest.String()
+	rs := clitest.Records(t, out)
+	if code := cmd.ProcessState.ExitCode(); code != cli.Terminated {
+		t.Errorf("exit status %d, want %d", code, cli.Terminated)
+	}
+	if len(rs) != 3 || rs[0].Part1.Value == nil || *rs[0].Part1.Value != 8 ||
+		rs[1].Part1Bounds == nil && (rs[1].Error == nil || !strings.Contains(rs[1].Error.Message, "not started")) ||
+		rs[2].Error == nil || !strings.Contains(rs[2].Error.Message, "not started") {
+		b, _ := json.Marshal(rs)
+		t.Errorf("records %s\nstderr %s", b, errb.String())
+	}
+	if !strings.Contains(errb.String(), "1 of 3 inputs answered") {
+		t.Errorf("summary: %s", errb.String())
+	}
+}
