@@ -137,9 +137,9 @@ func (c *config) check(fs *flag.FlagSet) error {
 		}
 	}
 	c.meter = memory.NewMeter(limit)
-	// Garbage counts too: the collector works harder as the process nears what the searches
-	// may hold plus room for the runtime, rather than letting the heap double past it.
-	debug.SetMemoryLimit(limit + limit/4 + 64<<20)
+	// Garbage counts too: the collector works harder as the process nears half as much again
+	// as the searches may hold, rather than letting the heap double past it.
+	debug.SetMemoryLimit(limit + limit/2)
 	return nil
 }
 

@@ -97,7 +97,11 @@ func NewTour(c *routes.Corridors, robots int) *Tour {
 	weights, parent := b.weights[:0], b.parent // the tables worth keeping from the last use
 	*b = Tour{weights: weights, parent: parent, withBlocks: true}
 	s := boundPool.Get().(*boundScratch)
-	defer boundPool.Put(s)
+	defer func() {
+		if c.Len() <= 1<<20 { // a larger one goes to the collector
+			boundPool.Put(s)
+		}
+	}()
 	nreg, nparts := c.Split()
 	s.forest(c, nparts)
 	b.keys = make([]keys.Set, nreg)

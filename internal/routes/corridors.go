@@ -58,7 +58,7 @@ func (c *Corridors) Len() int { return len(c.Cell) }
 // interleaved runs of benchmarks.BenchmarkPhases/corridors on a noisy machine, p=0.065).
 func NewCorridors(v *vault.Vault) *Corridors {
 	s := cellsPool.Get().(*cellScratch)
-	defer cellsPool.Put(s)
+	defer s.put()
 	s.degrees(v)
 	s.peel(v.Grid.Cells)
 	return s.contract(v)
@@ -74,7 +74,7 @@ func NewCorridors(v *vault.Vault) *Corridors {
 // v peeled, another size) builds p2 from scratch.
 func NewCorridorsPair(v, p2 *vault.Vault) (c, c2 *Corridors) {
 	s := cellsPool.Get().(*cellScratch)
-	defer cellsPool.Put(s)
+	defer s.put()
 	s.degrees(v)
 	s.peel(v.Grid.Cells)
 	c = s.contract(v)
@@ -357,6 +357,18 @@ type cellScratch struct {
 const ones = 0x0101010101010101
 
 var cellsPool = sync.Pool{New: func() any { return new(cellScratch) }}
+
+// pooled is the most cells (or nodes) a scratch may be made for and still be kept for the
+// next build: a larger one goes to the collector, so that no memory the meter does not
+// account for outlives the build that needed it.
+const pooled = 1 << 20
+
+// put hands s back for the next build, unless it is large.
+func (s *cellScratch) put() {
+	if cap(s.deg) <= pooled {
+		cellsPool.Put(s)
+	}
+}
 
 // grow returns (*s)[:n], reallocating when its capacity is short.
 func grow[T any](s *[]T, n int) []T {

@@ -13,7 +13,9 @@ func (c *Corridors) Split() (nreg, nparts int32) {
 		s := splitPool.Get().(*splitScratch)
 		c.nreg, c.nparts = s.tarjan(c)
 		c.region, c.part = slices.Clone(s.region[:c.Len()]), slices.Clone(s.part[:c.Len()])
-		splitPool.Put(s)
+		if c.Len() <= pooled {
+			splitPool.Put(s)
+		}
 	}
 	return c.nreg, c.nparts
 }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/vault"
 )
 
@@ -18,8 +19,13 @@ type cellState struct {
 // nothing with Graph but the parsed vault, and is the reference the fast path is tested against.
 // It does not call Reach to decide solvability: it searches until the states run out, and only
 // then asks Reach for the notes that explain why.
-func BFS(v *vault.Vault, opt Options) (Result, error) {
-	var res Result
+//
+// Its map of states is the memory it reserves from opt.Meter, bfsStateBytes a state; a stop
+// (Stopped) reports the layer it reached as the lower bound.
+func BFS(v *vault.Vault, opt Options) (res Result, err error) {
+	res = Result{Steps: -1, Upper: -1}
+	reserved := 0
+	defer func() { opt.Meter.Release(reserved) }()
 	exit := -1
 	if opt.Goal == Exit {
 		var err error
@@ -55,11 +61,12 @@ func BFS(v *vault.Vault, opt Options) (Result, error) {
 			res.Stats.Popped++
 			if res.Stats.Popped&4095 == 0 {
 				if err := opt.stopped(); err != nil {
+					res.Lower = steps
 					return res, err
 				}
 			}
 			if done(s) {
-				res.Steps, res.Stats.States = steps, len(seen)
+				res.Steps, res.Lower, res.Upper, res.Stats.States = steps, steps, steps, len(seen)
 				return res, nil
 			}
 			for i := range v.Robots {
@@ -78,8 +85,15 @@ func BFS(v *vault.Vault, opt Options) (Result, error) {
 						continue
 					}
 					if len(seen) >= budget {
-						res.Stats.States = len(seen)
+						res.Stats.States, res.Lower = len(seen), steps
 						return res, budgetError(budget)
+					}
+					if len(seen)%bfsChunk == 0 {
+						if !opt.Meter.Reserve(bfsChunk * bfsStateBytes) {
+							res.Stats.States, res.Lower = len(seen), steps
+							return res, memory.LimitError(opt.Meter.Limit())
+						}
+						reserved += bfsChunk * bfsStateBytes
 					}
 					seen[n] = true
 					next = append(next, n)
@@ -94,3 +108,10 @@ func BFS(v *vault.Vault, opt Options) (Result, error) {
 	res.Steps = -1
 	return res, nil
 }
+
+// The baseline's map costs about bfsStateBytes a state (key, value, map overhead and the
+// layer lists), reserved bfsChunk states at a time.
+const (
+	bfsStateBytes = 128
+	bfsChunk      = 1 << 14
+)

@@ -22,13 +22,21 @@ import (
 // non-nil when the exit goal has no single exit, or when a limit stopped the search
 // (Stopped reports which): the result then holds the bounds proven so far.
 func Graph(v *vault.Vault, opt Options) (res Result, err error) {
-	res = Result{Steps: -1, Lower: -1, Upper: -1}
+	res = Result{Steps: -1, Lower: 0, Upper: -1} // what a stop before the search proves
 	if opt.Goal == Exit {
 		if _, err := v.Exit(); err != nil {
 			return res, err
 		}
 	}
 	t0 := time.Now()
+	if opt.Corridors == nil { // building them takes scratch besides the graph
+		n := corridorBytes(len(v.Grid.Cells))
+		if !opt.Meter.Reserve(n) {
+			return res, memory.LimitError(opt.Meter.Limit())
+		}
+		opt.Corridors = routes.NewCorridors(v)
+		opt.Meter.Release(n)
+	}
 	g := routes.NewWith(v, opt.Corridors, opt.budget())
 	g.Ctx, g.Meter = opt.Ctx, opt.Meter
 	defer g.Release()
@@ -48,7 +56,13 @@ func Graph(v *vault.Vault, opt Options) (res Result, err error) {
 		res.Stats.Routes = g.Stats
 		res.Stats.Search = time.Since(t1)
 	}()
+	// The bound's set-up takes scratch by corridor node (Tarjan's, the tree walks).
+	scratch := boundBytes * g.Corridors().Len()
+	if !opt.Meter.Reserve(scratch) {
+		return res, memory.LimitError(opt.Meter.Limit())
+	}
 	b, err := bound.For(g, len(v.Robots), opt.Goal == Exit, opt.Bound, opt.Meter)
+	opt.Meter.Release(scratch)
 	if err != nil {
 		return res, routeError(err)
 	}
@@ -526,3 +540,11 @@ func routeError(err error) error {
 	}
 	return fmt.Errorf("stopped: %w", err)
 }
+
+// boundBytes is about what a bound's set-up takes by corridor node, at most.
+const boundBytes = 64
+
+// corridorBytes is the most that building the corridors of a grid of n cells takes: the
+// contraction's scratch and the graph when every cell is a node (an open room), about 93
+// bytes a cell.
+func corridorBytes(n int) int { return 96 * n }

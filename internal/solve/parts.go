@@ -53,8 +53,9 @@ func Parts(v *vault.Vault, which int, opt Options, solver Solver, graph bool) []
 		parts = append(parts, Part{Name: "part2", Vault: p2, Applies: ok})
 	}
 	opts := []Options{opt, opt}
-	if graph && len(parts) == 2 && parts[1].Applies {
+	if graph && len(parts) == 2 && parts[1].Applies && opt.Meter.Reserve(2*corridorBytes(len(v.Grid.Cells))) {
 		opts[0], opts[1] = Pair(v, parts[1].Vault, opt)
+		opt.Meter.Release(2 * corridorBytes(len(v.Grid.Cells)))
 	}
 	for i := range parts {
 		p := &parts[i]
