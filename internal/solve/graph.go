@@ -100,10 +100,11 @@ const none = math.MaxInt32
 // beat it is dropped: branch and bound), and checks each state it expands for a better
 // one with a key more (dominance). Small searches (every real input) skip both: their cost
 // would be most of such a search's.
+var largeSearch = 20_000 // a variable for the tests, which make small searches large
+
 const (
-	largeSearch   = 20_000
-	weightedLimit = 8 * largeSearch // states the weighted search may record
-	weight        = 2               // its priority: cost so far plus twice the bound
+	weightedLimit = 160_000 // states the weighted search may record
+	weight        = 2       // its priority: cost so far plus twice the bound
 )
 
 // searcher is one search over packed states.

@@ -194,6 +194,69 @@ func TestDifferential(t *testing.T) {
 	}
 }
 
+// TestDifferentialLoopy compares Graph, under every bound and as a large search (a first
+// walk from the weighted search, branch and bound, dominance) from its first states on,
+// with the BFS baseline on generated vaults with loops: 9x9 to 41x41, loops up to 0.3, one
+// and four robots, open rooms, one and two doors per key, both parts.
+func TestDifferentialLoopy(t *testing.T) {
+	n := uint64(90)
+	if testing.Short() {
+		n = 24
+	}
+	kinds := []bound.Kind{bound.KindAuto, bound.KindTourBlocks, bound.KindSpanning, bound.KindHeldKarp}
+	compared, large := 0, 0
+	for seed := range n {
+		robots := []int{1, 1, 4}[seed%3]
+		size := []int{13, 17, 21, 25, 33, 41}[seed%6]
+		if robots == 4 {
+			size = []int{9, 13}[seed%2]
+		}
+		keys := 3 + int(seed%5)
+		if size > 21 {
+			keys = 2 + int(seed%3) // the baseline's states grow with the cells times 2^keys
+		}
+		o := vaultgen.Options{Seed: seed, Size: size, Keys: keys, Robots: robots,
+			Loops: []float64{0.05, 0.1, 0.2, 0.3}[seed%4], Rooms: []int{0, 0, 1, 3}[seed/4%4], Doors: 1 + int(seed/3%2)}
+		v, err := vault.Parse("gen", vaultgen.Generate(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pv := range parts(v) {
+			want, err := solve.BFS(pv, solve.Options{Budget: 300_000})
+			if errors.Is(err, solve.ErrBudget) {
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range kinds {
+				for _, small := range []int{0, 8} {
+					restore := func() {}
+					if small > 0 {
+						restore = solve.LargeFrom(small)
+					}
+					got, err := solve.Graph(pv, solve.Options{Bound: k, Walk: true})
+					restore()
+					if err != nil || got.Steps != want.Steps {
+						t.Fatalf("%+v, bound %v, large from %d: graph %d (%v), bfs %d", o, k, small, got.Steps, err, want.Steps)
+					}
+					if steps, _, err := solve.Replay(pv, got.Walk); err != nil || steps != got.Steps {
+						t.Fatalf("%+v, bound %v: the walk replays to %d (%v), answer %d", o, k, steps, err, got.Steps)
+					}
+					if got.Stats.Weighted > 0 {
+						large++
+					}
+				}
+			}
+			compared++
+		}
+	}
+	t.Logf("compared %d parts, %d searches large", compared, large)
+	if compared < int(n)/2 || large < compared {
+		t.Errorf("compared %d parts of %d vaults, %d searches large", compared, n, large)
+	}
+}
+
 // compare solves data with both solvers; ok is false when it is not a valid vault or the
 // baseline ran out of budget.
 func compare(t testing.TB, data []byte, opt solve.Options) (graph, bfs int, ok bool) {
@@ -215,7 +278,9 @@ func compare(t testing.TB, data []byte, opt solve.Options) (graph, bfs int, ok b
 	return got.Steps, want.Steps, true
 }
 
-// FuzzGraphEqualsBFS checks that the fast solver agrees with the baseline on any small vault.
+// FuzzGraphEqualsBFS checks that the fast solver agrees with the baseline on any small vault,
+// under each bound and as a large search (first walk, branch and bound, dominance), the one
+// picked by the input's bytes.
 func FuzzGraphEqualsBFS(f *testing.F) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 20 {
@@ -223,16 +288,25 @@ func FuzzGraphEqualsBFS(f *testing.F) {
 	}
 	f.Add([]byte("#######\n#@.A.a#\n#.###.#\n#.....#\n#######\n"), false)
 	f.Add([]byte("#########\n#a.@.A.+#\n#########\n"), true)
+	kinds := []bound.Kind{bound.KindAuto, bound.KindNone, bound.KindTourBlocks, bound.KindSpanning, bound.KindHeldKarp}
 	f.Fuzz(func(t *testing.T, data []byte, exit bool) {
 		if len(data) > 100 {
 			return
 		}
-		opt := solve.Options{Budget: 200_000}
+		pick := 0
+		for _, b := range data {
+			pick = pick*31 + int(b)
+		}
+		pick &= 1<<20 - 1
+		opt := solve.Options{Budget: 200_000, Bound: kinds[pick%len(kinds)]}
 		if exit {
 			opt.Goal = solve.Exit
 		}
+		if pick/len(kinds)%2 == 1 {
+			defer solve.LargeFrom(2)()
+		}
 		if got, want, ok := compare(t, data, opt); ok && got != want {
-			t.Fatalf("graph %d, bfs %d on vault (exit goal %v):\n%s", got, want, exit, data)
+			t.Fatalf("graph %d, bfs %d on vault (exit goal %v, bound %v):\n%s", got, want, exit, opt.Bound, data)
 		}
 	})
 }
