@@ -193,9 +193,7 @@ func newGraph(v *vault.Vault, budget int) *Graph {
 	for i := range g.cell {
 		g.cell[i] = -1
 	}
-	for k, c := range v.Key {
-		g.cell[k] = c
-	}
+	copy(g.cell[:26], v.Key[:])
 	for i, c := range v.Robots {
 		g.cell[FirstStart+i] = c
 	}
