@@ -178,8 +178,11 @@ func TestAgreeRandom(t *testing.T) {
 // boards' keys have no room for the covered cells and the engine works them out.
 func TestAgreeWide(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
-	n := 0
-	for n < 20 {
+	n, want := 0, 20
+	if testing.Short() {
+		want = 5
+	}
+	for n < want {
 		data := randomSized(r, 5, 5, 8+r.IntN(5), false)
 		p, err := slide.Parse("random", []byte(data))
 		if err != nil || slide.KeepsCovered(slide.NewBoard(p)) {
@@ -628,7 +631,11 @@ func TestBidirWithinTwiceBFS(t *testing.T) {
 		}
 	}
 	r := rand.New(rand.NewPCG(19, 19))
-	for i := range 300 {
+	boards := 300
+	if testing.Short() {
+		boards, puzzles = 30, puzzles[:min(len(puzzles), 3)]
+	}
+	for i := range boards {
 		h, w := 3+r.IntN(4), 3+r.IntN(3)
 		puzzles = append(puzzles, randomSized(r, h, w, 3+r.IntN(9), i%2 == 0))
 	}
@@ -654,7 +661,7 @@ func TestBidirWithinTwiceBFS(t *testing.T) {
 			compared++
 		}
 	}
-	if compared < 600 {
+	if compared < 2*boards {
 		t.Errorf("only %d searches compared", compared)
 	}
 }
