@@ -661,7 +661,7 @@ func TestBidirWithinTwiceBFS(t *testing.T) {
 			compared++
 		}
 	}
-	if compared < 2*boards {
+	if compared < boards {
 		t.Errorf("only %d searches compared", compared)
 	}
 }

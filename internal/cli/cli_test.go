@@ -1,0 +1,96 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestWorse(t *testing.T) {
+	order := []int{OK, NoAnswer, Stopped, BadInput, Interrupted, Terminated}
+	for i, a := range order {
+		for j, b := range order {
+			if got, want := Worse(a, b), order[max(i, j)]; got != want {
+				t.Errorf("Worse(%d, %d) = %d, want %d", a, b, got, want)
+			}
+		}
+	}
+}
+
+// TestInputs checks the input list: files as given, "-", a directory's regular files in name
+// order and not its subdirectories, and with no FILE a piped standard input or the default.
+func TestInputs(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"b.txt", "a.txt", "sub/c.txt"} {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755)
+		os.WriteFile(filepath.Join(dir, f), []byte("x"), 0o644)
+	}
+	os.Symlink(filepath.Join(dir, "a.txt"), filepath.Join(dir, "link.txt"))
+	names := func(in []Input) []string {
+		var out []string
+		for _, i := range in {
+			out = append(out, i.Name)
+		}
+		return out
+	}
+	j := func(f string) string { return filepath.Join(dir, f) }
+	tests := []struct {
+		args  []string
+		piped bool
+		want  []string
+	}{
+		{nil, false, []string{Embedded}},
+		{nil, true, []string{Stdin}},
+		{[]string{"-"}, false, []string{Stdin}},
+		{[]string{dir, "x.txt"}, false, []string{j("a.txt"), j("b.txt"), j("link.txt"), "x.txt"}},
+	}
+	for _, tc := range tests {
+		if got := names(Inputs(tc.args, tc.piped, []byte("default"))); !slices.Equal(got, tc.want) {
+			t.Errorf("Inputs(%q, piped %v) = %q, want %q", tc.args, tc.piped, got, tc.want)
+		}
+	}
+}
+
+// TestNumber checks the three states of a number field: absent, null, a value, both ways.
+func TestNumber(t *testing.T) {
+	r := Record{File: "f", Part1: Of(8), Part2: Null}
+	b, _ := json.Marshal(r)
+	if string(b) != `{"file":"f","part1":8,"part2":null}` {
+		t.Errorf("%s", b)
+	}
+	var back Record
+	if err := json.Unmarshal(b, &back); err != nil || !back.Part1.Set || *back.Part1.Value != 8 ||
+		!back.Part2.Set || back.Part2.Value != nil || back.Exit.Set {
+		t.Errorf("%+v, %v", back, err)
+	}
+}
+
+// TestProgressLine checks that the line shows only jobs that have run a second, is cleared
+// before other output, and says nothing once they end.
+func TestProgressLine(t *testing.T) {
+	var out bytes.Buffer
+	p := &progressLine{w: &out, jobs: make([]progressJob, 2)}
+	p.set(0, "a.txt", func() string { return "part 1: 5 states" })
+	p.set(1, "b.txt", func() string { return "part 2: 7 states" })
+	p.jobs[0].since = time.Now().Add(-2 * time.Second)
+	p.draw()
+	if s := out.String(); !strings.Contains(s, "a.txt: part 1: 5 states, 2s") || strings.Contains(s, "b.txt") || !strings.HasPrefix(s, "\r\x1b[K") {
+		t.Errorf("line %q", s)
+	}
+	out.Reset()
+	p.write(func() { out.WriteString("answer\n") })
+	if out.String() != "\r\x1b[Kanswer\n" {
+		t.Errorf("output %q: the line is not cleared first", out.String())
+	}
+	out.Reset()
+	p.set(0, "a.txt", nil)
+	p.draw()
+	if out.String() != "" {
+		t.Errorf("nothing runs, yet %q", out.String())
+	}
+}
