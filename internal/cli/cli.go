@@ -31,6 +31,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -147,6 +148,7 @@ func Run(cmd *Command, args []string, env *Env) int {
 	fs.IntVar(&env.Repeat, "repeat", 0, "solve each input N times after one warm-up, in-process, and report the median and minimum time (inputs then run one at a time)")
 	fs.DurationVar(&env.Timeout, "timeout", 0, "stop an input's searches after this long (for example 2s) and report what they proved")
 	version := fs.Bool("version", false, "print the version and exit")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to FILE, for go tool pprof")
 	if cmd.Flags != nil {
 		cmd.Flags(fs)
 	}
@@ -178,6 +180,17 @@ func Run(cmd *Command, args []string, env *Env) int {
 		if err := cmd.Check(fs); err != nil {
 			return fail(err)
 		}
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			return fail(err)
+		}
+		defer f.Close()
+		defer pprof.StopCPUProfile()
 	}
 	ctx, stop, why := watch(env.Signals)
 	defer stop()
