@@ -10,7 +10,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"runtime/debug"
 	"strings"
 
 	"github.com/statespace/puzzles/inputs"
@@ -33,7 +32,7 @@ type config struct {
 	verbose                   bool
 	kind                      bound.Kind
 	meter                     *memory.Meter
-	dialect                   [256]byte // the byte each input byte is read as
+	dialect                   *[256]byte // the byte each input byte is read as
 }
 
 func command() *cli.Command {
@@ -49,7 +48,7 @@ func command() *cli.Command {
 		Check:   c.check,
 		Sub:     map[string]func([]string, *cli.Env) int{"gen": gen},
 		Default: inputs.Day18Default,
-		Read:    func(name string, r io.Reader) ([]byte, error) { return vault.Read(name, r, &c.dialect) },
+		Read:    func(name string, r io.Reader) ([]byte, error) { return vault.Read(name, r, c.dialect) },
 		Solve:   c.solve,
 	}
 }
@@ -115,32 +114,11 @@ func (c *config) check(fs *flag.FlagSet) error {
 			return err
 		}
 	}
-	for i := range c.dialect {
-		c.dialect[i] = byte(i)
+	if c.dialect, err = vault.Dialect(c.start, c.exit, c.floor); err != nil {
+		return err
 	}
-	for _, d := range []struct {
-		name, value string
-		to          byte
-	}{{"start", c.start, '@'}, {"exit", c.exit, '+'}, {"floor", c.floor, '.'}} {
-		if d.value == "" {
-			continue
-		}
-		if len(d.value) != 1 {
-			return fmt.Errorf("-%s %q: want one character", d.name, d.value)
-		}
-		c.dialect[d.value[0]] = d.to
-	}
-	limit := memory.Default()
-	if c.memory != "" {
-		if limit, err = memory.Parse(c.memory); err != nil {
-			return fmt.Errorf("-mem %v", err)
-		}
-	}
-	c.meter = memory.NewMeter(limit)
-	// Garbage counts too: the collector works harder as the process nears half as much again
-	// as the searches may hold, rather than letting the heap double past it.
-	debug.SetMemoryLimit(limit + limit/2)
-	return nil
+	c.meter, err = cli.Meter(c.memory)
+	return err
 }
 
 // solve answers one input.

@@ -2,14 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
 	"github.com/statespace/puzzles/internal/cli"
-	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/render"
 	"github.com/statespace/puzzles/internal/solve"
 	"github.com/statespace/puzzles/internal/vault"
@@ -45,7 +43,7 @@ func (c *config) report(ctx context.Context, job *cli.Job, v *vault.Vault, parts
 		switch {
 		case p.Err != nil: // stopped: what it proved
 			number, status = cli.Null, cli.Stopped
-			why := stopReason(p.Err, ctx)
+			why := cli.StopReason(p.Err)
 			notes = []string{"stopped: " + why}
 			if res.Lower < 0 {
 				fmt.Fprintf(&text, "%s%s: not started (%s)\n", prefix, p.Label(), why)
@@ -104,21 +102,6 @@ func (c *config) report(ctx context.Context, job *cli.Job, v *vault.Vault, parts
 	}
 	o.Text, o.Log = text.String(), log.String()
 	return o
-}
-
-// stopReason says what stopped a search, in the words the output uses.
-func stopReason(err error, ctx context.Context) string {
-	switch {
-	case errors.Is(err, memory.ErrLimit), errors.Is(err, solve.ErrBudget):
-		msg := err.Error()
-		if i := strings.Index(msg, "memory limit"); i >= 0 {
-			msg = msg[i:]
-		}
-		return msg
-	case errors.Is(err, context.DeadlineExceeded) || ctx.Err() == context.DeadlineExceeded:
-		return "timed out"
-	}
-	return "interrupted"
 }
 
 // walk turns the solver's legs into printable ones.

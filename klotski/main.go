@@ -174,15 +174,10 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 
 // stopped is the outcome of a search a limit or a signal ended.
 func stopped(err error, o cli.Outcome, prefix string) cli.Outcome {
-	why := "interrupted"
-	switch {
-	case errors.Is(err, slide.ErrBudget):
-		why = err.Error()
-	case errors.Is(err, context.DeadlineExceeded):
-		why = "timed out"
-	case !errors.Is(err, context.Canceled):
+	if !errors.Is(err, slide.ErrBudget) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 		return cli.Outcome{Err: err}
 	}
+	why := cli.StopReason(err)
 	o.Record.Moves, o.Record.Notes, o.Status = cli.Null, []string{"stopped: " + why}, cli.Stopped
 	o.Text = fmt.Sprintf("%sstopped (%s)\n", prefix, why)
 	return o

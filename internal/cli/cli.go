@@ -37,6 +37,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/statespace/puzzles/internal/memory"
 )
 
 // Exit statuses.
@@ -406,4 +408,31 @@ func WriteFile(path string, write func(io.Writer) error) error {
 		os.Remove(f.Name())
 	}
 	return err
+}
+
+// Meter returns the memory meter of a -mem flag's value (empty: memory.Default), and tells
+// the Go runtime to collect harder as the process nears half as much again: garbage counts
+// too, and the heap would otherwise double past what the searches hold.
+func Meter(value string) (*memory.Meter, error) {
+	limit := memory.Default()
+	if value != "" {
+		var err error
+		if limit, err = memory.Parse(value); err != nil {
+			return nil, fmt.Errorf("-mem %v", err)
+		}
+	}
+	debug.SetMemoryLimit(limit + limit/2)
+	return memory.NewMeter(limit), nil
+}
+
+// StopReason says what stopped a search, in the words the outputs use: "timed out",
+// "interrupted", or the limit's own message ("memory limit 512 MB").
+func StopReason(err error) string {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "timed out"
+	case errors.Is(err, context.Canceled):
+		return "interrupted"
+	}
+	return strings.TrimPrefix(err.Error(), "stopped: ")
 }

@@ -61,7 +61,7 @@ func TestMeter(t *testing.T) {
 		t.Error("a full meter granted more")
 	}
 	var none *Meter
-	if !none.Reserve(1 << 60) || none.Limit() != 0 {
+	if !none.Reserve(1<<60) || none.Limit() != 0 {
 		t.Error("a nil meter refused")
 	}
 	if err := LimitError(512 << 20); !errors.Is(err, ErrLimit) || err.Error() != "memory limit 512 MB" {

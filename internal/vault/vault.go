@@ -157,3 +157,25 @@ func (v *Vault) Part2() (p *Vault, ok bool) {
 func Read(name string, r io.Reader, dialect *[256]byte) ([]byte, error) {
 	return grid.Scan(name, r, dialect, &valid)
 }
+
+// Dialect returns the byte table Read translates a dungeon dialect's input through: start,
+// exit and floor, each one character or empty, are read as '@', '+' and '.'.
+func Dialect(start, exit, floor string) (*[256]byte, error) {
+	var t [256]byte
+	for i := range t {
+		t[i] = byte(i)
+	}
+	for _, d := range []struct {
+		flag, value string
+		to          byte
+	}{{"start", start, '@'}, {"exit", exit, '+'}, {"floor", floor, '.'}} {
+		if d.value == "" {
+			continue
+		}
+		if len(d.value) != 1 {
+			return nil, fmt.Errorf("-%s %q: want one character", d.flag, d.value)
+		}
+		t[d.value[0]] = d.to
+	}
+	return &t, nil
+}
