@@ -28,34 +28,42 @@ var soloKeys = 14 // a variable for the tests
 const unsolvable = search.MaxH
 
 // solo returns the exact cost for the robot at p to collect left, its region's keys still
-// to collect, with every other door open; unsolvable when it cannot.
-func (s *Spanning) solo(p int, left keys.Set) int32 {
+// to collect, with every other door open (unsolvable when it cannot); ok is false when
+// memory or the routes ran out before it was known.
+func (s *Spanning) solo(p int, left keys.Set) (cost int32, ok bool) {
 	if left == 0 {
-		return 0
+		return 0, true
 	}
 	key := uint64(left) | uint64(p)<<26
 	if e, ok := s.memo.Peek(key, 0); ok {
-		return e.G()
+		return e.G(), true
+	}
+	if !s.grow(&s.memo, &s.memoHeld) { // no room: without memos the puzzle is exponential
+		return 0, false
 	}
 	best := int32(unsolvable)
 	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
 		rs, err := s.g.Toward(p, k)
 		if err != nil {
-			return 0 // no routes (a budget, a stop): nothing known
+			return 0, false
 		}
 		for _, r := range rs {
 			if r.Needs()&left == 0 {
-				best = min(best, r.Len+s.solo(k, left&^keys.Bit(k)))
+				c, ok := s.solo(k, left&^keys.Bit(k))
+				if !ok {
+					return 0, false
+				}
+				best = min(best, r.Len+c)
 				break // the shortest that qualifies
 			}
 		}
 	}
-	if !s.grow(&s.memo, &s.memoHeld) {
-		return best // no room: not memoised
+	if !s.grow(&s.memo, &s.memoHeld) { // the calls above may have filled it
+		return 0, false
 	}
 	e, _ := s.memo.Find(key, 0)
 	e.SetG(best)
-	return best
+	return best, true
 }
 
 // soloRegions marks the regions whose robot is alone with at most soloKeys keys.

@@ -165,7 +165,10 @@ func (s *Spanning) term(at []int, i, p int, held keys.Set) int32 {
 	}
 	if s.robots[r] == 1 {
 		if s.soloOK != nil && s.soloOK[r] {
-			return s.solo(p, left)
+			if v, ok := s.solo(p, left); ok {
+				return v
+			}
+			s.soloOK[r] = false // no room to solve it exactly: the priced tree from now on
 		}
 		return max(s.first(p, left)+s.tree(left), 0) / scale
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/statespace/puzzles/internal/bound"
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/solve"
 	"github.com/statespace/puzzles/internal/vault"
 	"github.com/statespace/puzzles/internal/vaultgen"
@@ -408,5 +409,53 @@ func TestWalks(t *testing.T) {
 				t.Errorf("%s: the walk does not end on the exit", f)
 			}
 		}
+	}
+}
+
+// TestStoppedBounds stops searches at small memory limits and checks what they report: the
+// answer is at least the lower bound and at most the upper one, and the walk behind the
+// upper bound replays to its length.
+func TestStoppedBounds(t *testing.T) {
+	vaults := [][]byte{
+		vaultgen.Generate(vaultgen.Options{Seed: 53, Loops: 0.05}),
+		vaultgen.Generate(vaultgen.Options{Seed: 2, Open: true, Size: 60, Keys: 14}),
+		vaultgen.Generate(vaultgen.Options{Seed: 8, Size: 41, Loops: 0.2, Doors: 2}),
+	}
+	stopped := 0
+	for _, data := range vaults {
+		v, err := vault.Parse("gen", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pv := range parts(v) {
+			want, err := solve.Graph(pv, solve.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, limit := range []int64{64 << 10, 256 << 10, 1 << 20, 4 << 20} {
+				got, err := solve.Graph(pv, solve.Options{Meter: memory.NewMeter(limit), Walk: true})
+				if err == nil {
+					if got.Steps != want.Steps {
+						t.Errorf("limit %d: %d, want %d", limit, got.Steps, want.Steps)
+					}
+					continue
+				}
+				if !solve.Stopped(err) || !errors.Is(err, memory.ErrLimit) {
+					t.Fatalf("limit %d: %v", limit, err)
+				}
+				stopped++
+				if got.Lower > want.Steps || got.Upper >= 0 && got.Upper < want.Steps || got.Steps != -1 {
+					t.Errorf("limit %d: between %d and %d, the answer %d", limit, got.Lower, got.Upper, want.Steps)
+				}
+				if got.Upper >= 0 {
+					if steps, _, err := solve.Replay(pv, got.Walk); err != nil || steps != got.Upper {
+						t.Errorf("limit %d: the walk replays to %d (%v), upper %d", limit, steps, err, got.Upper)
+					}
+				}
+			}
+		}
+	}
+	if stopped < 8 {
+		t.Errorf("only %d searches stopped", stopped)
 	}
 }
