@@ -46,7 +46,7 @@ func command() *cli.Command {
 		Help:    help,
 		Flags:   c.flags,
 		Check:   c.check,
-		Sub:     map[string]func([]string, *cli.Env) int{"gen": gen},
+		Sub:     map[string]*cli.Command{"gen": gen()},
 		Default: inputs.Day18Default,
 		Read:    func(name string, r io.Reader) ([]byte, error) { return vault.Read(name, r, c.dialect) },
 		Solve:   c.solve,

@@ -73,8 +73,9 @@ type Command struct {
 	Flags func(fs *flag.FlagSet)
 	Check func(fs *flag.FlagSet) error
 
-	// Sub holds subcommands by name (day18 gen): the first argument picks one.
-	Sub map[string]func(args []string, env *Env) int
+	// Sub holds subcommands by name (day18 gen): the first argument picks one, and Run runs
+	// it as a command of its own (flags, -h, checks; its Mode does the work).
+	Sub map[string]*Command
 
 	// Mode, when set and it returns true, does the whole run instead of the inputs
 	// (klotski -census): it prints what it has to and returns the status.
@@ -142,13 +143,15 @@ func Main(cmd *Command) {
 // Run runs cmd with args in env and returns the exit status.
 func Run(cmd *Command, args []string, env *Env) int {
 	if len(args) > 0 && cmd.Sub[args[0]] != nil {
-		return cmd.Sub[args[0]](args[1:], env)
+		return Run(cmd.Sub[args[0]], args[1:], env)
 	}
 	fs := flag.NewFlagSet(cmd.Name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.BoolVar(&env.JSON, "json", false, "one JSON object per input, one per line, in argument order")
-	fs.IntVar(&env.Repeat, "repeat", 0, "solve each input N times after one warm-up, in-process, and report the median and minimum time (inputs then run one at a time)")
-	fs.DurationVar(&env.Timeout, "timeout", 0, "stop an input's searches after this long (for example 2s) and report what they proved")
+	if cmd.Solve != nil { // a command of inputs
+		fs.BoolVar(&env.JSON, "json", false, "one JSON object per input, one per line, in argument order")
+		fs.IntVar(&env.Repeat, "repeat", 0, "solve each input N times after one warm-up, in-process, and report the median and minimum time (inputs then run one at a time)")
+		fs.DurationVar(&env.Timeout, "timeout", 0, "stop an input's searches after this long (for example 2s) and report what they proved")
+	}
 	version := fs.Bool("version", false, "print the version and exit")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to FILE, for go tool pprof")
 	if cmd.Flags != nil {
