@@ -186,7 +186,7 @@ func (s *searcher) solve() error {
 	s.acquire()
 	if s.opt.Goal == Collect && s.all == 0 { // nothing to collect: done before a step
 		s.upper, s.goal = 0, s.start
-		_, err := s.insert(s.start)
+		_, _, err := s.insert(s.start)
 		return err
 	}
 	if err := s.push(s.start, s.b.Eval(s.place(s.start), 0)); err != nil {
@@ -240,14 +240,13 @@ func (s *searcher) firstWalk() error {
 func (s *searcher) run(limit, large int) error {
 	t, q := &s.sc.table, &s.sc.queue
 	for {
-		f := q.Min()
-		if f < 0 || int32(f) >= s.upper {
-			return nil
-		}
 		if large > 0 && t.Len() >= large && !s.dominate {
 			return errLarge
 		}
-		_, lo, hi, _ := q.Pop()
+		f, lo, hi, ok := q.Pop()
+		if !ok || int32(f) >= s.upper {
+			return nil // the walk known is optimal (or there is none)
+		}
 		cur := state{lo, hi}
 		s.current, s.popped = int32(f), true
 		s.st.Popped++
@@ -338,31 +337,49 @@ func (s *searcher) expand(cur state, d int32, ks keys.Set, limit int) error {
 // good is known or it cannot beat the best walk.
 func (s *searcher) reach(ns state, nd int32, i, t int, nks keys.Set, limit int) error {
 	tb := &s.sc.table
-	e, seen := tb.Peek(ns.lo, ns.hi)
-	if seen && e.G() <= nd {
-		return nil
-	}
 	goal := t == routes.Exit || s.opt.Goal == Collect && nks == s.all
-	var h int32
-	switch {
-	case goal:
-	case seen:
-		h = e.H()
-	default:
-		h = s.b.Child(i, t, nks)
-	}
-	if !goal && nd+h >= s.upper {
-		return nil
-	}
-	if !seen {
+	var e *search.Entry
+	var seen bool
+	if s.upper == none && !goal { // nothing to prune yet: look up and add in one probe
 		if tb.Len() >= limit {
 			return budgetError(limit)
 		}
 		var err error
-		if e, err = s.insert(ns); err != nil {
+		if e, seen, err = s.insert(ns); err != nil {
 			return err
 		}
-		e.SetH(h)
+		if seen && e.G() <= nd {
+			return nil
+		}
+		if !seen {
+			e.SetH(s.b.Child(i, t, nks))
+		}
+	} else {
+		e, seen = tb.Peek(ns.lo, ns.hi)
+		if seen && e.G() <= nd {
+			return nil
+		}
+		var h int32
+		switch {
+		case goal:
+		case seen:
+			h = e.H()
+		default:
+			h = s.b.Child(i, t, nks)
+		}
+		if !goal && nd+h >= s.upper {
+			return nil
+		}
+		if !seen {
+			if tb.Len() >= limit {
+				return budgetError(limit)
+			}
+			var err error
+			if e, _, err = s.insert(ns); err != nil {
+				return err
+			}
+			e.SetH(h)
+		}
 	}
 	e.SetG(nd)
 	e.Set(search.Closed, false)
@@ -373,7 +390,7 @@ func (s *searcher) reach(ns state, nd int32, i, t int, nks keys.Set, limit int) 
 		return nil
 	}
 	s.st.Pushed++
-	return s.queue(int(nd+s.weight*h), ns)
+	return s.queue(int(nd+s.weight*e.H()), ns)
 }
 
 // queue pushes ns with priority p, reserving a block of queue first when it needs one.
@@ -394,25 +411,29 @@ func (s *searcher) queue(p int, ns state) error {
 	return nil
 }
 
-// insert adds state ns to the table, reserving first what the table's growth would take.
-func (s *searcher) insert(ns state) (*search.Entry, error) {
+// insert finds state ns in the table, adding it when absent, and reserves first what the
+// table's growth would take.
+func (s *searcher) insert(ns state) (*search.Entry, bool, error) {
 	tb := &s.sc.table
-	grow, old := tb.GrowBytes(), tb.Bytes()
-	if grow > 0 && !s.opt.Meter.Reserve(grow) {
-		return nil, memory.LimitError(s.opt.Meter.Limit())
+	grow := tb.GrowBytes()
+	if grow == 0 {
+		e, seen := tb.Find(ns.lo, ns.hi)
+		return e, seen, nil
 	}
-	e, _ := tb.Find(ns.lo, ns.hi)
-	if grow > 0 {
-		s.opt.Meter.Release(old) // the old array is garbage now
-		s.reserved += grow - old
-		s.st.Bytes = max(s.st.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())
+	old := tb.Bytes()
+	if !s.opt.Meter.Reserve(grow) {
+		return nil, false, memory.LimitError(s.opt.Meter.Limit())
 	}
-	return e, nil
+	e, seen := tb.Find(ns.lo, ns.hi)
+	s.opt.Meter.Release(old) // the old array is garbage now
+	s.reserved += grow - old
+	s.st.Bytes = max(s.st.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())
+	return e, seen, nil
 }
 
 // push queues the start state with bound h.
 func (s *searcher) push(st state, h int32) error {
-	e, err := s.insert(st)
+	e, _, err := s.insert(st)
 	if err != nil {
 		return err
 	}
