@@ -4,7 +4,7 @@
 // Costs in these puzzles are small non-negative integers (steps), so Dijkstra's binary heap
 // is replaced by a bucket queue (Dial's algorithm): Push and Pop are O(1) amortised. Its
 // buckets are stacks of packed states in blocks of 256 bytes with a bitmap of the non-empty ones,
-// so an entry costs 8 bytes (16 for a two-word state) and nothing is ever copied to grow.
+// so an entry costs 8 bytes (16 for a two-word state).
 // States live in Table, open addressing on one- or two-word keys. benchmarks/ measures the
 // queue against the gods binary-heap priority queue and the table against a Go map.
 package search
@@ -20,8 +20,8 @@ type Queue struct {
 	wide    bool
 	buckets []bucket
 	full    []uint64 // a bit per bucket: non-empty
-	slabs   [][]uint64
-	under   []int32 // per block: the block below it in its bucket's stack
+	words   []uint64 // the blocks, end to end
+	under   []int32  // per block: the block below it in its bucket's stack
 	free    int32   // a list of empty blocks (through under), -1 when none
 	blocks  int32   // blocks made so far
 	cur     int     // no bucket below cur holds anything
@@ -33,7 +33,7 @@ type bucket struct{ top, fill int32 }
 
 const (
 	blockWords = 32 // 256 bytes: a bucket with a few states holds little
-	slabBlocks = 32 // blocks are made 8 KB at a time
+	slabBlocks = 32 // the fewest blocks made at once
 )
 
 // Init empties q for states of one word or two, keeping its memory.
@@ -43,15 +43,13 @@ func (q *Queue) Init(wide bool) {
 }
 
 // block returns the words of block b.
-func (q *Queue) block(b int32) []uint64 {
-	s := q.slabs[b/slabBlocks]
-	o := int(b%slabBlocks) * blockWords
-	return s[o : o+blockWords : o+blockWords]
+func (q *Queue) block(b int32) *[blockWords]uint64 {
+	return (*[blockWords]uint64)(q.words[int(b)*blockWords:])
 }
 
 // newBlock returns an empty block.
 func (q *Queue) newBlock() int32 {
-	if q.blocks == 0 && len(q.slabs) == 0 {
+	if q.blocks == 0 && len(q.under) == 0 {
 		q.free = -1
 	}
 	if b := q.free; b >= 0 {
@@ -59,9 +57,10 @@ func (q *Queue) newBlock() int32 {
 		return b
 	}
 	b := q.blocks
-	if int(b) == len(q.slabs)*slabBlocks {
-		q.slabs = append(q.slabs, make([]uint64, slabBlocks*blockWords))
-		q.under = append(q.under, make([]int32, slabBlocks)...)
+	if int(b) == len(q.under) { // room for twice as many blocks
+		n := max(2*len(q.under), slabBlocks)
+		q.words = append(q.words, make([]uint64, (n-len(q.under))*blockWords)...)
+		q.under = append(q.under, make([]int32, n-len(q.under))...)
 	}
 	q.blocks++
 	return b
@@ -147,7 +146,7 @@ func (q *Queue) Len() int { return q.n }
 
 // Bytes returns the memory the queue holds.
 func (q *Queue) Bytes() int {
-	return len(q.slabs)*(slabBlocks*blockWords*8+slabBlocks*4) + len(q.buckets)*8 + len(q.full)*8
+	return 8*cap(q.words) + 4*cap(q.under) + len(q.buckets)*8 + len(q.full)*8
 }
 
 // GrowBytes returns what a Push at priority p may allocate at most: a slab of blocks, and
@@ -157,8 +156,8 @@ func (q *Queue) GrowBytes(p int) int {
 	if p >= len(q.buckets) {
 		n = 2 * 8 * (p + 1) // append doubles: the old buckets and the new
 	}
-	if (q.free < 0 || len(q.slabs) == 0) && int(q.blocks) == len(q.slabs)*slabBlocks {
-		n += slabBlocks * (blockWords*8 + 4)
+	if (q.free < 0 || len(q.under) == 0) && int(q.blocks) == len(q.under) {
+		n += 2 * (8*cap(q.words) + 4*cap(q.under)) + slabBlocks*(blockWords*8+4) // the new arrays beside the old
 	}
 	return n
 }

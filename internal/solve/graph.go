@@ -308,6 +308,8 @@ func (s *searcher) expand(cur state, d int32, ks keys.Set, limit int) error {
 	at := s.place(cur)
 	s.b.Expand(at, ks)
 	exit := s.opt.Goal == Exit
+	tb, q := &s.sc.table, &s.sc.queue
+	fast := s.upper == none && s.weight == 1
 	for i := range s.nr {
 		rs, err := s.g.From(at[i])
 		if err != nil {
@@ -324,7 +326,28 @@ func (s *searcher) expand(cur state, d int32, ks keys.Set, limit int) error {
 			if t < 26 {
 				nks |= keys.Bit(t)
 			}
-			if err := s.reach(cur.with(i, t, nks), d+r.Len, i, t, nks, limit); err != nil {
+			ns, nd := cur.with(i, t, nks), d+r.Len
+			if fast && nks != s.all && t != routes.Exit && tb.GrowBytes() == 0 && tb.Len() < limit {
+				// reach's common case written out (most children of a small search): no
+				// walk to prune against, no goal, no growth to reserve.
+				e, seen := tb.Find(ns.lo, ns.hi)
+				if seen && e.G() <= nd {
+					continue
+				}
+				if !seen {
+					e.SetH(s.b.Child(i, t, nks))
+				}
+				e.SetG(nd)
+				e.Set(search.Closed, false)
+				s.st.Pushed++
+				if p := int(nd + e.H()); q.GrowBytes(p) == 0 {
+					q.Push(p, ns.lo, ns.hi)
+				} else if err := s.queue(p, ns); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := s.reach(ns, nd, i, t, nks, limit); err != nil {
 				return err
 			}
 		}

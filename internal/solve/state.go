@@ -6,7 +6,7 @@ import (
 )
 
 // state is a search state packed into two words: lo holds the key set in bits 0-25 and
-// robots 0-6 at 5 bits each from bit 26; hi holds robot 7. A robot's field is its key node
+// robots 0-6 at 5 bits each from bit 26; hi holds robot 7 in its low 5 bits. A robot's field is its key node
 // (0-25), fieldExit at the exit and fieldStart at its start, the only nodes it can stand on,
 // so a vault of up to seven robots (every vault but the largest) has states of one word:
 // 16 bytes in the search's table instead of 24, and 8 in its queue instead of 16.
@@ -21,10 +21,10 @@ const (
 
 // field is the 5-bit field of route node n.
 func field(n int) uint64 {
-	switch {
-	case n < 26:
+	if n < 26 {
 		return uint64(n)
-	case n == routes.Exit:
+	}
+	if n == routes.Exit {
 		return fieldExit
 	}
 	return fieldStart
@@ -38,7 +38,7 @@ func (s state) robot(i int) int {
 	if i < narrowLimit {
 		f = s.lo >> (26 + 5*i) & 31
 	} else {
-		f = s.hi >> (5 * (i - narrowLimit)) & 31
+		f = s.hi & 31
 	}
 	switch f {
 	case fieldStart:
@@ -51,13 +51,13 @@ func (s state) robot(i int) int {
 
 // with returns s with robot i at route node n and the key set ks.
 func (s state) with(i, n int, ks keys.Set) state {
-	s.lo = s.lo&^keyMask | uint64(ks)
+	f := field(n)
 	if i < narrowLimit {
 		sh := uint(26 + 5*i)
-		s.lo = s.lo&^(31<<sh) | field(n)<<sh
-	} else {
-		sh := uint(5 * (i - narrowLimit))
-		s.hi = s.hi&^(31<<sh) | field(n)<<sh
+		s.lo = s.lo&^(keyMask|31<<sh) | uint64(ks) | f<<sh
+	} else { // robot 7, alone in the second word
+		s.lo = s.lo&^keyMask | uint64(ks)
+		s.hi = s.hi&^31 | f
 	}
 	return s
 }
