@@ -22,9 +22,9 @@ type Queue struct {
 	full    []uint64 // a bit per bucket: non-empty
 	words   []uint64 // the blocks, end to end
 	under   []int32  // per block: the block below it in its bucket's stack
-	free    int32   // a list of empty blocks (through under), -1 when none
-	blocks  int32   // blocks made so far
-	cur     int     // no bucket below cur holds anything
+	free    int32    // a list of empty blocks (through under), -1 when none
+	blocks  int32    // blocks made so far
+	cur     int      // no bucket below cur holds anything
 	n       int
 }
 
@@ -157,7 +157,7 @@ func (q *Queue) GrowBytes(p int) int {
 		n = 2 * 8 * (p + 1) // append doubles: the old buckets and the new
 	}
 	if (q.free < 0 || len(q.under) == 0) && int(q.blocks) == len(q.under) {
-		n += 2 * (8*cap(q.words) + 4*cap(q.under)) + slabBlocks*(blockWords*8+4) // the new arrays beside the old
+		n += 2*(8*cap(q.words)+4*cap(q.under)) + slabBlocks*(blockWords*8+4) // the new arrays beside the old
 	}
 	return n
 }

@@ -23,7 +23,7 @@ type Options struct {
 	Seed   uint64
 	Size   int     // width and height, rounded up to 4k+1 (81, 161, 321, ...); default 81
 	Keys   int     // 1-26; default 26
-	Robots int     // 1 (one '@' in an open 3x3), 4 (the part-2 centre), up to 8; default 1
+	Robots int     // 1 (one '@' in an open 3x3), 4 (the part-2 centre), up to 8, the rest on random floor; default 1
 	Loops  float64 // chance that a wall between two maze cells is removed; default 0 (trees)
 	Rooms  int     // open rectangular rooms carved into the maze; default 0
 	Doors  int     // doors per key, placed as the first one is; default 1
@@ -295,18 +295,22 @@ func openRoom(r *rand.Rand, o Options) []byte {
 }
 
 // placeRobots puts one robot in the centre, or four on the centre's corners (the part-2 shape)
-// with the rest of the 3x3 walled, and any further robots on random floor cells.
+// with the rest of the 3x3 walled, and any further robots on random floor cells: two or three
+// robots are the centre one and one or two elsewhere, since the corners alone would leave a
+// quadrant no robot can reach.
 func placeRobots(g [][]byte, r *rand.Rand, c, robots int) {
-	if robots == 1 {
+	placed := 1
+	if robots < 4 {
 		g[c][c] = '@'
-		return
-	}
-	for y := c - 1; y <= c+1; y++ {
-		for x := c - 1; x <= c+1; x++ {
-			if x != c && y != c {
-				g[y][x] = '@'
-			} else {
-				g[y][x] = '#'
+	} else {
+		placed = 4
+		for y := c - 1; y <= c+1; y++ {
+			for x := c - 1; x <= c+1; x++ {
+				if x != c && y != c {
+					g[y][x] = '@'
+				} else {
+					g[y][x] = '#'
+				}
 			}
 		}
 	}
@@ -318,19 +322,10 @@ func placeRobots(g [][]byte, r *rand.Rand, c, robots int) {
 			}
 		}
 	}
-	for i := 4; i < robots && len(floor) > 0; i++ {
+	for ; placed < robots && len(floor) > 0; placed++ {
 		j := r.IntN(len(floor))
 		g[floor[j][1]][floor[j][0]] = '@'
 		floor = slices.Delete(floor, j, j+1)
-	}
-	if robots < 4 { // 2 or 3: keep that many of the corner robots; the others become floor
-		drop := 4 - robots
-		for y := c - 1; y <= c+1 && drop > 0; y += 2 {
-			for x := c - 1; x <= c+1 && drop > 0; x += 2 {
-				g[y][x] = '.'
-				drop--
-			}
-		}
 	}
 }
 

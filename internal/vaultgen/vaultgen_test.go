@@ -13,7 +13,7 @@ import (
 func TestGenerate(t *testing.T) {
 	tests := []vaultgen.Options{
 		{Seed: 1}, {Seed: 2}, {Seed: 3, Keys: 6}, {Seed: 4, Robots: 4}, {Seed: 5, Robots: 8, Keys: 13},
-		{Seed: 6, Loops: 0.1}, {Seed: 7, Rooms: 3}, {Seed: 8, Size: 161},
+		{Seed: 6, Loops: 0.1}, {Seed: 10, Robots: 2}, {Seed: 11, Robots: 3}, {Seed: 7, Rooms: 3}, {Seed: 8, Size: 161},
 	}
 	for _, o := range tests {
 		data := vaultgen.Generate(o)
