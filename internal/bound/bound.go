@@ -92,8 +92,9 @@ func (c Choice) Free() {
 
 // For returns the bound of kind k for a vault's route graph g with robots robots, for the
 // exit goal (exit true) or collecting every key. KindAuto picks KindTourBlocks when the
-// corridors on cycles are too short for the spanning bound to matter (see treeLike), and
-// otherwise whichever of KindTourBlocks and KindSpanning is larger at the start. For the exit
+// corridors on cycles are too short for the spanning bound to matter (see treeLike) and no
+// two robots share a region (where the tour bound is much weaker), and otherwise whichever
+// of KindTourBlocks and KindHeldKarp is larger at the start. For the exit
 // goal every kind but KindNone is Exit. Spanning's cache reserves its memory from meter
 // (nil: no limit).
 func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter) (Choice, error) {
@@ -131,7 +132,7 @@ func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter) (C
 		return tour, nil
 	}
 	tour.Kind = KindTourBlocks
-	if treeLike(c, tour.Start) {
+	if treeLike(c, tour.Start) && !t.sharing(start) {
 		return tour, nil
 	}
 	h, err := NewHeldKarp(g, robots, meter)

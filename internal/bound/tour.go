@@ -29,11 +29,8 @@ import (
 // collect key x before key z, a chain of such keys that crosses a bridge from its far side to
 // its near side and back forces extra crossings the door-free tour does not count. With both
 // terms the bound at the start of part 1 of the real inputs is within 16-20 steps of the
-// answer on most of them (it was 1,500 short with the tour alone). On the hardest input part
-// 1 pops 27,111 states with Dijkstra, 12,764 with the tour and 2,427 with both terms (2,090
-// distinct); part 2 pops 27 states, one per key and the start. Measured
-// (benchmarks.BenchmarkBound, median over the real inputs, parse plus both parts, one run):
-// Dijkstra 2.51 ms, tour 0.886 ms (2.8x), tour and blocks 0.204 ms (4.3x more).
+// answer on most of them, where the tour alone is hundreds short; what each term buys is in
+// the benchmark report (benchmarks.BenchmarkBound).
 //
 // Robots in different regions (connected parts with every door open) add their bounds. Several
 // robots in one region share its keys in some unknown way; there the bound is
@@ -447,8 +444,7 @@ func (b *Tour) Precede(g *routes.Graph, robots int) error {
 // The pass works on all edges at once, as bit masks: at[z][k] is the set of edges where f(z)
 // is at least k. f(z) is 1 where z lies on the side, and at least f(w) for each key w that
 // directly follows z, one more where w starts a new block (z on the side, w not). So
-// f(z) ≥ k where f(w) ≥ k, or where w starts a block and f(w) ≥ k−1. Against a loop per edge
-// this took the set-up of the hardest real input's bound from 28 to 17 µs.
+// f(z) ≥ k where f(w) ≥ k, or where w starts a block and f(w) ≥ k−1.
 func (b *Tour) chains(r int8) {
 	edges, order := b.edges[r], b.topo[r]
 	if len(edges) == 0 || order == nil {
@@ -522,8 +518,8 @@ func (b *Tour) chains(r int8) {
 //
 // Only keys with a level are read, and of those only the ones no other key left must
 // precede: a chain from z can be lengthened by any key that must come before it, so that
-// key's levels contain z's. On three real inputs measured, a state has 15 to 18 keys left on
-// average, 5 to 11 of them with levels, and 1.5 to 3 of those preceded by none left.
+// key's levels contain z's. On the real inputs that leaves a few keys of the fifteen or so a
+// state has left.
 func (b *Tour) blocks(p int, left keys.Set, r int8) int32 {
 	lv := &b.lv // edges with at least l+2 blocks below, above; zero between calls
 	n := 0
@@ -669,6 +665,19 @@ func (b *Tour) step(prev, n int, first *int) int32 {
 		return 0
 	}
 	return b.dist[prev][n]
+}
+
+// sharing reports whether two of the robots at start share a region, where the tour bound
+// falls back to shared, much weaker than its tour of one robot.
+func (b *Tour) sharing(start []int) bool {
+	for i, p := range start {
+		for _, q := range start[:i] {
+			if b.region[p] >= 0 && b.region[p] == b.region[q] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // shared is Steiner(P ∪ R) − Steiner(P) for the robots P in region r.
