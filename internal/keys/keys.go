@@ -1,10 +1,8 @@
 // Package keys holds sets of the 26 vault keys as a bit field.
 //
 // A Set is a uint32 with bit i standing for key 'a'+i, so union, intersection and the subset
-// test that gates every route are single instructions and a set copies for free. The fast
-// day-18 write-up in the design notes measured bit-field key sets at a 75% cut in run time
-// against hash sets. On this code (benchmarks.BenchmarkKeySet, 64,000 "needs held?" tests):
-// 58 µs as a uint32, 324 µs with the bitset package, 5.45 ms with a map of letters.
+// test that gates every route are single instructions and a set copies for free; against
+// the bitset package and a map of letters in the benchmark report (benchmarks.BenchmarkKeySet).
 package keys
 
 import (

@@ -53,9 +53,8 @@ func (c *Corridors) Len() int { return len(c.Cell) }
 // The grid passes work eight cells at a time, as bytes of a 64-bit word (SWAR): a cell's
 // number of open neighbours is the sum of four shifted words of open flags, and the cells that
 // start a peel or become nodes are found by comparing whole words. Dead ends are then peeled
-// one cell at a time, and each node's corridors walked to the next node. On a real input the
-// whole build went from 59 to 36 µs against the cell-at-a-time version (median of six
-// interleaved runs of benchmarks.BenchmarkPhases/corridors on a noisy machine, p=0.065).
+// one cell at a time, and each node's corridors walked to the next node (about a third faster
+// than cell at a time; benchmarks.BenchmarkPhases/corridors).
 func NewCorridors(v *vault.Vault) *Corridors {
 	s := cellsPool.Get().(*cellScratch)
 	defer s.put()
@@ -69,8 +68,7 @@ func NewCorridors(v *vault.Vault) *Corridors {
 // p2's grid is v's with cells walled and floor cells made robots. Walling only lowers
 // degrees and peeling is confluent, so v's peeled degrees are a state p2's own peel passes
 // through: p2 costs the walled cells, the dead ends they leave and the contraction, not the
-// grid passes and the peel of the whole maze again (on the ten real inputs, 6% of the
-// instructions of solving both parts). Any other difference (a cell opened, a robot on a cell
+// grid passes and the peel of the whole maze again. Any other difference (a cell opened, a robot on a cell
 // v peeled, another size) builds p2 from scratch.
 func NewCorridorsPair(v, p2 *vault.Vault) (c, c2 *Corridors) {
 	s := cellsPool.Get().(*cellScratch)
@@ -177,8 +175,8 @@ func (s *cellScratch) peel(cells []byte) {
 			continue
 		}
 		deg[i] = 0xff
-		// The neighbours, unrolled (2% of the instructions of solving the real inputs against
-		// a loop over an array of four): an open cell with a neighbour left has degree 1 to 4.
+		// The neighbours, unrolled (fewer instructions than a loop over an array of four):
+		// an open cell with a neighbour left has degree 1 to 4.
 		if j := i - w; deg[j]-1 < 4 {
 			if deg[j]--; deg[j] == 1 && keep[cells[j]] == 0 {
 				peel = append(peel, int32(j))

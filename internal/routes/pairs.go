@@ -21,9 +21,7 @@ import (
 //
 // That is a walk of the graph once per region and a constant per pair, instead of a walk of
 // the whole graph from every route node (treeRoutes, kept for graphs with repeated door
-// letters or several cyclic parts): on the ten real inputs, 601M -> 589M instructions for 21
-// solves of each (callgrind), and 7.7% less time on four of them (benchmarks.BenchmarkReal,
-// eight interleaved runs, noisy: p=0.05 on one input only).
+// letters or several cyclic parts), a few percent fewer instructions on the real inputs.
 
 // pairsWalk is a node on the walk's stack: where it came from and what lies above it.
 type pairsWalk struct {

@@ -26,15 +26,13 @@
 // # Speed
 //
 // The label search runs on the corridor graph (NewCorridors), not on cells: on the real inputs
-// 3201 open cells become about 60 nodes and 130 edges, and building every node's routes falls
-// from 2.57 ms (NewOnCells, the baseline kept beside it) to 0.12 ms, 21x
-// (benchmarks.BenchmarkRoutes). Where no cycle of the corridor graph holds a key or a door
+// 3201 open cells become about 60 nodes and 130 edges, and building every node's routes is
+// an order of magnitude faster than on cells (NewOnCells, the baseline kept beside it;
+// benchmarks.BenchmarkRoutes in the benchmark report). Where no cycle of the corridor graph holds a key or a door
 // (every real input), walks over its two-edge-connected parts replace the label search: one
 // walk per region for every route at once when door letters are unique (pairRoutes), else one
 // per node (treeRoutes). Part 2's corridor graph is patched from part 1's (NewCorridorsPair).
-// Bound turns the search into A*: see its comment. Parse plus both parts of a real input,
-// median over the real inputs: 2.51 ms with Dijkstra, 0.20 ms with both terms of the bound
-// and the rest of this package's work (benchmarks/README.md).
+// Package bound turns the search into A*: see its comment.
 package routes
 
 import (

@@ -14,11 +14,9 @@ import (
 // because every path crosses the same bridges and parts. There is then one route per target:
 // the shortest path, with those needs. A depth-first walk of the forest from the source
 // finds them all, crossing each part by its shortest paths between the node it entered by and
-// each node it leaves from (all pairs, computed once per part). No queue and no labels: on
-// its introduction the walk cut the instructions of solving the ten real inputs (both parts,
-// 21 times each, under callgrind) from 745M to 694M, and its own bridge lists with two-way
-// doors folded in, from 662M to 645M. Graphs with keys or doors on cycles, or with large
-// parts, keep the label search; the tests check both against the cell BFS and each other.
+// each node it leaves from (all pairs, computed once per part). No queue and no labels.
+// Graphs with keys or doors on cycles, or with large parts, keep the label search; the tests
+// check both against the cell BFS and each other.
 
 // maxPart is the most nodes of a part that the walk crosses with its all-pairs table; a
 // graph with a larger part (an open room) keeps the label search.

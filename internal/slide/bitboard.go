@@ -12,7 +12,7 @@ import (
 //
 // What the masks buy, per position: the free cells, read from the key when the covered cells
 // have room after the classes (the classic's 4 classes of 20 bits leave 48: each move's two
-// flips keep them up to date; 20 solves of the classic 304 M -> 279 M instructions), else
+// flips keep them up to date), else
 // folded from every class at once (corners widened and heightened in the whole key); which
 // pieces can step each way, a few ANDs per class and direction for every piece of the class
 // at once (step and line metrics), or under the piece metric for every class at once
@@ -425,9 +425,8 @@ func (bb *bitBoard) symmetric() bool {
 }
 
 // owners returns the places of the pieces larger than one cell, when there are at least two
-// such classes (else the whole key): single cells make most moves (on the classic, sharing
-// by the rest sends 28% of the successors to another worker instead of 52%, and two workers
-// solve 7% faster, 1,900 solves alternating in one process).
+// such classes (else the whole key): single cells make most moves, so sharing by the rest
+// sends about a quarter of the successors to the other worker instead of half.
 func (bb *bitBoard) owners() State { return bb.own }
 
 // fork returns bb: moves keeps no scratch space, so goroutines can share it.
@@ -571,13 +570,10 @@ func (bb *bitBoard) spread(x uint64) uint64 {
 // one, else found by steppers (the pieces that can take a step), each piece then flooding
 // the corners where it fits, with itself lifted, from its own.
 //
-// Measured on the classic, paired whole-process runs: finding the pieces by steppers rather
-// than by trying every piece next to a free cell (a flood step that finds nothing for about
-// half of them) took 3.4% off a one-goroutine solve (10 pairs) though it runs 15% more
-// instructions, and doing it for all classes at once rather than class by class 5.5% off
-// the generator (20 pairs); choosing between a successor and its mirror image without a
-// branch 2.7% off the solve (10 pairs). Branches that go one way or the other at random cost
-// more here than instructions.
+// Steppers (rather than a flood step tried from every piece next to a free cell, which finds
+// nothing for about half of them) and the branch-free choice between a successor and its
+// mirror image run more instructions and take less time: a branch that goes either way at
+// random costs more than the instructions that replace it.
 func (bb *bitBoard) pieceMoves(s State, d *successors, mirror bool, skip uint16) {
 	free := bb.free(s)
 	var movers State
@@ -633,9 +629,8 @@ func (bb *bitBoard) pieceMoves(s State, d *successors, mirror bool, skip uint16)
 // tableMoves is moves for the line and step metrics on a board with a table by free cells
 // (freeMoves): pieceMoves's way but for the piece that moved last, which does not move
 // along the same line (line metric), or straight back (step metric). Its loop repeats
-// pieceMoves's on purpose: one function for both, the last piece's corners passed in, ran
-// 253-267 M instructions for 20 solves of the classic under the piece metric against 240 M
-// (more values than registers in the loop) and was 7% slower in whole-process pairs.
+// pieceMoves's on purpose: one function for both, the last piece's corners passed in, holds
+// more values than the loop has registers, and was slower.
 func (bb *bitBoard) tableMoves(s State, m Metric, d *successors, mirror bool, skip uint16) {
 	t := bb.byFree[m]
 	pat := &t.pats[t.index(bb.free(s))]
@@ -773,9 +768,8 @@ func (bb *bitBoard) steppers(s State, free uint64) State {
 
 // steppers4 is steppers for boards four cells wide (every 4x5 layout), its shifts constants:
 // steppers's six shift counts each want the one register that x86 shifts by, and the
-// compiler spills around them. On the classic -6% a solve, on one goroutine and on two (pair
-// ratios 0.940 and 0.939, 1,900 solves alternating in one process; the whole formula does
-// not inline, so the constants cannot reach it any other way). TestSteppers4 checks the two
+// compiler spills around them (the whole formula does not inline, so the constants cannot
+// reach it any other way). TestSteppers4 checks the two
 // agree on every position of the classic.
 func (bb *bitBoard) steppers4(s State, free uint64) State {
 	hi, lo := bits.Mul64(free, bb.repLo)
@@ -809,7 +803,7 @@ func lessMask(a, b State) uint64 {
 
 // successors are where the generators append positions and, unless moved is nil, the pieces
 // moved (through a pointer: as two slices in registers they crowded out the generator's
-// values, 6% more instructions).
+// values).
 type successors struct {
 	keys  []State
 	moved []uint16

@@ -12,21 +12,17 @@ import (
 // The positions are shared out by hash: each worker owns the positions whose hash falls to it
 // and keeps them in its own table and list. The hash is of the bits the engine names
 // (engine.owners): on the bit boards the places of the pieces larger than one cell, so that
-// most moves keep a position with the worker that found it (on the classic two workers 7%
-// faster than by the whole key). In a layer every worker expands its own frontier, then
+// most moves keep a position with the worker that found it. In a layer every worker expands its own frontier, then
 // helps with what is left of the others' (4 positions a claim) as soon as their owners
 // have filed them; it files the successors it owns at once and sorts the rest by owner;
 // after the one barrier of the layer, each worker files what the others found for it, and
 // what is new is its part of the next layer. The others read a worker's frontier through a
 // window published with it (the worker only appends beyond it), so one worker alone is the
-// same code with nothing sent. (Filing its own successors at once rather than at the
-// barrier measured the same: 1.01x, 30 paired runs.)
+// same code with nothing sent.
 // Successors and the figures published at the barrier alternate between two buffers by layer
 // parity: a worker that runs ahead into the next layer writes to the other buffer, and cannot
-// come back to this one before everyone has passed the next barrier. (Two other designs
-// measured the same within the machine's noise, 10 paired runs each: owners expanding only
-// their own frontier, where each worker waited 15-25% of the time at the barrier; and help
-// with the others' frontiers but a second barrier between expanding and filing.)
+// come back to this one before everyone has passed the next barrier. (Owners expanding only
+// their own frontier, and a second barrier between expanding and filing, measured no better.)
 //
 // Nothing stores parents. The search stops at the first layer that produces a goal, and the
 // solution is traced back from the smallest goal key, each step to the smallest neighbour one
@@ -36,9 +32,8 @@ import (
 //
 // The workers spin at the barrier, yielding after a hundred tries: the classic's layers are
 // about a hundred positions, some tens of microseconds of work. With one worker the same code
-// is the plain serial search, the baseline (BenchmarkKlotski's -serial variants): on the
-// classic two workers solve 1.5-1.6x and count 1.5x faster than one when the second core
-// is free (`-22g`, `-22h`), as little as 1.15x when it is not.
+// is the plain serial search, the baseline (BenchmarkKlotski's -serial variants and
+// BenchmarkKlotskiSpeedup in the benchmark report).
 
 // maxWorkers bounds a search's goroutines; DefaultWorkers picks min(GOMAXPROCS, 4).
 const maxWorkers = 8
@@ -169,9 +164,7 @@ func owner(s, own State, n uint64) int {
 func (b *breadth) ownerOf(s State) int { return owner(s, b.own, uint64(len(b.shares))) }
 
 // chunk is how many frontier positions a worker claims at a time: a layer's last claim is
-// what the other worker may wait for. On the classic, claims of 16 left each worker waiting
-// 30-65 us a solve at the barriers after the first 30 layers, claims of 4 (or 2 or 1)
-// 14-21 us.
+// what the other worker may wait for, so small claims halve the waits at the barriers.
 const chunk = 4
 
 // work runs worker me's part of every layer and returns how the search ended (every worker

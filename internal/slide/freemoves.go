@@ -14,14 +14,10 @@ import "math/bits"
 // each one's reach (piece metric), or tries each class's steps through its gates (line and
 // step metrics): Options.Flood, the baseline.
 //
-// On the classic, piece metric: 20 solves on one goroutine 296 M -> 240 M instructions
-// (callgrind); in time, 4,000 solves alternating with the flood in one process, median pair
-// ratios 0.83-0.84 on one goroutine and 0.86-0.87 on two (counts 0.84-0.85 and 0.87-0.89).
-// Line and step metrics, 2,000 solves alternating with the gates: 0.66 and 0.69 on one
-// goroutine, 0.70 and 0.74 on two. A table is built the first time a search with its metric
-// needs it, once per Board: the classic's piece metric has 190 patterns and 1,863 reaches,
-// 20 KB, built in about 25 us (BenchmarkFreeMovesBuild), where it saves 0.12-0.15 ms a solve;
-// the most patterns allowed, 4,096, take about 20 times that.
+// A table is built the first time a search with its metric needs it, once per Board (the
+// classic's piece metric: 190 patterns, 1,863 reaches, 20 KB; the most patterns allowed,
+// 4,096, take about 20 times that). What it buys against the baseline, and what it costs to
+// build, are in the benchmark report (BenchmarkFreeMoves, BenchmarkFreeMovesBuild).
 type freeMoves struct {
 	f     int
 	rank  [maxFree][64]uint32 // rank[i][c] = C(c, i+1): the free cell c as the (i+1)th from the start

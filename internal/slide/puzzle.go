@@ -20,21 +20,16 @@
 //     of all classes fit 128 bits and no piece is larger than 2x2 (every 4x5 classic), and,
 //     when the start and the goal are their own mirror image, keep one of each mirror pair.
 //     When the patterns of free cells are few (the classic's 190), the pieces that can
-//     move and where they can go are looked up by the free cells, not computed (freeMoves:
-//     the classic solved 13-16% faster under the piece metric, 26-34% under line and step).
+//     move and where they can go are looked up by the free cells, not computed (freeMoves).
 //
-// Measured on the classic, counting its 25,955 positions on one goroutine
-// (benchmarks.BenchmarkBoards, one run, benchmarks/README.md): byte-grid copies in a Go map
-// (the naive baseline) 69 ms, Board's codes 10 ms, bit boards 3.2 ms, bit boards keeping one
-// of each mirror pair 1.9 ms.
+// What each representation costs against the others (benchmarks.BenchmarkBoards) is in the
+// benchmark report, benchmarks/README.md.
 //
 // Searches. Breadth-first search (BFS, Count, Hardest) runs a layer at a time on
-// Options.Workers goroutines, positions shared out by hash (breadth.go): on the 2-core machine
-// 1.5-1.6x faster than one goroutine when the second core is free (the classic solved in
-// about 1.0 ms against 1.55-1.6 ms). It never moves the piece that moved last where that
+// Options.Workers goroutines, positions shared out by hash (breadth.go). It never moves the piece that moved last where that
 // leads one move from the position before: under the piece metric anywhere (on the classic
 // 30,324 successors generated instead of 47,279), under the line metric along the same line,
-// under the step metric straight back (each of those 18% faster). It stores no parents: the
+// under the step metric straight back. It stores no parents: the
 // solution is traced back through the smallest neighbour one layer nearer, so moves,
 // expansions and the solution do not depend on the worker count. A* and bidirectional
 // search are serial and keep parents.
