@@ -11,6 +11,10 @@ test:
 bench OUT="bench-new.txt":
     go test ./benchmarks -run '^$' -bench . -count 10 | tee {{OUT}}
 
+# the benchmark report: run the suite once, then benchmarks/README.md, its plots and the README's speed figures
+report *ARGS:
+    go run ./benchmarks/report {{ARGS}}
+
 # compare two saved benchmark runs with benchstat
 compare OLD NEW:
     go tool benchstat {{OLD}} {{NEW}}

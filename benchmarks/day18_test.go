@@ -6,7 +6,8 @@
 //
 // Real inputs are read from ../shared/day18/real, or the folder named by DAY18_REAL_DIR; the
 // benchmarks that need them skip when neither exists. Results and what each optimization
-// bought are in README.md beside this file.
+// bought are in README.md beside this file, regenerated with its plots from one run by
+// `go run ./benchmarks/report`.
 package benchmarks
 
 import (

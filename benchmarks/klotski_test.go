@@ -1,6 +1,8 @@
 package benchmarks
 
 import (
+	"fmt"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -133,16 +135,19 @@ func timed(b *testing.B, f func()) {
 }
 
 // BenchmarkCensus counts the 4x5 layouts by the profile dynamic program and by enumerating
-// them on every core (the baseline).
+// them (the baseline), on one core and on every core.
 func BenchmarkCensus(b *testing.B) {
 	b.Run("dp", func(b *testing.B) {
 		for b.Loop() {
 			slide.Census(4, 5)
 		}
 	})
-	b.Run("enumerate", func(b *testing.B) {
-		for b.Loop() {
-			slide.CensusEnumerate(4, 5)
-		}
-	})
+	for cores := 1; cores <= runtime.NumCPU(); cores *= 2 {
+		b.Run(fmt.Sprintf("enumerate/cores=%d", cores), func(b *testing.B) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(cores))
+			for b.Loop() {
+				slide.CensusEnumerate(4, 5)
+			}
+		})
+	}
 }

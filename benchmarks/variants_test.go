@@ -15,8 +15,9 @@ import (
 	"github.com/statespace/puzzles/internal/vault"
 )
 
-// BenchmarkBound compares the searches on parse plus both parts of each real input: plain
-// Dijkstra (the baseline), A* with the tour term of the bound only, and the full bound.
+// BenchmarkBound compares the searches on parse plus both parts of each real input under each
+// bound: none (Dijkstra, the baseline), the tour term alone, tour and blocks, the spanning
+// tree, Held-Karp prices, and auto (the default, which picks tour and blocks on these).
 func BenchmarkBound(b *testing.B) {
 	variants := []struct {
 		name string
@@ -26,6 +27,8 @@ func BenchmarkBound(b *testing.B) {
 		{"tour", solve.Options{Bound: bound.KindTour}},
 		{"tour+blocks", solve.Options{Bound: bound.KindTourBlocks}},
 		{"spanning", solve.Options{Bound: bound.KindSpanning}},
+		{"held-karp", solve.Options{Bound: bound.KindHeldKarp}},
+		{"auto", solve.Options{}},
 	}
 	for name, data := range sorted(realInputs(b)) {
 		for _, vr := range variants {

@@ -1,0 +1,438 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// report writes the generated part of the README from run, and its plots into dir.
+func report(run *result, dir, source string) (string, error) {
+	var b strings.Builder
+	c := run.config
+	fmt.Fprintf(&b, "Run of %s on %s/%s, %s (%s cores), %s: `go test ./benchmarks -bench .`, saved in [%s](%s). "+
+		"Each figure is the median of the run's repetitions of its benchmark.\n\n",
+		or(c["date"], "an unknown date"), or(c["goos"], "?"), or(c["goarch"], "?"), or(c["cpu"], "an unknown CPU"),
+		or(c["cores"], "?"), or(c["go"], "an unknown Go"), source, source)
+	for _, section := range []func(*result, *strings.Builder, string) error{
+		bought, realInputs, phases, growth, klotski, boards,
+	} {
+		if err := section(run, &b, dir); err != nil {
+			return "", err
+		}
+	}
+	return b.String(), nil
+}
+
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// inputNames are the real inputs, from the Real benchmarks.
+func inputNames(run *result) []string {
+	var out []string
+	for _, n := range run.names("Real/") {
+		out = append(out, strings.TrimPrefix(n, "Real/"))
+	}
+	return out
+}
+
+// short shortens an input's name for tables and plots: its repository's owner.
+func short(input string) string {
+	if i := strings.Index(input, "__"); i > 0 {
+		return input[:i]
+	}
+	return input
+}
+
+// geomean is the geometric mean of the ratios a[i]/b[i] where both are known.
+func geomean(a, b []float64) float64 {
+	sum, n := 0.0, 0
+	for i := range a {
+		if a[i] > 0 && b[i] > 0 {
+			sum += math.Log(a[i] / b[i])
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return math.Exp(sum / float64(n))
+}
+
+// bounds are the BenchmarkBound variants, the baseline first.
+var bounds = []string{"dijkstra", "tour", "tour+blocks", "spanning", "held-karp", "auto"}
+
+func realInputs(run *result, b *strings.Builder, dir string) error {
+	inputs := inputNames(run)
+	if len(inputs) == 0 {
+		b.WriteString("## day18: real inputs\n\nNo real inputs in this run (../shared absent).\n\n")
+		return nil
+	}
+	b.WriteString("## day18: real inputs, each bound\n\nParse plus both parts of each real input, in-process (`BenchmarkBound`, and `BenchmarkReal` for\n" +
+		"the default with its allocations). Plot below.\n\n")
+	b.WriteString("| input | " + strings.Join(bounds, " | ") + " | default: B/op, allocs/op |\n|---|" + strings.Repeat("---:|", len(bounds)+1) + "\n")
+	times := map[string][]float64{}
+	for _, in := range inputs {
+		fmt.Fprintf(b, "| %s |", short(in))
+		for _, k := range bounds {
+			v, ok := run.med("Bound/"+in+"/"+k, "ns/op")
+			times[k] = append(times[k], v)
+			if ok {
+				fmt.Fprintf(b, " %s |", duration(v))
+			} else {
+				b.WriteString(" - |")
+			}
+		}
+		by, _ := run.med("Real/"+in, "B/op")
+		al, _ := run.med("Real/"+in, "allocs/op")
+		fmt.Fprintf(b, " %s, %.0f |\n", size(by), al)
+	}
+	fmt.Fprintf(b, "| median |")
+	for _, k := range bounds {
+		fmt.Fprintf(b, " %s |", duration(median(times[k])))
+	}
+	b.WriteString(" |\n\n")
+	var lines []series
+	for _, k := range bounds {
+		s := series{name: k}
+		for i := range inputs {
+			s.x = append(s.x, float64(i))
+			s.y = append(s.y, times[k][i]/1e3)
+		}
+		lines = append(lines, s)
+	}
+	var labels []string
+	for _, in := range inputs {
+		labels = append(labels, short(in))
+	}
+	return savePlot(b, dir, "real", chart{title: "day18 real inputs: parse plus both parts, by bound",
+		xlabel: "input", ylabel: "time (µs, log scale)", logY: true, nominal: labels, series: lines})
+}
+
+// phaseOrder is BenchmarkPhases' phases in the order the pipeline runs them.
+var phaseOrder = []string{"parse", "reach-cells", "corridors", "routes-all", "bound", "part1", "part2-corridors", "part2"}
+
+func phases(run *result, b *strings.Builder, _ string) error {
+	if len(run.names("Phases/")) == 0 {
+		return nil
+	}
+	b.WriteString("## day18: the phases of the hardest real input (`BenchmarkPhases`, ChrisPritchard)\n\n" +
+		"Each phase alone, in pipeline order: reading the vault; the cell flood behind the notes on\n" +
+		"unreachable keys; the corridor graph; every key-to-key route; the tour bound's start; each part's\n" +
+		"whole solve from the parsed vault (which includes its corridors, routes and bound); and part 2's\n" +
+		"corridor graph alone.\n\n| phase | time |\n|---|---:|\n")
+	for _, n := range phaseOrder {
+		if v, ok := run.med("Phases/"+n, "ns/op"); ok {
+			fmt.Fprintf(b, "| %s | %s |\n", n, duration(v))
+		}
+	}
+	b.WriteString("\n")
+	return nil
+}
+
+// param reads the value of key in a benchmark name's "k=v,k=v" part.
+func param(name, key string) (float64, bool) {
+	for _, part := range strings.FieldsFunc(name, func(r rune) bool { return r == '/' || r == ',' }) {
+		if k, v, ok := strings.Cut(part, "="); ok && k == key {
+			f, err := strconv.ParseFloat(v, 64)
+			return f, err == nil
+		}
+	}
+	return 0, false
+}
+
+// growthBounds are the bounds BenchmarkGrowth runs, in legend order.
+var growthBounds = []string{"tour+blocks", "spanning", "held-karp", "auto"}
+
+func growth(run *result, b *strings.Builder, dir string) error {
+	families := []struct {
+		name, key, label string
+		logX             bool
+	}{
+		{"width", "size", "width and height (cells, log scale)", true},
+		{"keys", "keys", "keys", false},
+		{"robots", "robots", "robots", false},
+		{"loops", "loops", "chance a wall is removed", false},
+	}
+	b.WriteString("## day18: growth, each bound (`BenchmarkGrowth`)\n\n" +
+		"Generated vaults (seed 3), parse plus both parts, changing one thing at a time from the real\n" +
+		"inputs' shape (81x81, 26 keys, one robot, a tree): the width, the keys, the robots, and the\n" +
+		"chance each inner wall is removed, which makes loops. The tour bound counts corridors on\n" +
+		"cycles as free and runs out of memory beyond 2% of walls removed, so it stops there. Time,\n" +
+		"states recorded, and bytes the search held per state. Plot below the table.\n\n" +
+		"| family | value | " + strings.Join(growthBounds, " | ") + " |\n|---|---:|" + strings.Repeat("---:|", len(growthBounds)) + "\n")
+	var charts []chart
+	for _, f := range families {
+		times, states := map[string]*series{}, map[string]*series{}
+		rows := map[float64][]string{}
+		var xs []float64
+		for _, k := range growthBounds {
+			times[k], states[k] = &series{name: k}, &series{name: k}
+		}
+		for _, n := range run.names("Growth/" + f.name + "/") {
+			x, _ := param(n, f.key)
+			k := n[strings.LastIndexByte(n, '/')+1:]
+			if times[k] == nil {
+				continue
+			}
+			t, _ := run.med(n, "ns/op")
+			st, _ := run.med(n, "states/op")
+			per, _ := run.med(n, "B/state")
+			if rows[x] == nil {
+				rows[x] = make([]string, len(growthBounds))
+				xs = append(xs, x)
+			}
+			rows[x][slices.Index(growthBounds, k)] = fmt.Sprintf("%s, %s states, %.0f B", duration(t), thousands(st), per)
+			times[k].x, times[k].y = append(times[k].x, x), append(times[k].y, t/1e6)
+			states[k].x, states[k].y = append(states[k].x, x), append(states[k].y, st)
+		}
+		slices.Sort(xs)
+		for _, x := range xs {
+			cells := rows[x]
+			for i := range cells {
+				cells[i] = or(cells[i], "-")
+			}
+			fmt.Fprintf(b, "| %s | %g | %s |\n", f.name, x, strings.Join(cells, " | "))
+		}
+		var ts, ss []series
+		for _, k := range growthBounds {
+			sortSeries(times[k])
+			sortSeries(states[k])
+			ts, ss = append(ts, *times[k]), append(ss, *states[k])
+		}
+		charts = append(charts,
+			chart{title: f.name + ": time", xlabel: f.label, ylabel: "ms, log scale", logX: f.logX, logY: true, dataTicks: f.name != "loops", series: ts},
+			chart{title: f.name + ": states recorded", xlabel: f.label, ylabel: "states, log scale", logX: f.logX, logY: true, dataTicks: f.name != "loops", series: ss})
+	}
+	b.WriteString("\n")
+	return saveGrid(b, dir, "growth", charts, 2)
+}
+
+// bought is the table the prose quotes: each optimization against its baseline, in this run.
+func bought(run *result, b *strings.Builder, _ string) error {
+	b.WriteString("## What each optimization bought\n\n" +
+		"Each optimization against the baseline it replaced, both measured in this run; the ratio is the\n" +
+		"baseline's time over the optimization's (higher is better). Over the real inputs it is the\n" +
+		"geometric mean of the inputs' ratios.\n\n" +
+		"| optimization | baseline | baseline time | optimized time | ratio |\n|---|---|---:|---:|---:|\n")
+	row := func(what, base string, x, y float64) {
+		if x > 0 && y > 0 {
+			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", what, base, duration(x), duration(y), ratio(x, y))
+		}
+	}
+	pair := func(what, base, baseName, optName string) {
+		x, _ := run.med(baseName, "ns/op")
+		y, _ := run.med(optName, "ns/op")
+		row(what, base, x, y)
+	}
+	// across applies name(input) to every real input: the medians of the inputs' times and the
+	// geometric mean of their ratios.
+	across := func(what, base string, baseName, optName func(string) string) {
+		var xs, ys []float64
+		for _, in := range inputNames(run) {
+			x, _ := run.med(baseName(in), "ns/op")
+			y, _ := run.med(optName(in), "ns/op")
+			xs, ys = append(xs, x), append(ys, y)
+		}
+		if len(xs) > 0 {
+			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", what, base, duration(median(xs)), duration(median(ys)), ratio(geomean(xs, ys), 1))
+		}
+	}
+	boundOf := func(k string) func(string) string { return func(in string) string { return "Bound/" + in + "/" + k } }
+	across("day18: A* with the tour bound (median input)", "Dijkstra", boundOf("dijkstra"), boundOf("tour"))
+	across("day18: the bound's blocks (doors before keys across bridges)", "the tour bound alone", boundOf("tour"), boundOf("tour+blocks"))
+	across("day18: the default, all of it together", "Dijkstra", boundOf("dijkstra"), boundOf("auto"))
+	across("day18: routes on the corridor graph, every route of an input", "label search over cells",
+		func(in string) string { return "Routes/" + in + "/cells" }, func(in string) string { return "Routes/" + in + "/corridors" })
+	var span, hk []float64
+	for _, n := range run.names("Growth/loops/") {
+		if x, _ := param(n, "loops"); x >= 0.05 && strings.HasSuffix(n, "/spanning") {
+			s, _ := run.med(n, "ns/op")
+			h, _ := run.med(strings.TrimSuffix(n, "spanning")+"held-karp", "ns/op")
+			span, hk = append(span, s), append(hk, h)
+		}
+	}
+	if len(span) > 0 {
+		fmt.Fprintf(b, "| day18: Held-Karp prices on the spanning tree, loopy vaults (5%% to 30%% of walls removed, geometric mean) | the spanning tree | %s | %s | %s |\n",
+			duration(median(span)), duration(median(hk)), ratio(geomean(span, hk), 1))
+	}
+	pair("search: bucket queue, 60,000 pushes and pops", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/bucket")
+	pair("search: packed binary heap, the same", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/heap")
+	pair("search: open-addressing state table, 50,000 look-ups", "Go map", "StateTable/map", "StateTable/table")
+	pair("keys: sets as uint32, 64,000 subset tests", "map of letters", "KeySet/map", "KeySet/uint32")
+	pair("keys: sets as uint32, the same", "bitset package", "KeySet/bitset", "KeySet/uint32")
+	pair("klotski: bit boards, counting the classic's positions", "Board's cell codes", "Boards/classic/codes", "Boards/classic/bits")
+	pair("klotski: bit boards, the same", "byte-grid copies in a Go map", "Boards/classic/grid", "Boards/classic/bits")
+	pair("klotski: one of each mirror pair kept, the same", "both kept", "Boards/classic/bits-no-mirror", "Boards/classic/bits")
+	pair("klotski: canonical pieces, counting two-pairs", "labelled pieces", "Boards/two-pairs/grid-labelled", "Boards/two-pairs/grid")
+	for _, m := range metrics {
+		if r, ok := run.med("FreeMoves/solve/"+m+"-serial", "table/flood"); ok && r > 0 {
+			fmt.Fprintf(b, "| klotski: moves looked up by the free cells, %s-metric solve on one core (median of paired runs) | flood and gates | | | %s |\n", m, ratio(1, r))
+		}
+	}
+	if s, ok := run.med("KlotskiSpeedup", "speedup"); ok {
+		fmt.Fprintf(b, "| klotski: breadth-first search on every core, the classic (median of paired runs) | one core | | | %sx |\n", sig(s))
+	}
+	if ns := run.names("Census/enumerate/"); len(ns) > 0 {
+		pair("klotski: census of 4x5 layouts by the profile dynamic program", "enumerating them on one core", ns[0], "Census/dp")
+	}
+	b.WriteString("\n")
+	return nil
+}
+
+// median is the middle of vs (the mean of the two middle values for an even count).
+func median(vs []float64) float64 {
+	vs = slices.Clone(vs)
+	slices.Sort(vs)
+	if len(vs) == 0 {
+		return 0
+	}
+	if len(vs)%2 == 1 {
+		return vs[len(vs)/2]
+	}
+	return (vs[len(vs)/2-1] + vs[len(vs)/2]) / 2
+}
+
+var (
+	metrics = []string{"piece", "line", "step"}
+	algos   = []string{"bfs", "astar", "bidir"}
+)
+
+func klotski(run *result, b *strings.Builder, dir string) error {
+	b.WriteString("## klotski: the classic (`BenchmarkKlotski`)\n\nMean (median single run) and positions expanded; breadth-first searches on every core. Plots at\n" +
+		"the end of the section.\n\n| metric | " + strings.Join(algos, " | ") + " |\n|---|---:|---:|---:|\n")
+	var ss []series
+	for _, a := range algos {
+		ss = append(ss, series{name: a})
+	}
+	for mi, m := range metrics {
+		fmt.Fprintf(b, "| %s |", m)
+		for ai, a := range algos {
+			n := "Klotski/solve/" + m + "/" + a
+			t, _ := run.med(n, "ns/op")
+			md, _ := run.med(n, "median-ns")
+			ex, _ := run.med(n, "expanded")
+			fmt.Fprintf(b, " %s (%s), %s |", duration(t), duration(md), thousands(ex))
+			ss[ai].x, ss[ai].y = append(ss[ai].x, float64(mi)), append(ss[ai].y, md/1e6)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n| work | time |\n|---|---:|\n")
+	for _, n := range []string{"Klotski/solve/piece/bfs-serial", "Klotski/solve/piece/bfs-from-text", "Klotski/count", "Klotski/count-serial", "Census/dp"} {
+		if t, ok := run.med(n, "ns/op"); ok {
+			fmt.Fprintf(b, "| %s | %s |\n", strings.TrimPrefix(strings.TrimPrefix(n, "Klotski/"), "solve/"), duration(t))
+		}
+	}
+	for _, n := range run.names("Census/enumerate") {
+		t, _ := run.med(n, "ns/op")
+		fmt.Fprintf(b, "| census, %s | %s |\n", strings.TrimPrefix(n, "Census/"), duration(t))
+	}
+	if s, ok := run.med("KlotskiSpeedup", "speedup"); ok {
+		fmt.Fprintf(b, "\nEvery core against one, the classic solved by breadth-first search (`BenchmarkKlotskiSpeedup`,\nthe median of paired runs' ratios): %sx.\n", sig(s))
+	}
+	b.WriteString("\nMoves looked up by the free cells against found by flood and gates (`BenchmarkFreeMoves`, time\nof the table over the baseline's, median of paired runs):\n\n| | every core | one core |\n|---|---:|---:|\n")
+	for _, w := range []string{"solve/piece", "solve/line", "solve/step", "count"} {
+		x, _ := run.med("FreeMoves/"+w, "table/flood")
+		y, _ := run.med("FreeMoves/"+w+"-serial", "table/flood")
+		fmt.Fprintf(b, "| %s | %.3f | %.3f |\n", w, x, y)
+	}
+	b.WriteString("\n")
+	if err := savePlot(b, dir, "klotski", chart{title: "klotski classic: median single solve", xlabel: "metric",
+		ylabel: "ms", nominal: metrics, series: ss}); err != nil {
+		return err
+	}
+	// Against cores: the census enumeration, and the solve and count on one core and on all.
+	census := series{name: "census"}
+	for _, n := range run.names("Census/enumerate/") {
+		c, _ := param(n, "cores")
+		t, _ := run.med(n, "ns/op")
+		census.x, census.y = append(census.x, c), append(census.y, t/1e6)
+	}
+	sortSeries(&census)
+	cores, _ := strconv.ParseFloat(run.config["cores"], 64)
+	work := []series{census}
+	for _, w := range []struct{ name, serial, all string }{
+		{"classic solve", "Klotski/solve/piece/bfs-serial", "Klotski/solve/piece/bfs"},
+		{"classic count", "Klotski/count-serial", "Klotski/count"},
+	} {
+		x, ok1 := run.med(w.serial, "ns/op")
+		y, ok2 := run.med(w.all, "ns/op")
+		if ok1 && ok2 && cores > 1 {
+			work = append(work, series{name: w.name, x: []float64{1, cores}, y: []float64{x / 1e6, y / 1e6}})
+		}
+	}
+	return savePlot(b, dir, "cores", chart{title: "klotski: work against cores", xlabel: "cores",
+		ylabel: "ms, log scale", logY: true, dataTicks: true, series: work})
+}
+
+func boards(run *result, b *strings.Builder, _ string) error {
+	names := run.names("Boards/")
+	if len(names) == 0 {
+		return nil
+	}
+	b.WriteString("## klotski: position representations (`BenchmarkBoards`, one core)\n\n| board / representation | time |\n|---|---:|\n")
+	for _, n := range names {
+		t, _ := run.med(n, "ns/op")
+		fmt.Fprintf(b, "| %s | %s |\n", strings.TrimPrefix(n, "Boards/"), duration(t))
+	}
+	b.WriteString("\n")
+	return nil
+}
+
+// size writes bytes as 61 KB.
+func size(n float64) string {
+	if n < 1024 {
+		return fmt.Sprintf("%.0f B", n)
+	}
+	return fmt.Sprintf("%.0f KB", n/1024)
+}
+
+// speed is the project README's summary of the run: the real inputs and the classic.
+func speed(run *result) string {
+	var b strings.Builder
+	var times, allocs []float64
+	slowest, slowestName := 0.0, ""
+	for _, in := range inputNames(run) {
+		t, _ := run.med("Real/"+in, "ns/op")
+		a, _ := run.med("Real/"+in, "allocs/op")
+		times, allocs = append(times, t), append(allocs, a)
+		if t > slowest {
+			slowest, slowestName = t, short(in)
+		}
+	}
+	fmt.Fprintf(&b, "From the benchmark report's run of %s (%s cores, %s), medians of its repetitions.\n", or(run.config["date"], "an unknown date"),
+		or(run.config["cores"], "?"), or(run.config["cpu"], "an unknown CPU"))
+	if len(times) > 0 {
+		fmt.Fprintf(&b, "Parse plus both parts of a real Advent of Code input, in-process (`BenchmarkReal`): median over\n"+
+			"the %d real inputs %s, the slowest (%s) %s, about %.0f allocations each.\n", len(times), duration(median(times)), slowestName, duration(slowest), median(allocs))
+	}
+	get := func(n string) string {
+		t, ok := run.med("Klotski/"+n, "ns/op")
+		if !ok {
+			return "-"
+		}
+		return duration(t)
+	}
+	single, _ := run.med("Klotski/solve/piece/bfs", "median-ns")
+	fmt.Fprintf(&b, "The classic Klotski, breadth-first on every core: solved (81 moves) in %s (the median single solve\n"+
+		"%s; %s when each solve also parses the text and builds the board), 90 line moves in %s, 116\n"+
+		"steps in %s, its 25,955 positions counted in %s; on one core solved in %s, counted in %s.\n",
+		get("solve/piece/bfs"), duration(single), get("solve/piece/bfs-from-text"), get("solve/line/bfs"), get("solve/step/bfs"),
+		get("count"), get("solve/piece/bfs-serial"), get("count-serial"))
+	return b.String()
+}
+
+// thousands writes n rounded, with commas between thousands: 42,624.
+func thousands(n float64) string {
+	s := strconv.FormatFloat(math.Round(n), 'f', 0, 64)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
