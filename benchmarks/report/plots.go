@@ -109,6 +109,9 @@ func (c chart) build() (*plot.Plot, error) {
 	if c.logX {
 		p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, logTicks{}
 		p.X.Min, p.X.Max = decades(xlo, xhi)
+		if c.dataTicks { // the data's own ticks: no need to reach whole decades
+			p.X.Min, p.X.Max = xlo/1.25, xhi*1.25
+		}
 	}
 	if c.dataTicks {
 		var ticks plot.ConstantTicks
@@ -217,19 +220,24 @@ func saveGrid(b *strings.Builder, dir, name string, charts []chart, cols int) er
 type logTicks struct{}
 
 func (logTicks) Ticks(lo, hi float64) []plot.Tick {
-	ticks := plot.LogTicks{}.Ticks(lo, hi)
-	for i, t := range ticks {
-		if t.Label == "" {
-			continue
-		}
-		switch v := t.Value; {
-		case v >= 1e6:
-			ticks[i].Label = strconv.FormatFloat(v/1e6, 'g', -1, 64) + "M"
-		case v >= 1e3:
-			ticks[i].Label = strconv.FormatFloat(v/1e3, 'g', -1, 64) + "k"
-		default:
-			ticks[i].Label = strconv.FormatFloat(v, 'g', -1, 64)
+	var ticks []plot.Tick
+	for e := math.Floor(math.Log10(lo) + 1e-9); e <= math.Ceil(math.Log10(hi)-1e-9); e++ {
+		v := math.Pow(10, e)
+		ticks = append(ticks, plot.Tick{Value: v, Label: compact(v)})
+		for i := 2.0; i < 10; i++ {
+			ticks = append(ticks, plot.Tick{Value: i * v})
 		}
 	}
 	return ticks
+}
+
+// compact writes a power of ten as 0.01, 1, 10, 1k, 1M.
+func compact(v float64) string {
+	switch {
+	case v >= 1e6:
+		return strconv.FormatFloat(v/1e6, 'g', -1, 64) + "M"
+	case v >= 1e3:
+		return strconv.FormatFloat(v/1e3, 'g', -1, 64) + "k"
+	}
+	return strconv.FormatFloat(v, 'g', 4, 64)
 }

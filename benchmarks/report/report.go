@@ -324,14 +324,25 @@ func klotski(run *result, b *strings.Builder, dir string) error {
 		b.WriteString("\n")
 	}
 	b.WriteString("\n| work | time |\n|---|---:|\n")
-	for _, n := range []string{"Klotski/solve/piece/bfs-serial", "Klotski/solve/piece/bfs-from-text", "Klotski/count", "Klotski/count-serial", "Census/dp"} {
-		if t, ok := run.med(n, "ns/op"); ok {
-			fmt.Fprintf(b, "| %s | %s |\n", strings.TrimPrefix(strings.TrimPrefix(n, "Klotski/"), "solve/"), duration(t))
+	for _, w := range []struct{ name, what string }{
+		{"Klotski/solve/piece/bfs-serial", "solve (piece metric), one core"},
+		{"Klotski/solve/piece/bfs-from-text", "solve (piece metric) from the text, board and tables built each time"},
+		{"Klotski/count", "count the positions"},
+		{"Klotski/count-serial", "count the positions, one core"},
+		{"Census/dp", "census of the 4x5 layouts, profile dynamic program"},
+	} {
+		if t, ok := run.med(w.name, "ns/op"); ok {
+			fmt.Fprintf(b, "| %s | %s |\n", w.what, duration(t))
 		}
 	}
-	for _, n := range run.names("Census/enumerate") {
+	for _, n := range run.names("Census/enumerate/") {
+		c, _ := param(n, "cores")
 		t, _ := run.med(n, "ns/op")
-		fmt.Fprintf(b, "| census, %s | %s |\n", strings.TrimPrefix(n, "Census/"), duration(t))
+		cores := fmt.Sprintf("%g cores", c)
+		if c == 1 {
+			cores = "one core"
+		}
+		fmt.Fprintf(b, "| census of the 4x5 layouts, enumerated on %s | %s |\n", cores, duration(t))
 	}
 	if s, ok := run.med("KlotskiSpeedup", "speedup"); ok {
 		fmt.Fprintf(b, "\nEvery core against one, the classic solved by breadth-first search (`BenchmarkKlotskiSpeedup`,\nthe median of paired runs' ratios): %sx.\n", sig(s))
