@@ -17,7 +17,6 @@ import (
 	"testing"
 
 	"github.com/statespace/puzzles/internal/solve"
-	"github.com/statespace/puzzles/internal/vault"
 )
 
 // realInputs returns the real puzzle inputs by name, or skips.
@@ -42,26 +41,20 @@ func realInputs(b *testing.B) map[string][]byte {
 }
 
 // bothParts is what the timing contract measures: parse plus both parts, the way the day18
-// command solves them (part 2's corridors patched from part 1's, solve.Pair).
-func bothParts(b *testing.B, data []byte, algo func(*vault.Vault, solve.Options) (solve.Result, error)) {
-	v, err := vault.Parse("bench", data)
+// command solves them (part 2's corridors patched from part 1's), in w's memory: after the
+// first solve, nothing is allocated.
+func bothParts(b *testing.B, w *solve.Workspace, data []byte, opt solve.Options) []solve.Part {
+	v, err := w.Parse("bench", data)
 	if err != nil {
 		b.Fatal(err)
 	}
-	p2, ok := v.Part2()
-	var o1, o2 solve.Options
-	if ok {
-		o1, o2 = solve.Pair(v, p2, solve.Options{})
+	parts := w.Parts(v, 0, opt)
+	for _, p := range parts {
+		if p.Err != nil {
+			b.Fatal(p.Err)
+		}
 	}
-	if _, err := algo(v, o1); err != nil {
-		b.Fatal(err)
-	}
-	if !ok {
-		return
-	}
-	if _, err := algo(p2, o2); err != nil {
-		b.Fatal(err)
-	}
+	return parts
 }
 
 // BenchmarkReal is parse plus both parts of each real input.
@@ -69,8 +62,9 @@ func BenchmarkReal(b *testing.B) {
 	for name, data := range sorted(realInputs(b)) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
+			var w solve.Workspace
 			for b.Loop() {
-				bothParts(b, data, solve.Graph)
+				bothParts(b, &w, data, solve.Options{})
 			}
 		})
 	}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/statespace/puzzles/internal/bound"
 	"github.com/statespace/puzzles/internal/solve"
-	"github.com/statespace/puzzles/internal/vault"
 	"github.com/statespace/puzzles/internal/vaultgen"
 )
 
@@ -37,15 +36,13 @@ func BenchmarkGrowth(b *testing.B) {
 				name := fmt.Sprintf("%s/size=%d,keys=%d,robots=%d,loops=%g/%v", fam.name, d.Size, d.Keys, d.Robots, d.Loops, k)
 				b.Run(name, func(b *testing.B) {
 					var states, bytes int
+					var w solve.Workspace
 					for b.Loop() {
 						states, bytes = 0, 0
-						bothParts(b, data, func(v *vault.Vault, o solve.Options) (solve.Result, error) {
-							o.Bound = k
-							res, err := solve.Graph(v, o)
-							states += res.Stats.States
-							bytes += res.Stats.Bytes
-							return res, err
-						})
+						for _, p := range bothParts(b, &w, data, solve.Options{Bound: k}) {
+							states += p.Result.Stats.States
+							bytes += p.Result.Stats.Bytes
+						}
 					}
 					b.ReportMetric(float64(states), "states/op")
 					b.ReportMetric(float64(bytes)/float64(max(states, 1)), "B/state")

@@ -33,12 +33,9 @@ func BenchmarkBound(b *testing.B) {
 	for name, data := range sorted(realInputs(b)) {
 		for _, vr := range variants {
 			b.Run(name+"/"+vr.name, func(b *testing.B) {
+				var w solve.Workspace
 				for b.Loop() {
-					bothParts(b, data, func(v *vault.Vault, o solve.Options) (solve.Result, error) {
-						opt := vr.opt
-						opt.Corridors = o.Corridors
-						return solve.Graph(v, opt)
-					})
+					bothParts(b, &w, data, vr.opt)
 				}
 			})
 		}

@@ -80,13 +80,12 @@ type Choice struct {
 	Bound
 	Kind  Kind
 	Start int32 // Eval plus Refine at the start state
-	free  func()
 }
 
 // Free hands back what the bound can give to the next vault's.
 func (c Choice) Free() {
-	if c.free != nil {
-		c.free()
+	if f, ok := c.Bound.(interface{ Free() }); ok {
+		f.Free()
 	}
 }
 
@@ -99,27 +98,23 @@ func (c Choice) Free() {
 // (nil: no limit).
 func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter) (Choice, error) {
 	c := g.Corridors()
-	start := make([]int, robots)
-	for i := range start {
-		start[i] = routes.FirstStart + i
-	}
-	choice := func(b Bound, k Kind, free func()) Choice {
-		return Choice{Bound: b, Kind: k, Start: b.Refine(start, 0, b.Eval(start, 0)), free: free}
+	start := startNodes[:robots]
+	choice := func(b Bound, k Kind) Choice {
+		return Choice{Bound: b, Kind: k, Start: b.Refine(start, 0, b.Eval(start, 0))}
 	}
 	switch {
 	case k == KindNone:
-		return choice(zero{}, KindNone, nil), nil
+		return choice(zero{}, KindNone), nil
 	case exit:
-		return choice(NewExit(c, robots), k, nil), nil
+		return choice(NewExit(c, robots), k), nil
 	case k == KindSpanning:
-		s := NewSpanning(c, robots, meter)
-		return choice(s, KindSpanning, s.Free), nil
+		return choice(NewSpanning(c, robots, meter), KindSpanning), nil
 	case k == KindHeldKarp:
 		h, err := NewHeldKarp(g, robots, meter)
 		if err != nil {
 			return Choice{}, err
 		}
-		return choice(h, KindHeldKarp, h.Free), nil
+		return choice(h, KindHeldKarp), nil
 	}
 	t := NewTour(c, robots)
 	if err := t.Precede(g, robots); err != nil {
@@ -127,7 +122,7 @@ func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter) (C
 		return Choice{}, err
 	}
 	t.withBlocks = k != KindTour
-	tour := choice(t, k, t.Free)
+	tour := choice(t, k)
 	if k != KindAuto {
 		return tour, nil
 	}
@@ -140,7 +135,7 @@ func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter) (C
 		tour.Free()
 		return Choice{}, err
 	}
-	span := choice(h, KindHeldKarp, h.Free)
+	span := choice(h, KindHeldKarp)
 	if span.Start > tour.Start {
 		tour.Free()
 		return span, nil
@@ -148,6 +143,14 @@ func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter) (C
 	span.Free()
 	return tour, nil
 }
+
+// startNodes are the robots' start nodes, read only.
+var startNodes = func() (s [routes.Exit - routes.FirstStart]int) {
+	for i := range s {
+		s[i] = routes.FirstStart + i
+	}
+	return s
+}()
 
 // treeLike reports whether the corridors on cycles, which Tour counts as free, are too short
 // to matter against a tour bound of start: a walk crosses each at most twice in the door-free

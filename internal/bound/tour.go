@@ -91,8 +91,9 @@ type vedge struct {
 // node, a map and a slice per part.
 func NewTour(c *routes.Corridors, robots int) *Tour {
 	b := boundsPool.Get().(*Tour)
-	weights, parent := b.weights[:0], b.parent // the tables worth keeping from the last use
-	*b = Tour{weights: weights, parent: parent, withBlocks: true}
+	// The lists worth keeping from the last use, emptied.
+	weights, parent, ks, order, rob, edges, topo, weight := b.weights[:0], b.parent, b.keys, b.order, b.robots, b.edges, b.topo, b.weight
+	*b = Tour{weights: weights, parent: parent, withBlocks: true, topo: topo, weight: weight}
 	s := boundPool.Get().(*boundScratch)
 	defer func() {
 		if c.Len() <= 1<<20 { // a larger one goes to the collector
@@ -101,10 +102,8 @@ func NewTour(c *routes.Corridors, robots int) *Tour {
 	}()
 	nreg, nparts := c.Split()
 	s.forest(c, nparts)
-	b.keys = make([]keys.Set, nreg)
-	b.order = make([][]uint8, nreg)
-	b.robots = make([]int, nreg)
-	b.edges = make([][]vedge, nreg)
+	b.keys, b.robots = zeroed(ks, int(nreg)), zeroed(rob, int(nreg))
+	b.order, b.edges = emptied(order, int(nreg)), emptied(edges, int(nreg))
 	here := grow(&s.here, int(nparts)) // route nodes in each part
 	clear(here)
 	root := grow(&s.root, int(nreg)) // the part each region's walk starts from
@@ -187,6 +186,28 @@ func NewTour(c *routes.Corridors, robots int) *Tour {
 func (b *Tour) Free() { boundsPool.Put(b) }
 
 var boundsPool = sync.Pool{New: func() any { return new(Tour) }}
+
+// zeroed returns s resized to n zero elements, reusing its memory.
+func zeroed[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// emptied returns s resized to n lists, each emptied but keeping its memory.
+func emptied[T any](s [][]T, n int) [][]T {
+	if cap(s) < n {
+		s = append(s[:cap(s)], make([][]T, n-cap(s))...)
+	}
+	s = s[:n]
+	for i := range s {
+		s[i] = s[i][:0]
+	}
+	return s
+}
 
 // boundScratch is NewTour's memory per corridor node and per part, kept for the next call.
 type boundScratch struct {
@@ -397,8 +418,8 @@ func (b *Tour) Precede(g *routes.Graph, robots int) error {
 		b.pred[k] = closed[k] & same &^ implied
 		b.sooner[k] = closed[k] & same
 	}
-	b.topo = make([][]uint8, len(b.keys))
-	b.weight = make([][][256]int32, len(b.keys))
+	b.topo = emptied(b.topo, len(b.keys))
+	b.weight = zeroed(b.weight, len(b.keys))
 	for r, ks := range b.keys {
 		var done keys.Set
 		for done != ks {

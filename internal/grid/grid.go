@@ -41,6 +41,16 @@ func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Li
 // and column; short lines are padded with wall. An input with no non-empty line is an error.
 // Problems are reported in reading order: the first invalid byte or limit passed.
 func Read(file string, data []byte, wall byte, valid *[256]bool) (*Grid, error) {
+	g := new(Grid)
+	if err := g.Read(file, data, wall, valid); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// Read is the function Read into g, reusing its cells' memory: reading a grid no larger
+// than the last allocates nothing.
+func (g *Grid) Read(file string, data []byte, wall byte, valid *[256]bool) error {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	plain := valid['#'] && valid['.'] // a word of only those is valid as a whole
 	// Line extents and checks first (IndexByte is vectorised), then one copy per line.
@@ -65,18 +75,18 @@ func Read(file string, data []byte, wall byte, valid *[256]bool) (*Grid, error) 
 				continue
 			}
 			if !valid[data[x]] {
-				return nil, &Error{file, n, x - l.from + 1, "unexpected character " + Quote(data[x:l.to])}
+				return &Error{file, n, x - l.from + 1, "unexpected character " + Quote(data[x:l.to])}
 			}
 		}
 		if l.to-l.from > MaxSide {
-			return nil, &Error{file, n, MaxSide + 1, fmt.Sprintf("line longer than %d columns", MaxSide)}
+			return &Error{file, n, MaxSide + 1, fmt.Sprintf("line longer than %d columns", MaxSide)}
 		}
 		if n > MaxSide {
-			return nil, &Error{file, n, 1, fmt.Sprintf("more than %d lines", MaxSide)}
+			return &Error{file, n, 1, fmt.Sprintf("more than %d lines", MaxSide)}
 		}
 		width = max(width, l.to-l.from)
 		if width*n > MaxCells {
-			return nil, &Error{file, n, 1, fmt.Sprintf("grid larger than %d cells", MaxCells)}
+			return &Error{file, n, 1, fmt.Sprintf("grid larger than %d cells", MaxCells)}
 		}
 		lines = append(lines, l)
 		at = next
@@ -85,10 +95,11 @@ func Read(file string, data []byte, wall byte, valid *[256]bool) (*Grid, error) 
 		lines = lines[:len(lines)-1]
 	}
 	if len(lines) == 0 || width == 0 {
-		return nil, &Error{file, 1, 1, "empty input"}
+		return &Error{file, 1, 1, "empty input"}
 	}
-	g := &Grid{W: width + 2, H: len(lines) + 2}
-	g.Cells = make([]byte, g.W*g.H)
+	g.W, g.H = width+2, len(lines)+2
+	g.Cells = g.Cells[:0]
+	g.Cells = append(g.Cells, make([]byte, g.W*g.H)...) // no allocation within capacity
 	for i := range g.W {
 		g.Cells[i] = wall
 	}
@@ -104,7 +115,7 @@ func Read(file string, data []byte, wall byte, valid *[256]bool) (*Grid, error) 
 	for i := range last {
 		last[i] = wall
 	}
-	return g, nil
+	return nil
 }
 
 // Marks returns 0x80 in each byte of x (eight cells, the first in the low byte) that is
@@ -141,5 +152,13 @@ func (g *Grid) String() string {
 
 // Clone returns a copy that shares nothing with g.
 func (g *Grid) Clone() *Grid {
-	return &Grid{W: g.W, H: g.H, Cells: bytes.Clone(g.Cells)}
+	c := new(Grid)
+	c.CopyFrom(g)
+	return c
+}
+
+// CopyFrom makes g a copy of h, reusing g's cells' memory.
+func (g *Grid) CopyFrom(h *Grid) {
+	g.W, g.H = h.W, h.H
+	g.Cells = append(g.Cells[:0], h.Cells...)
 }

@@ -23,7 +23,8 @@ type Corridors struct {
 	edges []Edge
 	Of    [Nodes]int32 // the corridor node of each route node, -1 when absent
 
-	// Worked out on first use (split): each node's region and two-edge-connected part.
+	// Worked out on first use (Split): each node's region and two-edge-connected part.
+	split        bool
 	region, part []int32
 	nreg, nparts int32
 }
@@ -56,11 +57,19 @@ func (c *Corridors) Len() int { return len(c.Cell) }
 // one cell at a time, and each node's corridors walked to the next node (about a third faster
 // than cell at a time; benchmarks.BenchmarkPhases/corridors).
 func NewCorridors(v *vault.Vault) *Corridors {
+	c := new(Corridors)
+	c.Build(v)
+	return c
+}
+
+// Build makes c the corridor graph of v (NewCorridors), reusing its memory: a graph no larger
+// than the last allocates nothing.
+func (c *Corridors) Build(v *vault.Vault) {
 	s := cellsPool.Get().(*cellScratch)
 	defer s.put()
 	s.degrees(v)
 	s.peel(v.Grid.Cells)
-	return s.contract(v)
+	s.contract(v, c)
 }
 
 // NewCorridorsPair returns the corridor graphs of v and of p2, its part-2 vault (v.Part2).
@@ -68,22 +77,31 @@ func NewCorridors(v *vault.Vault) *Corridors {
 // p2's grid is v's with cells walled and floor cells made robots. Walling only lowers
 // degrees and peeling is confluent, so v's peeled degrees are a state p2's own peel passes
 // through: p2 costs the walled cells, the dead ends they leave and the contraction, not the
-// grid passes and the peel of the whole maze again. Any other difference (a cell opened, a robot on a cell
-// v peeled, another size) builds p2 from scratch.
+// grid passes and the peel of the whole maze again. Any other difference (a cell opened, a
+// robot on a cell v peeled, another size) builds p2 from scratch.
 func NewCorridorsPair(v, p2 *vault.Vault) (c, c2 *Corridors) {
+	c = new(Corridors)
+	return c, c.BuildPair(new(Corridors), v, p2)
+}
+
+// BuildPair makes c the corridor graph of v and c2 that of p2 (NewCorridorsPair), reusing
+// their memory, and returns p2's: c itself when p2 is v.
+func (c *Corridors) BuildPair(c2 *Corridors, v, p2 *vault.Vault) *Corridors {
 	s := cellsPool.Get().(*cellScratch)
 	defer s.put()
 	s.degrees(v)
 	s.peel(v.Grid.Cells)
-	c = s.contract(v)
+	s.contract(v, c)
 	switch {
 	case p2 == v:
-		return c, c
+		return c
 	case !s.patch(v.Grid, p2.Grid):
-		return c, NewCorridors(p2)
+		c2.Build(p2)
+		return c2
 	}
 	s.peel(p2.Grid.Cells)
-	return c, s.contract(p2)
+	s.contract(p2, c2)
+	return c2
 }
 
 // keep marks the cells never peeled: keys, robots, exit.
@@ -244,8 +262,8 @@ func (s *cellScratch) patch(a, b *grid.Grid) bool {
 }
 
 // contract numbers the nodes (open cells whose degree is not 2, and every key, door, robot
-// and exit) and walks each node's corridors to the next node.
-func (s *cellScratch) contract(v *vault.Vault) *Corridors {
+// and exit) and walks each node's corridors to the next node, into c.
+func (s *cellScratch) contract(v *vault.Vault, c *Corridors) {
 	cells := v.Grid.Cells
 	n, w := len(cells), s.w
 	nb := v.Grid.Neighbours()
@@ -253,7 +271,7 @@ func (s *cellScratch) contract(v *vault.Vault) *Corridors {
 	id := grow(&s.id, n) // node number + 1 of each node cell
 	clear(id)
 	le := binary.LittleEndian
-	c := &Corridors{}
+	c.Cell, c.Tag, c.split = c.Cell[:0], c.Tag[:0], false
 	for i := range c.Of {
 		c.Of[i] = -1
 	}
@@ -330,8 +348,8 @@ func (s *cellScratch) contract(v *vault.Vault) *Corridors {
 			way[4*a+d], way[4*b+back] = Edge{int32(b), length}, Edge{int32(a), length}
 		}
 	}
-	c.first = make([]int32, len(c.Cell)+1)
-	c.edges = make([]Edge, 0, 3*len(c.Cell))
+	c.first = grow(&c.first, len(c.Cell)+1)
+	c.edges = c.edges[:0]
 	for a := range c.Cell {
 		c.first[a] = int32(len(c.edges))
 		for _, e := range way[4*a : 4*a+4] {
@@ -341,7 +359,6 @@ func (s *cellScratch) contract(v *vault.Vault) *Corridors {
 		}
 	}
 	c.first[len(c.Cell)] = int32(len(c.edges))
-	return c
 }
 
 type cellScratch struct {

@@ -42,7 +42,7 @@ func (g *Graph) pairable() bool {
 		}
 	}
 	nreg, _ := c.Split()
-	cyclic := make([]int32, nreg)
+	cyclic := grow(&g.scratch, int(nreg))
 	for i := range cyclic {
 		cyclic[i] = -1
 	}
@@ -65,8 +65,8 @@ func (g *Graph) pairRoutes(n int) []Route {
 	var depth, attach [Nodes]int32
 	var above [Nodes]keys.Set // doors on the way from the root
 	var held [Nodes]keys.Set  // keys on the way from the root, the node's own included
-	var seq []int32           // route nodes in depth-first order, per region
-	var low []int32           // the shallowest corridor node walked before each (-1: the root part)
+	seq := g.pairSeq[:0]      // route nodes in depth-first order, per region
+	low := g.pairLow[:0]      // the shallowest corridor node walked before each (-1: the root part)
 	const rootPart = -1
 	depthOf := grow(&g.pairDepth, c.Len()) // of every corridor node walked
 	var matrix [Nodes][Nodes]Route         // read only where has says
@@ -76,6 +76,7 @@ func (g *Graph) pairRoutes(n int) []Route {
 		// The root: the region's part with a cycle, else its first route node (never a door
 		// folded into a bridge, which has no bridges of its own).
 		var roots []int32
+		var one [1]int32
 		for u := range c.Len() {
 			if c.region[u] == int32(r) && p.node[u].cyclic {
 				q := p.of[u]
@@ -85,7 +86,8 @@ func (g *Graph) pairRoutes(n int) []Route {
 		}
 		for rn := 0; rn < Nodes && roots == nil; rn++ {
 			if cn := c.Of[rn]; cn >= 0 && c.region[cn] == int32(r) {
-				roots = []int32{cn}
+				one[0] = cn
+				roots = one[:]
 			}
 		}
 		cyclicRoot := len(roots) > 1
@@ -163,6 +165,7 @@ func (g *Graph) pairRoutes(n int) []Route {
 			}
 		}
 	}
+	g.pairSeq, g.pairLow = seq, low
 	g.Stats.Labels += visited
 	var mine []Route
 	for s := range Nodes {

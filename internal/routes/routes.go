@@ -70,14 +70,14 @@ var ErrBudget = errors.New("route budget exceeded")
 
 // Graph is the lazily built route graph of one vault. It is not safe for concurrent use.
 type Graph struct {
-	v      *vault.Vault
-	cell   [Nodes]int // cell of each node, -1 when absent
-	built  [Nodes]bool
-	out    [Nodes][]Route
-	toward [Nodes]*[Nodes + 1]int32 // where each target's routes start in out, once asked
-	budget int
-
-	build func(n int) ([]Route, error)
+	v       *vault.Vault
+	cell    [Nodes]int // cell of each node, -1 when absent
+	built   [Nodes]bool
+	out     [Nodes][]Route
+	toward  [Nodes][Nodes + 1]int32 // where each target's routes start in out, once asked
+	towards uint64                  // the nodes toward holds
+	budget  int
+	cells   bool // search cell by cell (NewOnCells), not over the corridors
 
 	// scratch reused by every cell BFS
 	labels []label
@@ -98,6 +98,10 @@ type Graph struct {
 	pairs     int8 // 0 until known, then 1 when pairRoutes applies, -1 when not
 	pairStack []pairsWalk
 	pairDepth []int32
+	pairSeq   []int32
+	pairLow   []int32
+	scratch   []int32 // simple's and pairable's, by part or region
+	folded    []bool
 
 	Stats Stats
 
@@ -148,6 +152,13 @@ func growMetered[T any](g *Graph, s []T) ([]T, error) {
 	return out, nil
 }
 
+// Bytes returns about the memory g holds beyond its fixed size: its routes and the scratch
+// of its searches.
+func (g *Graph) Bytes() int {
+	return int(unsafe.Sizeof(Route{}))*(cap(g.arena)+cap(g.found)) + int(unsafe.Sizeof(clabel{}))*cap(g.clabels) +
+		8*cap(g.cheap) + 4*cap(g.settled) + int(unsafe.Sizeof(label{}))*cap(g.labels) + 8*cap(g.head)
+}
+
 // Stats counts the graph's work.
 type Stats struct {
 	BFS    int // nodes whose routes were built
@@ -169,25 +180,37 @@ func New(v *vault.Vault, budget int) *Graph { return NewWith(v, nil, budget) }
 // NewWith is New with c, v's corridor graph built beforehand (NewCorridorsPair); nil builds
 // it.
 func NewWith(v *vault.Vault, c *Corridors, budget int) *Graph {
+	g := new(Graph)
+	g.Reset(v, c, budget)
+	return g
+}
+
+// Reset makes g the route graph of v (NewWith), reusing the memory of the graph g was: once
+// a graph as large has been built, its routes take no allocation. c is v's corridor graph,
+// or nil to build one.
+func (g *Graph) Reset(v *vault.Vault, c *Corridors, budget int) {
 	if c == nil {
 		c = NewCorridors(v)
 	}
-	g := newGraph(v, budget)
+	g.reset(v, budget)
 	g.corr = c
-	g.build = g.corridorBFS
-	return g
 }
 
 // NewOnCells returns the route graph of v, searching cell by cell: the baseline New is
 // measured and tested against. It finds the same routes.
 func NewOnCells(v *vault.Vault, budget int) *Graph {
-	g := newGraph(v, budget)
-	g.build = g.bfs
+	g := new(Graph)
+	g.reset(v, budget)
+	g.cells = true
 	return g
 }
 
-func newGraph(v *vault.Vault, budget int) *Graph {
-	g := &Graph{v: v, budget: budget}
+// reset empties g for vault v, keeping its scratch.
+func (g *Graph) reset(v *vault.Vault, budget int) {
+	g.v, g.budget, g.cells, g.corr = v, budget, false, nil
+	g.built, g.out, g.towards = [Nodes]bool{}, [Nodes][]Route{}, 0
+	g.arena, g.shape, g.pairs = g.arena[:0], 0, 0
+	g.Stats, g.Ctx, g.Meter, g.reserved = Stats{}, nil, nil, 0
 	for i := range g.cell {
 		g.cell[i] = -1
 	}
@@ -198,7 +221,6 @@ func newGraph(v *vault.Vault, budget int) *Graph {
 	if len(v.Exits) == 1 {
 		g.cell[Exit] = v.Exits[0]
 	}
-	return g
 }
 
 // Corridors returns the contracted corridor graph, building it on first use.
@@ -216,7 +238,11 @@ func (g *Graph) Cell(n int) int { return g.cell[n] }
 // building them on first use. Routes to robot starts are not listed.
 func (g *Graph) From(n int) ([]Route, error) {
 	if !g.built[n] {
-		r, err := g.build(n)
+		build := g.corridorBFS
+		if g.cells {
+			build = g.bfs
+		}
+		r, err := build(n)
 		if err != nil {
 			return nil, err
 		}
@@ -233,16 +259,16 @@ func (g *Graph) Toward(n, t int) ([]Route, error) {
 	if err != nil {
 		return nil, err
 	}
-	at := g.toward[n]
-	if at == nil {
-		at = new([Nodes + 1]int32)
+	at := &g.toward[n]
+	if g.towards>>n&1 == 0 {
+		*at = [Nodes + 1]int32{}
 		for _, r := range rs {
 			at[r.To+1]++
 		}
 		for i := 1; i <= Nodes; i++ {
 			at[i] += at[i-1]
 		}
-		g.toward[n] = at
+		g.towards |= 1 << n
 	}
 	return rs[at[t]:at[t+1]], nil
 }
@@ -250,8 +276,8 @@ func (g *Graph) Toward(n, t int) ([]Route, error) {
 // routes returns room for n routes, carved from a chunk shared by the graph's nodes: one
 // allocation for most graphs rather than one per node.
 func (g *Graph) routes(n int) []Route {
-	if len(g.arena)+n > cap(g.arena) {
-		g.arena = make([]Route, 0, max(n, 512))
+	if len(g.arena)+n > cap(g.arena) { // a larger chunk, which the next graph reuses
+		g.arena = make([]Route, 0, max(n, 2*cap(g.arena), 512))
 	}
 	out := g.arena[len(g.arena) : len(g.arena)+n : len(g.arena)+n]
 	g.arena = g.arena[:len(g.arena)+n]

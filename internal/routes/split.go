@@ -1,18 +1,17 @@
 package routes
 
-import (
-	"slices"
-	"sync"
-)
+import "sync"
 
 // Split returns how many regions (connected parts) and two-edge-connected parts the graph
 // has, working them out on first use: the route walks, the bounds and the notes all read
 // them (Region, Part).
 func (c *Corridors) Split() (nreg, nparts int32) {
-	if c.part == nil {
+	if !c.split {
 		s := splitPool.Get().(*splitScratch)
 		c.nreg, c.nparts = s.tarjan(c)
-		c.region, c.part = slices.Clone(s.region[:c.Len()]), slices.Clone(s.part[:c.Len()])
+		c.region = append(c.region[:0], s.region[:c.Len()]...)
+		c.part = append(c.part[:0], s.part[:c.Len()]...)
+		c.split = true
 		if c.Len() <= pooled {
 			splitPool.Put(s)
 		}

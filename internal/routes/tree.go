@@ -73,7 +73,8 @@ func (g *Graph) simple() bool {
 	}
 	p.mem = append(p.mem[:0], make([]int32, n)...)
 	p.local = append(p.local[:0], make([]int32, n)...)
-	fill := append([]int32(nil), p.first[:nparts]...)
+	fill := append(g.scratch[:0], p.first[:nparts]...)
+	g.scratch = fill
 	for u := range n {
 		q := p.of[u]
 		if p.first[q+1]-p.first[q] > 1 && (c.Tag[u].Door >= 0 || c.Tag[u].Route >= 0 && c.Tag[u].Route < 26) {
@@ -85,7 +86,7 @@ func (g *Graph) simple() bool {
 	}
 	// All pairs inside each part of two or more nodes (Floyd–Warshall; parts are small).
 	p.at = append(p.at[:0], make([]int32, nparts)...)
-	p.dist = make([]int32, 0, n+64)
+	p.dist = p.dist[:0]
 	for q := range nparts {
 		k := int(p.first[q+1] - p.first[q])
 		p.at[q] = int32(len(p.dist))
@@ -93,7 +94,8 @@ func (g *Graph) simple() bool {
 			p.dist = append(p.dist, 0)
 			continue
 		}
-		d := make([]int32, k*k)
+		p.dist = append(p.dist, make([]int32, k*k)...)
+		d := p.dist[len(p.dist)-k*k:]
 		for i := range d {
 			d[i] = 1 << 29 // twice this still fits an int32
 		}
@@ -113,7 +115,6 @@ func (g *Graph) simple() bool {
 				}
 			}
 		}
-		p.dist = append(p.dist, d...)
 	}
 	// The bridges of each node, with the doors folded in: a door with two bridges and nothing
 	// else (most doors) is walked through rather than visited, its key added to the bridge's.
@@ -130,12 +131,12 @@ func (g *Graph) simple() bool {
 		}
 		return bridges == 2
 	}
-	folded := make([]bool, n)
+	folded := grow(&g.folded, n)
 	for u := range n {
 		folded[u] = fold(u)
 	}
 	p.node = append(p.node[:0], make([]tnode, n)...)
-	p.bridge = make([]bridge, 0, len(c.edges)-2*(n-int(nparts)))
+	p.bridge = p.bridge[:0]
 	for u := range n {
 		q, t := p.of[u], c.Tag[u]
 		nd := &p.node[u]
@@ -168,7 +169,9 @@ func (g *Graph) simple() bool {
 	}
 	// One route per target of each node's region: room for all of them in one allocation.
 	nreg, _ := c.Split()
-	nodes, targets := make([]int, nreg), make([]int, nreg)
+	counts := append(g.scratch[:0], make([]int32, 2*nreg)...)
+	g.scratch = counts
+	nodes, targets := counts[:nreg], counts[nreg:]
 	for rn := range Nodes {
 		if cn := c.Of[rn]; cn >= 0 {
 			nodes[c.region[cn]]++
@@ -179,9 +182,11 @@ func (g *Graph) simple() bool {
 	}
 	room := 0
 	for r := range nodes {
-		room += nodes[r] * targets[r]
+		room += int(nodes[r] * targets[r])
 	}
-	g.arena = make([]Route, 0, room)
+	if cap(g.arena) < room {
+		g.arena = make([]Route, 0, room)
+	}
 	g.shape = shapeSimple
 	return true
 }

@@ -20,24 +20,37 @@ import (
 // with the lower bound bound.For chooses (A*; Dijkstra with bound.KindNone). It returns the
 // fewest total steps, or Steps -1 with notes when the goal cannot be met. The error is
 // non-nil when the exit goal has no single exit, or when a limit stopped the search
-// (Stopped reports which): the result then holds the bounds proven so far.
-func Graph(v *vault.Vault, opt Options) (res Result, err error) {
-	res = Result{Steps: -1, Lower: 0, Upper: -1} // what a stop before the search proves
+// (Stopped reports which): the result then holds the bounds proven so far. It borrows a
+// Workspace for the solve; a caller that solves many vaults keeps its own.
+func Graph(v *vault.Vault, opt Options) (Result, error) {
+	w := workspaces.Get().(*Workspace)
+	defer workspaces.Put(w)
+	return w.Graph(v, opt)
+}
+
+var workspaces = sync.Pool{New: func() any { return new(Workspace) }}
+
+// Graph is the function Graph in w's memory.
+func (w *Workspace) Graph(v *vault.Vault, opt Options) (Result, error) {
+	res := Result{Steps: -1, Lower: 0, Upper: -1} // what a stop before the search proves
 	if opt.Goal == Exit {
 		if _, err := v.Exit(); err != nil {
 			return res, err
 		}
 	}
+	defer w.trim()
 	t0 := time.Now()
 	if opt.Corridors == nil { // building them takes scratch besides the graph
 		n := corridorBytes(len(v.Grid.Cells))
 		if !opt.Meter.Reserve(n) {
 			return res, memory.LimitError(opt.Meter.Limit())
 		}
-		opt.Corridors = routes.NewCorridors(v)
+		w.corr[0].Build(v)
+		opt.Corridors = &w.corr[0]
 		opt.Meter.Release(n)
 	}
-	g := routes.NewWith(v, opt.Corridors, opt.budget())
+	g := &w.graph
+	g.Reset(v, opt.Corridors, opt.budget())
 	g.Ctx, g.Meter = opt.Ctx, opt.Meter
 	defer g.Release()
 	if n := g.Corridors().Bytes(); opt.Meter.Reserve(n) {
@@ -45,17 +58,13 @@ func Graph(v *vault.Vault, opt Options) (res Result, err error) {
 	} else {
 		return res, memory.LimitError(opt.Meter.Limit())
 	}
-	ok := reaches(v, g.Corridors(), opt.Goal)
+	ok := w.reach.reaches(v, g.Corridors(), opt.Goal)
 	t1 := time.Now()
 	res.Stats.Reach = t1.Sub(t0)
 	if !ok {
 		_, res.Notes = Reach(v, opt.Goal)
 		return res, nil
 	}
-	defer func() {
-		res.Stats.Routes = g.Stats
-		res.Stats.Search = time.Since(t1)
-	}()
 	// The bound's set-up takes scratch by corridor node (Tarjan's, the tree walks).
 	scratch := boundBytes * g.Corridors().Len()
 	if !opt.Meter.Reserve(scratch) {
@@ -64,17 +73,20 @@ func Graph(v *vault.Vault, opt Options) (res Result, err error) {
 	b, err := bound.For(g, len(v.Robots), opt.Goal == Exit, opt.Bound, opt.Meter)
 	opt.Meter.Release(scratch)
 	if err != nil {
+		res.Stats.Routes, res.Stats.Search = g.Stats, time.Since(t1)
 		return res, routeError(err)
 	}
 	defer b.Free()
-	res.Stats.Bound, res.Stats.StartBound = b.Kind, int(b.Start)
-	s := newSearcher(v, g, b.Bound, opt, &res.Stats)
+	s := &w.search
+	s.init(v, g, b.Bound, opt, &w.scratch)
 	defer s.free()
-	defer func() {
-		res.Stats.States = s.sc.table.Len()
-		res.Stats.Bytes = max(res.Stats.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())
-	}()
 	err = s.solve()
+	reach := res.Stats.Reach
+	res.Stats = s.stats
+	res.Stats.Routes, res.Stats.Reach, res.Stats.Search = g.Stats, reach, time.Since(t1)
+	res.Stats.Bound, res.Stats.StartBound = b.Kind, int(b.Start)
+	res.Stats.States = s.sc.table.Len()
+	res.Stats.Bytes = max(res.Stats.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())
 	res.Lower, res.Upper = s.bounds()
 	if err == nil && s.upper == none { // the flood said yes: the search must agree
 		return res, fmt.Errorf("internal error: the search found no way through %s, which the flood says is solvable", v.Name)
@@ -114,16 +126,19 @@ type searcher struct {
 	b     bound.Bound
 	opt   Options
 	st    *Stats
+	stats Stats // st's, unless the search is another's weighted one
 	nr    int
 	all   keys.Set
 	start state
 	at    []int // scratch for the robots' nodes
+	atMem [vault.MaxRobots]int
 
 	sc       *scratch
-	reserved int   // bytes reserved from opt.Meter for sc
-	weight   int32 // 1: exact A*; more: the weighted search for a first walk
-	dominate bool  // skip states with a better one holding a key more
-	limit    int   // most states recorded before the search stops
+	mine     *scratch // the scratch sc takes its memory from: the workspace's, or nil for one of its own
+	reserved int      // bytes reserved from opt.Meter for sc
+	weight   int32    // 1: exact A*; more: the weighted search for a first walk
+	dominate bool     // skip states with a better one holding a key more
+	limit    int      // most states recorded before the search stops
 
 	upper     int32 // length of the best walk known, none when there is none
 	goal      state // its last state, in sc.table; or
@@ -139,22 +154,23 @@ type scratch struct {
 	queue search.Queue
 }
 
-var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
-
 // maxPooled is the most memory a scratch may hold and still be kept for the next search:
 // a larger one goes to the collector, so no search keeps memory it does not account for.
 const maxPooled = 64 << 20
 
-func newSearcher(v *vault.Vault, g *routes.Graph, b bound.Bound, opt Options, st *Stats) *searcher {
-	s := &searcher{v: v, g: g, b: b, opt: opt, st: st, nr: len(v.Robots), all: v.All,
-		start: startState(len(v.Robots)), at: make([]int, len(v.Robots)), weight: 1,
-		upper: none, limit: opt.budget()}
-	return s
+// init makes s a search of v on g with bound b, its table and queue in sc (nil: its own).
+func (s *searcher) init(v *vault.Vault, g *routes.Graph, b bound.Bound, opt Options, sc *scratch) {
+	*s = searcher{v: v, g: g, b: b, opt: opt, nr: len(v.Robots), all: v.All,
+		start: startState(len(v.Robots)), weight: 1, upper: none, limit: opt.budget(), mine: sc}
+	s.st, s.at = &s.stats, s.atMem[:len(v.Robots)]
 }
 
-// acquire takes a scratch from the pool for s and reserves what it holds.
+// acquire readies the scratch for s and reserves what it holds.
 func (s *searcher) acquire() {
-	sc := scratchPool.Get().(*scratch)
+	sc := s.mine
+	if sc == nil {
+		sc = new(scratch)
+	}
 	wide := s.nr > narrowLimit
 	sc.table.Init(wide)
 	sc.queue.Init(wide)
@@ -168,16 +184,16 @@ func (s *searcher) acquire() {
 	s.sc, s.reserved = sc, n
 }
 
-// free hands the scratch back, with what it reserved; a large one goes to the collector.
+// free hands back what s reserved; a large scratch goes to the collector.
 func (s *searcher) free() {
 	if s.sc == nil {
 		return
 	}
 	s.opt.Meter.Release(s.reserved)
-	if s.sc.table.Bytes()+s.sc.queue.Bytes() <= maxPooled {
-		scratchPool.Put(s.sc)
+	if s.sc.table.Bytes()+s.sc.queue.Bytes() > maxPooled {
+		*s.sc = scratch{}
 	}
-	s.sc, s.reserved = nil, 0
+	s.reserved = 0
 }
 
 // solve runs the exact search: A* until the least priority queued reaches the best walk
@@ -211,8 +227,9 @@ var errLarge = errors.New("large search")
 // firstWalk runs the weighted search in a scratch of its own and keeps the walk it finds as
 // the upper bound, if it beats the one known. Its own limits (memory, states) just end it.
 func (s *searcher) firstWalk() error {
-	w := &searcher{v: s.v, g: s.g, b: s.b, opt: s.opt, st: &Stats{}, nr: s.nr, all: s.all,
-		start: s.start, at: s.at, weight: weight, dominate: true, upper: s.upper, limit: weightedLimit}
+	w := new(searcher)
+	w.init(s.v, s.g, s.b, s.opt, nil)
+	w.weight, w.dominate, w.upper, w.limit = weight, true, s.upper, weightedLimit
 	w.acquire()
 	defer w.free()
 	err := w.push(w.start, w.b.Eval(w.place(w.start), 0))

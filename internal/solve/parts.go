@@ -31,30 +31,47 @@ func (p Part) Label() string {
 type Solver func(*vault.Vault, Options) (Result, error)
 
 // Parts solves what v is asked: with opt.Goal Exit, the exit; else part 1, part 2 or both
-// (which 1, 2 or 0). Both parts share their corridor build when solver is Graph (Pair). A
-// part that stops at a limit keeps its bounds and the next part still runs, unless the
-// stop was the context's: then the parts not yet started report that error.
+// (which 1, 2 or 0). Both parts share their corridor build when solver is Graph (graph true:
+// Pair). A part that stops at a limit keeps its bounds and the next part still runs, unless
+// the stop was the context's: then the parts not yet started report that error.
 func Parts(v *vault.Vault, which int, opt Options, solver Solver, graph bool) []Part {
+	w := new(Workspace)
+	if graph {
+		solver = nil
+	}
+	return w.parts(v, which, opt, solver)
+}
+
+// parts is Parts with the part-2 vault, the corridors and the parts in w's memory, solved by
+// solver, or by Graph in w's memory when solver is nil.
+func (w *Workspace) parts(v *vault.Vault, which int, opt Options, solver Solver) []Part {
+	solve := func(v *vault.Vault, opt Options) (Result, error) {
+		if solver == nil {
+			return w.Graph(v, opt)
+		}
+		return solver(v, opt)
+	}
+	parts := w.answers[:0]
 	if opt.Goal == Exit {
 		p := Part{Name: "exit", Vault: v, Applies: true}
 		if opt.Progress != nil {
 			label := p.Label()
 			opt.Progress.part.Store(&label)
 		}
-		p.Result, p.Err = solver(v, opt)
-		return []Part{p}
+		p.Result, p.Err = solve(v, opt)
+		return append(parts, p)
 	}
-	var parts []Part
 	if which != 2 {
 		parts = append(parts, Part{Name: "part1", Vault: v, Applies: true})
 	}
 	if which != 1 {
-		p2, ok := v.Part2()
+		p2, ok := v.Part2Into(&w.part2)
 		parts = append(parts, Part{Name: "part2", Vault: p2, Applies: ok})
 	}
-	opts := []Options{opt, opt}
-	if graph && len(parts) == 2 && parts[1].Applies && opt.Meter.Reserve(2*corridorBytes(len(v.Grid.Cells))) {
-		opts[0], opts[1] = Pair(v, parts[1].Vault, opt)
+	opts := [2]Options{opt, opt}
+	if solver == nil && len(parts) == 2 && parts[1].Applies && opt.Meter.Reserve(2*corridorBytes(len(v.Grid.Cells))) {
+		opts[0].Corridors = &w.corr[0]
+		opts[1].Corridors = w.corr[0].BuildPair(&w.corr[1], v, parts[1].Vault)
 		opt.Meter.Release(2 * corridorBytes(len(v.Grid.Cells)))
 	}
 	for i := range parts {
@@ -71,7 +88,7 @@ func Parts(v *vault.Vault, which int, opt Options, solver Solver, graph bool) []
 			label := p.Label()
 			opt.Progress.part.Store(&label)
 		}
-		p.Result, p.Err = solver(p.Vault, opts[i])
+		p.Result, p.Err = solve(p.Vault, opts[i])
 	}
 	return parts
 }

@@ -280,10 +280,20 @@ func Reach(v *vault.Vault, goal Goal) (ok bool, notes []string) {
 // nodes instead of thousands of cells. Doors whose key is missing are not in the graph (they
 // are wall), so they never open, as in Reach. A test checks the two agree.
 func reaches(v *vault.Vault, c *routes.Corridors, goal Goal) bool {
-	seen := make([]bool, c.Len())
+	return new(reachScratch).reaches(v, c, goal)
+}
+
+// reaches is the function reaches in s's memory.
+func (s *reachScratch) reaches(v *vault.Vault, c *routes.Corridors, goal Goal) bool {
+	seen := s.seen[:0]
+	seen = append(seen, make([]bool, c.Len())...)
+	s.seen = seen
 	var held keys.Set
-	var parked [26][]int32 // locked door nodes met, per key
-	queue := make([]int32, 0, 64)
+	parked := &s.parked // locked door nodes met, per key
+	for k := range parked {
+		parked[k] = parked[k][:0]
+	}
+	queue := s.queue[:0]
 	for i := range v.Robots {
 		if n := c.Of[routes.FirstStart+i]; n >= 0 && !seen[n] {
 			seen[n] = true
@@ -296,7 +306,7 @@ func reaches(v *vault.Vault, c *routes.Corridors, goal Goal) bool {
 		if k := c.Tag[u].Route; k >= 0 && k < 26 && !held.Has(int(k)) {
 			held |= keys.Bit(int(k))
 			queue = append(queue, parked[k]...)
-			parked[k] = nil
+			parked[k] = parked[k][:0]
 		}
 		for _, e := range c.Edges(int(u)) {
 			if seen[e.To] {
@@ -310,6 +320,7 @@ func reaches(v *vault.Vault, c *routes.Corridors, goal Goal) bool {
 			queue = append(queue, e.To)
 		}
 	}
+	s.queue = queue
 	if goal == Exit {
 		ex := c.Of[routes.Exit]
 		return ex < 0 || seen[ex]

@@ -167,6 +167,7 @@ func TestDifferential(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(18, 2019))
 	compared, unsolvable := 0, 0
+	var w solve.Workspace // one for every vault, as a batch runs: nothing may leak between them
 	for i := range n {
 		o := vaultgen.RandomOptions{MaxSide: 8, MaxKeys: 5, MaxRobots: 2, Exit: i%4 == 3}
 		if i%3 == 2 {
@@ -187,6 +188,22 @@ func TestDifferential(t *testing.T) {
 		}
 		if got != want {
 			t.Fatalf("graph %d, bfs %d on vault (goal %d):\n%s", got, want, opt.Goal, data)
+		}
+		v, err := w.Parse("random", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts := w.Parts(v, 0, opt)
+		if got := parts[0].Result.Steps; got != want {
+			t.Fatalf("a shared workspace: %d, bfs %d on vault (goal %d):\n%s", got, want, opt.Goal, data)
+		}
+		if len(parts) == 2 && parts[1].Applies {
+			fresh, _ := vault.Parse("random", data)
+			p2, _ := fresh.Part2()
+			res, err := solve.Graph(p2, opt)
+			if got := parts[1].Result.Steps; err != nil || got != res.Steps {
+				t.Fatalf("part 2 in a shared workspace: %d, fresh: %d (%v) on vault:\n%s", got, res.Steps, err, data)
+			}
 		}
 	}
 	t.Logf("compared %d vaults, %d unsolvable", compared, unsolvable)

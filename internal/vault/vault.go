@@ -47,14 +47,24 @@ var valid = func() (v [256]bool) {
 // Parse reads a vault. It rejects an empty input, unknown characters, a key letter that appears
 // twice, no robot and more than MaxRobots robots, each with the position it is about.
 func Parse(name string, data []byte) (*Vault, error) {
-	g, err := grid.Read(name, data, '#', &valid)
-	if err != nil {
+	v := new(Vault)
+	if err := v.Parse(name, data); err != nil {
 		return nil, err
 	}
-	v := &Vault{Name: name, Grid: g}
-	for i := range v.Key {
-		v.Key[i] = -1
+	return v, nil
+}
+
+// Parse is the function Parse into v, reusing the memory of the vault v held: parsing a
+// vault no larger than the last allocates nothing. On an error v holds no vault.
+func (v *Vault) Parse(name string, data []byte) error {
+	if v.Grid == nil {
+		v.Grid = new(grid.Grid)
 	}
+	g := v.Grid
+	if err := g.Read(name, data, '#', &valid); err != nil {
+		return err
+	}
+	v.reset(name)
 	cells := g.Cells
 	for i := 0; i < len(cells); i++ {
 		if i+8 <= len(cells) && grid.Marks(binary.LittleEndian.Uint64(cells[i:])) == 0 {
@@ -68,7 +78,7 @@ func Parse(name string, data []byte) (*Vault, error) {
 		switch {
 		case c == '@':
 			if len(v.Robots) == MaxRobots {
-				return nil, v.errorAt(i, fmt.Sprintf("more than %d robots", MaxRobots))
+				return v.errorAt(i, fmt.Sprintf("more than %d robots", MaxRobots))
 			}
 			v.Robots = append(v.Robots, i)
 		case c == '+':
@@ -77,7 +87,7 @@ func Parse(name string, data []byte) (*Vault, error) {
 			k := int(c - 'a')
 			if v.Key[k] >= 0 {
 				l, col := g.Pos(v.Key[k])
-				return nil, v.errorAt(i, fmt.Sprintf("key %c appears again (first at %d:%d)", c, l, col))
+				return v.errorAt(i, fmt.Sprintf("key %c appears again (first at %d:%d)", c, l, col))
 			}
 			v.Key[k] = i
 			v.All |= keys.Bit(k)
@@ -86,9 +96,21 @@ func Parse(name string, data []byte) (*Vault, error) {
 		}
 	}
 	if len(v.Robots) == 0 {
-		return nil, &grid.Error{File: name, Line: 1, Col: 1, Msg: "no robot '@' in the vault"}
+		return &grid.Error{File: name, Line: 1, Col: 1, Msg: "no robot '@' in the vault"}
 	}
-	return v, nil
+	return nil
+}
+
+// reset empties v for a vault of the given name, keeping its lists' memory.
+func (v *Vault) reset(name string) {
+	v.Name = name
+	for i := range v.Key {
+		v.Key[i] = -1
+	}
+	for i := range v.Doors {
+		v.Doors[i] = v.Doors[i][:0]
+	}
+	v.Robots, v.Exits, v.All = v.Robots[:0], v.Exits[:0], 0
 }
 
 func (v *Vault) errorAt(cell int, msg string) error {
@@ -123,7 +145,11 @@ func (v *Vault) Open(c byte, ks keys.Set) bool {
 // Part2 returns the part-2 vault. With one robot whose eight neighbours are all floor, the 3x3
 // around it becomes @#@ / ### / @#@ (four robots); with several robots the vault is returned as
 // given. ok is false when there is one robot and no open 3x3 around it: part 2 does not apply.
-func (v *Vault) Part2() (p *Vault, ok bool) {
+func (v *Vault) Part2() (p *Vault, ok bool) { return v.Part2Into(new(Vault)) }
+
+// Part2Into is Part2 with the part-2 vault made in p, reusing its memory; it returns v itself
+// when v has several robots. p shares v's lists of doors and exits, so v must outlive it.
+func (v *Vault) Part2Into(p *Vault) (*Vault, bool) {
 	if len(v.Robots) > 1 {
 		return v, true
 	}
@@ -135,7 +161,12 @@ func (v *Vault) Part2() (p *Vault, ok bool) {
 			}
 		}
 	}
-	p = &Vault{Name: v.Name, Grid: g.Clone(), Key: v.Key, Doors: v.Doors, All: v.All, Exits: v.Exits}
+	if p.Grid == nil {
+		p.Grid = new(grid.Grid)
+	}
+	p.Grid.CopyFrom(g)
+	p.Name, p.Key, p.Doors, p.All, p.Exits = v.Name, v.Key, v.Doors, v.All, v.Exits
+	p.Robots = p.Robots[:0]
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
 			i := r + dy*g.W + dx
