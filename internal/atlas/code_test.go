@@ -1,0 +1,72 @@
+package atlas
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// The reference engine's documented examples: the classic, and a layout with the 2x2 at
+// cell 4, with their common codes and short codes (ranks).
+func TestCodesOfExamples(t *testing.T) {
+	for _, c := range []struct {
+		board, code, short string
+		rank               uint32
+	}{
+		{"BAAC\nBAAC\nDEEF\nDGHF\nI..J\n", "1A9BF0C00", "4WVE1", 4091296},
+		{"BCDE\nAAFE\nAAFG\n.HHG\n.IJJ\n", "4FEA13400", "AXCZN", 10399732},
+	} {
+		code, err := ParseCode(c.code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := code.Layout()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Code() != code || l.Code().String() != c.code {
+			t.Errorf("%s: round trip gives %s", c.code, l.Code())
+		}
+		if l.Rank() != c.rank || l.ShortCode() != c.short {
+			t.Errorf("%s: rank %d short %s, want %d %s", c.code, l.Rank(), l.ShortCode(), c.rank, c.short)
+		}
+		if got, _ := ParseShortCode(c.short); got != l {
+			t.Errorf("%s: short code %s reads as\n%s", c.code, c.short, got)
+		}
+		t.Logf("%s:\n%s", c.code, l)
+	}
+}
+
+// TestRankRoundTrip checks Unrank and Rank are inverse, and that ranks follow codes, on
+// random ranks and at the ends.
+func TestRankRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	ns := []uint32{0, 1, Layouts - 1}
+	for range 20000 {
+		ns = append(ns, r.Uint32N(Layouts))
+	}
+	for _, n := range ns {
+		l, ok := Unrank(n)
+		if !ok {
+			t.Fatalf("unrank %d", n)
+		}
+		if err := l.Check(); err != nil {
+			t.Fatalf("unrank %d: %v\n%s", n, err, l)
+		}
+		if got := l.Rank(); got != n {
+			t.Fatalf("rank(unrank(%d)) = %d\n%s", n, got, l)
+		}
+		back, err := l.Code().Layout()
+		if err != nil || back != l {
+			t.Fatalf("code %s of rank %d: %v", l.Code(), n, err)
+		}
+		if n > 0 {
+			prev, _ := Unrank(n - 1)
+			if prev.Code() >= l.Code() {
+				t.Fatalf("rank %d has code %s, rank %d has %s", n-1, prev.Code(), n, l.Code())
+			}
+		}
+	}
+	if _, ok := Unrank(Layouts); ok {
+		t.Error("unrank past the end")
+	}
+}
