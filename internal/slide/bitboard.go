@@ -223,8 +223,8 @@ func newBitBoard(bd *Board, mirror bool) *bitBoard {
 			}
 		}
 	}
-	if g := bd.goalCell; g >= 0 {
-		bb.goal = bb.bit[g]
+	for _, g := range bd.goalCells {
+		bb.goal = State{bb.goal.Lo | bb.bit[g].Lo, bb.goal.Hi | bb.bit[g].Hi}
 	}
 	if k := len(bb.cls); (k+1)*n <= maxClassBits {
 		bb.occ, bb.hasOcc = classAt(uint(k*n), uint(n)), true
@@ -408,9 +408,14 @@ func (bb *bitBoard) symmetric() bool {
 	if bb.mirrored(start) != start {
 		return false
 	}
-	if g := bb.bd.goalCell; g >= 0 {
-		c := g % bb.w
-		return bb.w-bb.bd.P.Shapes[0].W-c == c
+	if cells := bb.bd.goalCells; cells != nil {
+		for _, g := range cells {
+			r, c := g/bb.w, g%bb.w
+			if !slices.Contains(cells, r*bb.w+bb.w-bb.bd.P.Shapes[0].W-c) {
+				return false
+			}
+		}
+		return true
 	}
 	targets := map[State]bool{}
 	for _, t := range bb.bd.P.Targets {
@@ -853,8 +858,8 @@ func (bb *bitBoard) done(s State) bool {
 	return false
 }
 
-// goalMask is the key bit of the goal piece on its goal cell (a mirror image has it too: the
-// engine mirrors only when the goal cell is its own mirror image).
+// goalMask is the key bits of the goal piece on its goal cells (a mirror image has one too:
+// the engine mirrors only when the goal cells are their own mirror image).
 func (bb *bitBoard) goalMask() State {
 	return bb.goal
 }
@@ -864,12 +869,10 @@ func (bb *bitBoard) start() State { return bb.canon(bb.fromCodes(bb.bd.Start()))
 
 // bound is Board.GoalDistance on masks.
 func (bb *bitBoard) bound(s State, m Metric) int {
-	g := bb.bd.goalCell
-	if g < 0 {
+	if bb.bd.goalCells == nil {
 		return 0
 	}
-	at := bits.TrailingZeros64(bb.get(s, 0))
-	return goalDistance(at/bb.w-g/bb.w, at%bb.w-g%bb.w, m)
+	return bb.bd.nearestGoal(bits.TrailingZeros64(bb.get(s, 0)), m)
 }
 
 // goals lists the goal positions, canonical.

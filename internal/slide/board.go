@@ -45,7 +45,7 @@ type Board struct {
 	shape     []uint64
 	fits      []uint64    // top-left cells where each class lies inside the board
 	from      [][4]uint64 // top-left cells from which each class may step up, right, down, left
-	goalCell  int         // top-left cell the goal piece must reach, or -1
+	goalCells []int       // top-left cells the goal piece may end on (none with targets)
 	offsets   [4]int      // cell offset of a step up, right, down, left
 	mask      uint64      // one code's bits
 	slot      [64]uint8   // bit of a word to the cell (within the word) whose code holds it
@@ -65,7 +65,7 @@ var steps = [4][2]int{{-1, 0}, {0, 1}, {1, 0}, {0, -1}}
 
 // NewBoard prepares the move tables of p.
 func NewBoard(p *Puzzle) *Board {
-	bd := &Board{P: p, W: p.W, H: p.H, b: p.bits(), goalCell: -1}
+	bd := &Board{P: p, W: p.W, H: p.H, b: p.bits()}
 	bd.perWord = 64 / int(bd.b)
 	bd.offsets = [4]int{-p.W, 1, p.W, -1}
 	bd.mask = 1<<bd.b - 1
@@ -100,8 +100,8 @@ func NewBoard(p *Puzzle) *Board {
 		bd.fits = append(bd.fits, fits)
 		bd.from = append(bd.from, from)
 	}
-	if p.Goal >= 0 {
-		bd.goalCell = p.GoalRow*p.W + p.GoalCol
+	for _, at := range p.GoalAt {
+		bd.goalCells = append(bd.goalCells, at[0]*p.W+at[1])
 	}
 	return bd
 }
@@ -183,8 +183,13 @@ func (bd *Board) decode(s State, out []placed) ([]placed, uint64) {
 
 // Done reports whether s is a goal position.
 func (bd *Board) Done(s State) bool {
-	if bd.goalCell >= 0 {
-		return bd.Code(s, bd.goalCell) == 1
+	for _, g := range bd.goalCells {
+		if bd.Code(s, g) == 1 {
+			return true
+		}
+	}
+	if bd.goalCells != nil {
+		return false
 	}
 	for _, t := range bd.P.Targets {
 		if s == t {
@@ -245,10 +250,10 @@ func (bd *Board) Neighbours(s State, m Metric, out []State) []State {
 }
 
 // GoalDistance is a lower bound on the moves left under metric m: how far the goal piece is
-// from its goal cell (Manhattan for step; one per axis for line; one for piece), or 0 with
-// target boards.
+// from the nearest goal cell (Manhattan for step; one per axis for line; one for piece), or
+// 0 with target boards.
 func (bd *Board) GoalDistance(s State, m Metric) int {
-	if bd.goalCell < 0 {
+	if bd.goalCells == nil {
 		return 0
 	}
 	at := -1
@@ -261,7 +266,16 @@ func (bd *Board) GoalDistance(s State, m Metric) int {
 			w >>= bd.b
 		}
 	}
-	return goalDistance(at/bd.W-bd.goalCell/bd.W, at%bd.W-bd.goalCell%bd.W, m)
+	return bd.nearestGoal(at, m)
+}
+
+// nearestGoal is GoalDistance for the goal piece's top-left cell at.
+func (bd *Board) nearestGoal(at int, m Metric) int {
+	d := bd.W + bd.H
+	for _, g := range bd.goalCells {
+		d = min(d, goalDistance(at/bd.W-g/bd.W, at%bd.W-g%bd.W, m))
+	}
+	return d
 }
 
 // goalDistance is GoalDistance for a goal piece dr rows and dc columns from its goal cell.

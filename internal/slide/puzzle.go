@@ -38,6 +38,7 @@ package slide
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -60,11 +61,10 @@ type Piece struct {
 type Puzzle struct {
 	Name    string
 	H, W    int
-	Pieces  []Piece // in reading order of their top-left corners
-	Goal    int     // index in Pieces of the goal piece, or -1 with Targets
-	GoalRow int
-	GoalCol int
-	Targets []State // whole target positions (pieces of one shape interchangeable)
+	Pieces  []Piece  // in reading order of their top-left corners
+	Goal    int      // index in Pieces of the goal piece, or -1 with Targets
+	GoalAt  [][2]int // where its top-left corner may end (row, column): any one of them
+	Targets []State  // whole target positions, any one of them (pieces of one shape interchangeable)
 	Meta    map[string][]string
 	Shapes  []Shape // per class
 }
@@ -92,7 +92,9 @@ func (p *Puzzle) Published(metric string) (n int, ok bool) {
 // Parse reads a puzzle: board lines (one printable symbol per cell for pieces, '.' for
 // empty; or bracket drawings "[1][1][2][2]" with "[ ]" for empty), a blank line, then
 // "key: value" lines. "goal: P R C" puts piece P's top-left at row R, column C (0-based);
-// several "target:" lines instead give a whole target board. Errors carry line and column.
+// several goal lines for the same piece mean any one of those places. "target:" lines
+// instead give whole target boards, one row a line; more rows than the board has are several
+// boards, one after another, any one of them the goal. Errors carry line and column.
 func Parse(name string, data []byte) (*Puzzle, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
@@ -159,21 +161,27 @@ func Parse(name string, data []byte) (*Puzzle, error) {
 			if err1 != nil || err2 != nil {
 				return nil, errAt(i+1, 1, "goal row and column must be numbers")
 			}
-			p.Goal = -1
+			goal := -1
 			for j, pc := range p.Pieces {
 				if pc.Symbol == f[0][0] {
-					p.Goal = j
+					goal = j
 				}
 			}
 			col := strings.Index(lines[i], f[0]) + 1
-			if p.Goal < 0 {
+			switch {
+			case goal < 0:
 				return nil, errAt(i+1, col, "goal names piece %q, which is not on the board", f[0])
+			case p.Goal >= 0 && goal != p.Goal:
+				return nil, errAt(i+1, col, "goal names piece %s, an earlier goal line piece %c: one goal piece", f[0], p.Pieces[p.Goal].Symbol)
 			}
+			p.Goal = goal
 			pc := p.Pieces[p.Goal]
 			if r < 0 || c < 0 || r+pc.H > p.H || c+pc.W > p.W {
 				return nil, errAt(i+1, col, "goal puts piece %s at %d %d, outside the %dx%d board", f[0], r, c, p.H, p.W)
 			}
-			p.GoalRow, p.GoalCol = r, c
+			if !slices.Contains(p.GoalAt, [2]int{r, c}) {
+				p.GoalAt = append(p.GoalAt, [2]int{r, c})
+			}
 		case "target":
 			row, col, err := boardRow(v)
 			if err != nil {
@@ -193,11 +201,18 @@ func Parse(name string, data []byte) (*Puzzle, error) {
 		if p.Goal >= 0 {
 			return nil, errAt(targetLine[0], 1, "both a goal and a target board")
 		}
-		t, err := p.parseTarget(name, target, targetLine)
-		if err != nil {
-			return nil, err
+		if len(target)%p.H != 0 {
+			return nil, errAt(targetLine[0], 1, "target has %d rows, the board %d", len(target), p.H)
 		}
-		p.Targets = []State{t}
+		for i := 0; i < len(target); i += p.H {
+			t, err := p.parseTarget(name, target[i:i+p.H], targetLine[i:i+p.H])
+			if err != nil {
+				return nil, err
+			}
+			if !slices.Contains(p.Targets, t) {
+				p.Targets = append(p.Targets, t)
+			}
+		}
 	}
 	if err := p.checkSize(); err != nil {
 		return nil, errAt(rowLine[0], 1, "%v", err)

@@ -478,29 +478,34 @@ func bidir(e engine, opt Options) (Result, error) {
 	}
 }
 
-// Goals lists every position with the goal piece on its goal cell (the other pieces anywhere
+// Goals lists every position with the goal piece on a goal cell (the other pieces anywhere
 // they fit), or the target boards.
 func (bd *Board) Goals(budget int) ([]State, error) {
-	if bd.goalCell < 0 {
+	if bd.goalCells == nil {
 		return bd.P.Targets, nil
 	}
 	var out []State
 	var err error
-	bd.arrange(func(s State) bool {
-		out = append(out, s)
-		if len(out) > budget {
-			err = budgetErr(budget)
-			return false
+	for _, g := range bd.goalCells {
+		bd.arrange(g, func(s State) bool {
+			out = append(out, s)
+			if len(out) > budget {
+				err = budgetErr(budget)
+				return false
+			}
+			return true
+		})
+		if err != nil {
+			break
 		}
-		return true
-	})
+	}
 	return out, err
 }
 
 // arrange calls visit with every position of the puzzle's pieces that has the goal piece on
-// its goal cell, until visit returns false. Cells are filled in reading order: the first free
+// cell goal, until visit returns false. Cells are filled in reading order: the first free
 // cell is either left empty or becomes the corner of a piece that fits there.
-func (bd *Board) arrange(visit func(State) bool) {
+func (bd *Board) arrange(goal int, visit func(State) bool) {
 	counts := make([]int, len(bd.P.Shapes))
 	empty := bd.W * bd.H
 	for _, pc := range bd.P.Pieces {
@@ -508,8 +513,8 @@ func (bd *Board) arrange(visit func(State) bool) {
 		empty -= pc.H * pc.W
 	}
 	counts[0]--
-	start := State{}.set(bd.goalCell, 1, bd.b)
-	occ := bd.shape[0] << bd.goalCell
+	start := State{}.set(goal, 1, bd.b)
+	occ := bd.shape[0] << goal
 	n := bd.W * bd.H
 	var fill func(cell int, s State, occ uint64, empty int) bool
 	fill = func(cell int, s State, occ uint64, empty int) bool {
@@ -558,12 +563,29 @@ func Hardest(bd *Board, opt Options) (Hard, error) {
 	if err != nil {
 		return Hard{}, err
 	}
-	b, res := runBreadth(e, opt, goals, false)
+	return farthest(e, opt, goals)
+}
+
+// Farthest runs one breadth-first search from the start and returns the positions farthest
+// from it (Goals is 0, Total counts the positions reachable).
+func Farthest(bd *Board, opt Options) (Hard, error) {
+	if opt.Budget <= 0 {
+		opt.Budget = DefaultBudget
+	}
+	e := bd.engine(opt, false)
+	h, err := farthest(e, opt, []State{e.start()})
+	h.Goals = 0
+	return h, err
+}
+
+// farthest is the last layer of a breadth-first search from roots.
+func farthest(e engine, opt Options, roots []State) (Hard, error) {
+	b, res := runBreadth(e, opt, roots, false)
 	defer b.release()
 	if res.err != nil {
 		return Hard{}, res.err
 	}
-	h := Hard{Goals: len(goals)}
+	h := Hard{Goals: len(roots)}
 	h.Total, _ = b.count()
 	if h.Total == 0 {
 		return h, nil

@@ -344,6 +344,8 @@ func TestParseErrors(t *testing.T) {
 		{"AB\n..\n\ngoal: C 0 0\n", "p:4:7: goal names piece \"C\", which is not on the board"},
 		{"AB\n..\n\ngoal: A 2 0\n", "p:4:7: goal puts piece A at 2 0, outside the 2x2 board"},
 		{"AB\n..\n", "p:3:1: no goal: add \"goal: P R C\" or target: lines"},
+		{"AB\n..\n\ngoal: A 0 0\ngoal: B 1 1\n", "p:5:7: goal names piece B, an earlier goal line piece A: one goal piece"},
+		{"AB\n..\n\ntarget: BA\ntarget: ..\ntarget: AB\n", "p:4:1: target has 3 rows, the board 2"},
 		{"A\x01\n\ngoal: A 0 0\n", "p:1:2: unexpected character byte 0x01 on the board"},
 		{strings.Repeat("A"+strings.Repeat(".", 8)+"\n", 8) + "\ngoal: A 0 0\n", "p:1:1: board of 8x9 cells is larger than 64 cells"},
 	}
@@ -351,6 +353,73 @@ func TestParseErrors(t *testing.T) {
 		_, err := slide.Parse("p", []byte(tc.input))
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("Parse(%q) = %v, want %s", tc.input, err, tc.want)
+		}
+	}
+}
+
+// TestAlternativeGoals solves the classic to either of two goal places, and to either of
+// two target boards, with every metric and algorithm: the answer is the nearer one's.
+func TestAlternativeGoals(t *testing.T) {
+	classic := string(inputs.KlotskiClassic)
+	board := classic[:strings.Index(classic, "\n\n")+2]
+	solve := func(t *testing.T, text string, m slide.Metric, a slide.Algo) slide.Result {
+		t.Helper()
+		p, err := slide.Parse("alt", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := slide.Solve(slide.NewBoard(p), slide.Options{Metric: m, Algo: a})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	// Targets: the end of an optimal solution and the position some moves into it.
+	end := solve(t, classic, slide.Whole, slide.BFS)
+	p, _ := slide.Parse("classic", inputs.KlotskiClassic)
+	bd := slide.NewBoard(p)
+	targets := func(states ...slide.State) string {
+		var b strings.Builder
+		for _, s := range states {
+			for _, row := range strings.Split(strings.TrimSpace(bd.Text(s)), "\n") {
+				b.WriteString("target: " + row + "\n")
+			}
+		}
+		return b.String()
+	}
+	far, near := end.Path[len(end.Path)-1], end.Path[30]
+	for _, m := range metrics {
+		for _, a := range algos {
+			one := solve(t, board+"goal: A 3 1\n", m, a).Moves
+			other := solve(t, board+"goal: A 2 0\n", m, a).Moves
+			if got := solve(t, board+"goal: A 3 1\ngoal: A 2 0\n", m, a).Moves; got != min(one, other) || one == other {
+				t.Errorf("%v %v: goals %d and %d, either %d", m, a, one, other, got)
+			}
+			// Mirror images of each other: the engine keeps one of each mirror pair.
+			left := solve(t, board+"goal: A 3 0\n", m, a).Moves
+			if got := solve(t, board+"goal: A 3 0\ngoal: A 3 2\n", m, a).Moves; got != left {
+				t.Errorf("%v %v: goal at the left %d, either side %d", m, a, left, got)
+			}
+			toFar := solve(t, board+targets(far), m, a).Moves
+			toNear := solve(t, board+targets(near), m, a).Moves
+			if got := solve(t, board+targets(far, near), m, a).Moves; got != min(toFar, toNear) || toNear >= toFar {
+				t.Errorf("%v %v: targets %d and %d, either %d", m, a, toFar, toNear, got)
+			}
+		}
+	}
+}
+
+// TestFarthest checks the classic's farthest positions (124 piece moves, 8 of them, as the
+// reference engine counts) with the bitboard engine and the plain one.
+func TestFarthest(t *testing.T) {
+	p, _ := slide.Parse("classic", inputs.KlotskiClassic)
+	for _, codes := range []bool{false, true} {
+		h, err := slide.Farthest(slide.NewBoard(p), slide.Options{Metric: slide.Whole, Codes: codes})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Moves != 124 || len(h.Positions) != 8 || h.Total != 25955 || h.Goals != 0 {
+			t.Errorf("codes %v: %d moves, %d positions of %d, %d goals; want 124, 8 of 25955, 0", codes, h.Moves, len(h.Positions), h.Total, h.Goals)
 		}
 	}
 }
