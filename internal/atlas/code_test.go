@@ -70,3 +70,28 @@ func TestRankRoundTrip(t *testing.T) {
 		t.Error("unrank past the end")
 	}
 }
+
+func TestFromRects(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for range 2000 {
+		l, _ := Unrank(r.Uint32N(Layouts))
+		var rects [][4]int
+		for _, p := range piecesOf(l) {
+			rects = append(rects, [4]int{p[0] / Cols, p[0] % Cols, p[1], p[2]})
+		}
+		if got, ok := FromRects(rects); !ok || got != l {
+			t.Fatalf("FromRects(%v) = %v, %v; want\n%s", rects, got, ok, l)
+		}
+	}
+	for _, bad := range [][][4]int{
+		{{0, 0, 2, 2}, {0, 0, 1, 1}}, // overlapping
+		{{0, 0, 2, 2}, {4, 3, 2, 1}}, // off the board
+		{{0, 0, 1, 1}},               // no 2x2
+		{{0, 0, 2, 2}, {2, 0, 2, 2}}, // two
+		{{0, 0, 2, 2}, {2, 0, 1, 3}}, // a 1x3
+	} {
+		if _, ok := FromRects(bad); ok {
+			t.Errorf("FromRects(%v) is a layout", bad)
+		}
+	}
+}

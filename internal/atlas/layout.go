@@ -134,3 +134,38 @@ func flip(m uint32) uint32 {
 	}
 	return out
 }
+
+// FromRects makes the layout of pieces given as rectangles (top-left row and column, height,
+// width) on the 4x5 board; ok is false when they are not a layout of the game: exactly one
+// 2x2, the rest 1x2, 2x1 and 1x1, on the board, apart, two or more cells empty.
+func FromRects(rects [][4]int) (l Layout, ok bool) {
+	var w, t, occ uint32
+	head, bigs := 0, 0
+	for _, r := range rects {
+		row, col, h, wd := r[0], r[1], r[2], r[3]
+		if row < 0 || col < 0 || row+h > Rows || col+wd > Cols || h < 1 || wd < 1 {
+			return 0, false
+		}
+		c := row*Cols + col
+		var cells uint32
+		switch {
+		case h == 2 && wd == 2:
+			head, cells = c, bigCells(c)
+			bigs++
+		case h == 1 && wd == 2:
+			w, cells = w|1<<c, 3<<c
+		case h == 2 && wd == 1:
+			t, cells = t|1<<c, 0x11<<c
+		case h == 1 && wd == 1:
+			cells = 1 << c
+		default:
+			return 0, false
+		}
+		if occ&cells != 0 {
+			return 0, false
+		}
+		occ |= cells
+	}
+	l = Make(head, w, t, full&^occ)
+	return l, bigs == 1 && l.Check() == nil
+}

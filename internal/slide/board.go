@@ -181,6 +181,18 @@ func (bd *Board) decode(s State, out []placed) ([]placed, uint64) {
 	return out, occ
 }
 
+// Rects lists the pieces of s as rectangles: top-left row and column, height, width, in no
+// particular order.
+func (bd *Board) Rects(s State) [][4]int {
+	pieces, _ := bd.decode(s, nil)
+	out := make([][4]int, len(pieces))
+	for i, pc := range pieces {
+		sh := bd.P.Shapes[pc.class]
+		out[i] = [4]int{pc.cell / bd.W, pc.cell % bd.W, sh.H, sh.W}
+	}
+	return out
+}
+
 // Done reports whether s is a goal position.
 func (bd *Board) Done(s State) bool {
 	for _, g := range bd.goalCells {

@@ -42,6 +42,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/statespace/puzzles/internal/atlas"
 	"github.com/statespace/puzzles/internal/grid"
 )
 
@@ -90,8 +91,10 @@ func (p *Puzzle) Published(metric string) (n int, ok bool) {
 }
 
 // Parse reads a puzzle: board lines (one printable symbol per cell for pieces, '.' for
-// empty; or bracket drawings "[1][1][2][2]" with "[ ]" for empty), a blank line, then
-// "key: value" lines. "goal: P R C" puts piece P's top-left at row R, column C (0-based);
+// empty; or bracket drawings "[1][1][2][2]" with "[ ]" for empty), or instead a line
+// "code: C" naming a 4x5 layout by its common code (package atlas; its 2x2 is A, and with
+// no goal it goes to the exit, rows 3-4, columns 1-2); a blank line, then "key: value"
+// lines. "goal: P R C" puts piece P's top-left at row R, column C (0-based);
 // several goal lines for the same piece mean any one of those places. "target:" lines
 // instead give whole target boards, one row a line; more rows than the board has are several
 // boards, one after another, any one of them the goal. Errors carry line and column.
@@ -109,7 +112,20 @@ func Parse(name string, data []byte) (*Puzzle, error) {
 	var rows [][]byte
 	var rowLine []int
 	i := first
-	for ; i < len(lines) && strings.TrimSpace(lines[i]) != ""; i++ {
+	code := false // the board is a 4x5 layout's code
+	if i < len(lines) {
+		if k, v, ok := strings.Cut(lines[i], ":"); ok && strings.TrimSpace(k) == "code" {
+			l, err := parseCode(v)
+			if err != nil {
+				return nil, errAt(i+1, len(k)+2+len(v)-len(strings.TrimLeft(v, " \t")), "%v", err)
+			}
+			for _, row := range strings.Fields(l.String()) {
+				rows, rowLine = append(rows, []byte(row)), append(rowLine, i+1)
+			}
+			i, code = i+1, true
+		}
+	}
+	for ; !code && i < len(lines) && strings.TrimSpace(lines[i]) != ""; i++ {
 		if strings.Contains(lines[i], ":") && len(rows) == 0 {
 			break
 		}
@@ -193,6 +209,13 @@ func Parse(name string, data []byte) (*Puzzle, error) {
 			p.Meta[k] = append(p.Meta[k], v)
 		}
 	}
+	if code && p.Goal < 0 && target == nil {
+		for j, pc := range p.Pieces {
+			if pc.Symbol == 'A' {
+				p.Goal, p.GoalAt = j, [][2]int{{3, 1}} // the 2x2 over the exit
+			}
+		}
+	}
 	if p.Goal < 0 && target == nil {
 		return nil, errAt(len(rows)+first+1, 1, "no goal: add \"goal: P R C\" or target: lines")
 	}
@@ -218,6 +241,15 @@ func Parse(name string, data []byte) (*Puzzle, error) {
 		return nil, errAt(rowLine[0], 1, "%v", err)
 	}
 	return p, nil
+}
+
+// parseCode reads a common code into its layout.
+func parseCode(v string) (atlas.Layout, error) {
+	c, err := atlas.ParseCode(strings.TrimSpace(v))
+	if err != nil {
+		return 0, err
+	}
+	return c.Layout()
 }
 
 // boardRow reads one board row in either notation. col is where a problem is. A row is a

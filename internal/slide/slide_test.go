@@ -346,6 +346,8 @@ func TestParseErrors(t *testing.T) {
 		{"AB\n..\n", "p:3:1: no goal: add \"goal: P R C\" or target: lines"},
 		{"AB\n..\n\ngoal: A 0 0\ngoal: B 1 1\n", "p:5:7: goal names piece B, an earlier goal line piece A: one goal piece"},
 		{"AB\n..\n\ntarget: BA\ntarget: ..\ntarget: AB\n", "p:4:1: target has 3 rows, the board 2"},
+		{"code: 1A9BF0C0Z\n", "p:1:7: code \"1A9BF0C0Z\": want 1 to 9 hex digits"},
+		{"\ncode:  FFFFFFFFF\n", "p:2:8: code FFFFFFFFF: the 2x2 at cell 15 is off the board"},
 		{"A\x01\n\ngoal: A 0 0\n", "p:1:2: unexpected character byte 0x01 on the board"},
 		{strings.Repeat("A"+strings.Repeat(".", 8)+"\n", 8) + "\ngoal: A 0 0\n", "p:1:1: board of 8x9 cells is larger than 64 cells"},
 	}
@@ -420,6 +422,29 @@ func TestFarthest(t *testing.T) {
 		}
 		if h.Moves != 124 || len(h.Positions) != 8 || h.Total != 25955 || h.Goals != 0 {
 			t.Errorf("codes %v: %d moves, %d positions of %d, %d goals; want 124, 8 of 25955, 0", codes, h.Moves, len(h.Positions), h.Total, h.Goals)
+		}
+	}
+}
+
+// TestCode reads layouts by their common codes: the classic's (81 moves to the exit), and
+// the same with a goal line of its own.
+func TestCode(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		moves int
+	}{
+		{"code: 1A9BF0C00\n", 81},
+		{"code: 1a9bf0c\n\nname: the classic, trailing zeros left out\n", 81},
+		{"code: 1A9BF0C00\n\ngoal: A 0 1\n", 0},
+		{"code: DAAF4CC00\n", 0}, // the end of the classic's solution
+	} {
+		p, err := slide.Parse("code", []byte(tc.text))
+		if err != nil {
+			t.Fatalf("%q: %v", tc.text, err)
+		}
+		res, err := slide.Solve(slide.NewBoard(p), slide.Options{Metric: slide.Whole})
+		if err != nil || res.Moves != tc.moves {
+			t.Errorf("%q: %d moves (%v), want %d", tc.text, res.Moves, err, tc.moves)
 		}
 	}
 }
