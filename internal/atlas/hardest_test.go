@@ -68,4 +68,3 @@ func solve(t *testing.T, l atlas.Layout) int {
 	}
 	return res.Moves
 }
-
