@@ -3,8 +3,10 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,7 +46,13 @@ func TestCommand(t *testing.T) {
 		{`$KLOTSKI - < /dev/zero`, "", "-:1:1: unexpected character byte 0x00", 2},
 		{`yes 'AAAA' | $KLOTSKI -`, "", "input longer than 1048576 bytes", 2},
 		{`$KLOTSKI -metric hop`, "", `metric "hop"`, 2},
-		{`$KLOTSKI -census -hardest`, "", "-census counts the 4x5 layouts", 2},
+		{`$KLOTSKI -census -hardest`, "", "-census and -groups cover every 4x5 layout", 2},
+		{`$KLOTSKI -groups ` + f("easy.txt"), "", "-census and -groups cover every 4x5 layout", 2},
+		{`$KLOTSKI -list`, "", "-list lists the groups", 2},
+		{`$KLOTSKI -code 1A9BF0C0Z`, "", `-code: code "1A9BF0C0Z": want 1 to 9 hex digits`, 2},
+		{`$KLOTSKI -code FFFFFFFFF`, "", `-code: code FFFFFFFFF: the 2x2 at cell 15 is off the board`, 2},
+		{`$KLOTSKI -code 1A9BF0C00 ` + f("easy.txt"), "", "-code is the input", 2},
+		{`$KLOTSKI -json -code 1a9bf0c`, `{"file":"code 1a9bf0c","metric":"piece","moves":81,"expanded":`, "", 0},
 		{`$KLOTSKI -render x.bmp`, "", "want a .png or .gif file", 2},
 		{`$KLOTSKI -h`, "usage:", "", 0},
 		{`$KLOTSKI -version`, "klotski ", "", 0},
@@ -60,7 +68,7 @@ func TestCommand(t *testing.T) {
 		}
 	}
 	out := clitest.Shell(t, `$KLOTSKI -h`).Stdout
-	for _, want := range []string{"-metric", "-algo", "-json", "-count", "-repeat", "-timeout", "-budget", "-render", "-census", "-hardest", "-version", "Example:"} {
+	for _, want := range []string{"-metric", "-algo", "-json", "-count", "-repeat", "-timeout", "-budget", "-render", "-census", "-hardest", "-farthest", "-groups", "-list", "-code", "-version", "Example:"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("-h does not mention %s", want)
 		}
@@ -91,7 +99,105 @@ func TestHardestBoards(t *testing.T) {
 	}
 	// Text: the summary, then each board and a blank line.
 	out := clitest.Shell(t, `$KLOTSKI -hardest `+p).Stdout
-	if !strings.HasPrefix(out, "the farthest positions need ") || !strings.HasSuffix(out, "\n\n") {
+	if !strings.HasPrefix(out, "the farthest positions from any goal need ") || !strings.HasSuffix(out, "\n\n") {
 		t.Errorf("text: %q", out)
+	}
+}
+
+// TestFarthest checks -farthest on the classic: 124 moves, 8 positions, their codes among
+// them the reference engine's CEF29B000, and each board, solved back to the classic's start
+// as a target, takes 124 moves.
+func TestFarthest(t *testing.T) {
+	rs := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json -farthest`).Stdout)
+	if len(rs) != 1 || rs[0].Farthest == nil || *rs[0].Farthest != 124 || len(rs[0].Boards) != 8 || len(rs[0].Codes) != 8 || !slices.Contains(rs[0].Codes, "CEF29B000") {
+		t.Fatalf("%+v", rs)
+	}
+	dir := t.TempDir()
+	start := "target: BAAC\ntarget: BAAC\ntarget: DEEF\ntarget: DGHF\ntarget: I..J\n"
+	for i, b := range rs[0].Boards {
+		f := filepath.Join(dir, "far.txt")
+		os.WriteFile(f, []byte(b+"\n\n"+start), 0o644)
+		got := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json `+f).Stdout)
+		if len(got) != 1 || got[0].Moves.Value == nil || *got[0].Moves.Value != 124 || got[0].Code != rs[0].Codes[i] {
+			t.Errorf("board %d\n%s\nsolves back in %+v, want 124 moves and code %s", i, b, got, rs[0].Codes[i])
+		}
+	}
+}
+
+// TestCodes checks that a file's code line is the layout, that codes show beside boards,
+// and that a file with two alternative targets solves to the nearer.
+func TestCodes(t *testing.T) {
+	dir := t.TempDir()
+	classic := "BAAC\nBAAC\nDEEF\nDGHF\nI..J\n\n"
+	target := func(rows string) string {
+		return "target: " + strings.ReplaceAll(strings.TrimSpace(rows), "\n", "\ntarget: ") + "\n"
+	}
+	files := map[string]string{
+		"code.txt": "code: 1A9BF0C00\n",
+		// The end of an optimal solution (81 moves away), or the classic one move on (1).
+		"either.txt": classic + target("DBFC\nDBFC\nEEHG\nJAA.\nIAA.") + target("BAAC\nBAAC\nDEEF\nDGHF\n.I.J"),
+		"end.txt":    classic + target("DBFC\nDBFC\nEEHG\nJAA.\nIAA."),
+	}
+	for name, content := range files {
+		os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644)
+	}
+	want := map[string]int{"code.txt": 81, "either.txt": 1, "end.txt": 81}
+	rs := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json `+dir).Stdout)
+	if len(rs) != len(files) {
+		t.Errorf("%d records for %d files", len(rs), len(files))
+	}
+	for _, r := range rs {
+		name := filepath.Base(r.File)
+		if r.Moves.Value == nil || *r.Moves.Value != want[name] || r.Code != "1A9BF0C00" || r.Short != "4WVE1" {
+			t.Errorf("%s: %+v, want %d moves from 1A9BF0C00 (4WVE1)", name, r, want[name])
+		}
+	}
+	out := clitest.Shell(t, `$KLOTSKI `+filepath.Join(dir, "end.txt")).Stdout
+	if !strings.Contains(out, "code 1A9BF0C00 (4WVE1)\n") || !strings.Contains(out, "1. I right 1 (1A9BCCC00)\n") {
+		t.Errorf("text shows no codes:\n%s", out)
+	}
+}
+
+// TestGroups runs the atlas of all 4x5 layouts and checks the reference engine's facts, then
+// solves the hardest layout it reports by its code.
+func TestGroups(t *testing.T) {
+	if testing.Short() {
+		t.Skip("every 4x5 layout")
+	}
+	r := clitest.Shell(t, `$KLOTSKI -json -groups`)
+	var s struct {
+		Layouts, Types, Groups, Single int
+		Largest                        struct {
+			Size        int
+			Board, Code string
+		}
+		Hardest struct {
+			Moves              int
+			Board, Code, Short string
+		}
+		Unsolvable        int
+		UnsolvableLayouts int                                    `json:"unsolvable_layouts"`
+		ByMoves           []struct{ Moves, Groups, Layouts int } `json:"by_moves"`
+		GroupsNS          int64                                  `json:"groups_ns"`
+		TimeNS            int64                                  `json:"time_ns"`
+	}
+	dec := json.NewDecoder(strings.NewReader(r.Stdout))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil || r.Status != 0 {
+		t.Fatalf("%v, status %d: %s", err, r.Status, r.Stdout)
+	}
+	if s.Layouts != 29334498 || s.Types != 203 || s.Groups != 25422 || s.Largest.Size != 964656 || s.Single != 8 {
+		t.Errorf("%+v", s)
+	}
+	groups, layouts := s.Unsolvable, s.UnsolvableLayouts
+	for _, row := range s.ByMoves {
+		groups, layouts = groups+row.Groups, layouts+row.Layouts
+	}
+	if groups != s.Groups || layouts != s.Layouts {
+		t.Errorf("the table counts %d groups of %d layouts", groups, layouts)
+	}
+	got := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json -code `+s.Hardest.Code).Stdout)
+	if len(got) != 1 || got[0].Moves.Value == nil || *got[0].Moves.Value != s.Hardest.Moves || s.Hardest.Moves < 138 {
+		t.Errorf("the hardest layout %s (%d moves) solves in %+v", s.Hardest.Code, s.Hardest.Moves, got)
 	}
 }

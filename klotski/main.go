@@ -1,5 +1,6 @@
 // Command klotski solves sliding-block puzzles optimally under three move metrics, counts
-// their positions, finds the hardest ones, and counts every 4x5 layout. `klotski -h` says
+// their positions, finds the hardest and the farthest ones, counts every 4x5 layout, and
+// maps them all (-groups): the groups the moves split them into and each group's hardest. `klotski -h` says
 // everything; the flags, inputs, outputs and exit statuses are in the README.
 package main
 
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/statespace/puzzles/inputs"
+	"github.com/statespace/puzzles/internal/atlas"
 	"github.com/statespace/puzzles/internal/cli"
 	"github.com/statespace/puzzles/internal/grid"
 	"github.com/statespace/puzzles/internal/render"
@@ -25,7 +27,9 @@ func main() { cli.Main(command()) }
 type config struct {
 	metric, algo, render string
 	count, census        bool
-	hardest              bool
+	hardest, farthest    bool
+	groups, list         bool
+	code                 string
 	budget               int
 	opt                  slide.Options
 }
@@ -42,13 +46,16 @@ func command() *cli.Command {
 		Name: "klotski",
 		Synopsis: []string{
 			"[-metric step|line|piece] [-algo bfs|astar|bidir] [-json] [-count] [-repeat N] [-timeout D] [-budget N] [-render FILE.gif|FILE.png] [FILE ...]",
-			"-hardest [-metric M] [-json] [FILE ...]",
+			"-code CODE [flags]",
+			"-hardest | -farthest [-metric M] [-json] [FILE ...]",
 			"-census [-json]",
+			"-groups [-list] [-json]",
 		},
 		Help:  help,
 		Flags: c.flags,
 		Check: c.check,
-		Mode:  c.runCensus,
+		Mode:  c.mode,
+		Given: c.given,
 		Read: func(name string, r io.Reader) ([]byte, error) {
 			return grid.ScanText(name, r, maxInput)
 		},
@@ -58,10 +65,12 @@ func command() *cli.Command {
 }
 
 const help = `FILE is a puzzle: the board, one symbol per cell ('.' empty), or a bracket drawing
-([1][1][2][2] rows, [ ] empty); a blank line; then "goal: P R C" (piece P's top-left at row
-R, column C, from 0) or "target:" lines giving whole boards (several boards: any one of
-them). "-" is standard input; a directory means its files. With no FILE, klotski reads a
-piped standard input, or solves the embedded classic (Hua Rong Dao) and prints every move.
+([1][1][2][2] rows, [ ] empty), or "code: CODE" (a 4x5 layout's common code, its 2x2 A); a
+blank line; then "goal: P R C" (piece P's top-left at row R, column C, from 0; several
+lines: any one of them) or "target:" lines giving whole boards (several boards one after
+another: any one of them). "-" is standard input; a directory means its files. With no
+FILE, klotski reads a piped standard input, or solves the embedded classic (Hua Rong Dao)
+and prints every move. 4x5 layouts show their common code and short code.
 
 Exit status: 0 solved; 1 unsolvable (it says how many positions are reachable); 2 bad
 input or usage; 3 a search stopped (-budget, -timeout) first; 130 on SIGINT, 143 on SIGTERM.
@@ -75,6 +84,10 @@ func (c *config) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&c.count, "count", false, "also count the positions reachable from the start")
 	fs.BoolVar(&c.census, "census", false, "count every legal 4x5 layout (one 2x2; any 1x2, 2x1, 1x1; two or more empty cells)")
 	fs.BoolVar(&c.hardest, "hardest", false, "for each FILE, the positions of its pieces farthest from any goal: their number of moves, and the boards")
+	fs.BoolVar(&c.farthest, "farthest", false, "for each FILE, the positions farthest from its start: their number of moves, and the boards")
+	fs.BoolVar(&c.groups, "groups", false, "the atlas of every 4x5 layout: its groups (layouts the moves connect) and each group's hardest layout")
+	fs.BoolVar(&c.list, "list", false, "with -groups, one line (or JSON object) per group")
+	fs.StringVar(&c.code, "code", "", "solve the 4x5 layout with this common code (for example 1A9BF0C00), the 2x2 to the exit")
 	fs.IntVar(&c.budget, "budget", slide.DefaultBudget, "most positions a search records")
 	fs.StringVar(&c.render, "render", "", "draw the solution into FILE.gif (animated) or FILE.png (a strip of boards); one input")
 }
@@ -92,10 +105,18 @@ func (c *config) check(fs *flag.FlagSet) error {
 	switch {
 	case c.budget <= 0:
 		return fmt.Errorf("-budget %d: want 1 or more", c.budget)
-	case c.census && (c.hardest || c.count || c.render != "" || fs.NArg() > 0):
-		return errors.New("-census counts the 4x5 layouts: it takes no FILE, -hardest, -count or -render")
-	case c.hardest && (c.count || c.render != ""):
-		return errors.New("-hardest does not go with -count or -render")
+	case c.census && c.groups:
+		return errors.New("-census and -groups: one or the other")
+	case (c.census || c.groups) && (c.hardest || c.farthest || c.count || c.render != "" || c.code != "" || fs.NArg() > 0):
+		return errors.New("-census and -groups cover every 4x5 layout: they take no FILE, -code, -hardest, -farthest, -count or -render")
+	case c.list && !c.groups:
+		return errors.New("-list lists the groups: it goes with -groups")
+	case c.hardest && c.farthest:
+		return errors.New("-hardest and -farthest: one or the other")
+	case (c.hardest || c.farthest) && (c.count || c.render != ""):
+		return errors.New("-hardest and -farthest do not go with -count or -render")
+	case c.code != "" && fs.NArg() > 0:
+		return errors.New("-code is the input: it takes no FILE")
 	case c.render != "" && fs.NArg() > 1:
 		return errors.New("-render draws one input, not several")
 	}
@@ -104,23 +125,43 @@ func (c *config) check(fs *flag.FlagSet) error {
 			return err
 		}
 	}
+	if c.code != "" {
+		code, err := atlas.ParseCode(c.code)
+		if err == nil {
+			_, err = code.Layout()
+		}
+		if err != nil {
+			return fmt.Errorf("-code: %v", err)
+		}
+	}
 	c.opt = slide.Options{Metric: m, Algo: a, Budget: c.budget}
 	return nil
 }
 
-// runCensus is -census: it replaces the inputs.
-func (c *config) runCensus(_ context.Context, env *cli.Env) (int, bool) {
-	if !c.census {
-		return 0, false
+// mode runs -census or -groups, which replace the inputs.
+func (c *config) mode(ctx context.Context, env *cli.Env) (int, bool) {
+	switch {
+	case c.groups:
+		return c.runGroups(ctx, env), true
+	case c.census:
+		t0 := time.Now()
+		n := slide.Census(4, 5)
+		if env.JSON {
+			fmt.Fprintf(env.Stdout, "{\"census\":%d,\"time_ns\":%d}\n", n, time.Since(t0).Nanoseconds())
+		} else {
+			fmt.Fprintf(env.Stdout, "census: %d legal 4x5 layouts (%v)\n", n, time.Since(t0))
+		}
+		return cli.OK, true
 	}
-	t0 := time.Now()
-	n := slide.Census(4, 5)
-	if env.JSON {
-		fmt.Fprintf(env.Stdout, "{\"census\":%d,\"time_ns\":%d}\n", n, time.Since(t0).Nanoseconds())
-	} else {
-		fmt.Fprintf(env.Stdout, "census: %d legal 4x5 layouts (%v)\n", n, time.Since(t0))
+	return 0, false
+}
+
+// given is -code's input, in place of the FILE arguments.
+func (c *config) given() []cli.Input {
+	if c.code == "" {
+		return nil
 	}
-	return cli.OK, true
+	return []cli.Input{{Name: "code " + c.code, Data: []byte("code: " + c.code + "\n")}}
 }
 
 // solve answers one input.
@@ -140,12 +181,16 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 	if job.Named {
 		prefix = job.Name + ": "
 	}
-	if c.hardest {
-		h, err := slide.Hardest(bd, opt)
+	if c.hardest || c.farthest {
+		find, what := slide.Hardest, "from any goal"
+		if c.farthest {
+			find, what = slide.Farthest, "from the start"
+		}
+		h, err := find(bd, opt)
 		if err != nil {
 			return stopped(err, o, prefix)
 		}
-		return hardest(bd, h, o, prefix)
+		return hardest(bd, h, c.farthest, what, o, prefix)
 	}
 	res, err := slide.Solve(bd, opt)
 	if err == nil && (c.count || res.Moves < 0) && (res.Reachable == 0 || res.Moves >= 0) {
@@ -188,17 +233,23 @@ func stopped(err error, o cli.Outcome, prefix string) cli.Outcome {
 func solution(bd *slide.Board, res slide.Result, count bool, o cli.Outcome, prefix string, boards bool) cli.Outcome {
 	var b strings.Builder
 	o.Record.Expanded = &res.Expanded
+	codeLine := ""
+	if code, short, ok := codes(bd, bd.Start()); ok {
+		o.Record.Code, o.Record.Short = code, short
+		codeLine = fmt.Sprintf("%scode %s (%s)\n", prefix, code, short)
+	}
 	if count || res.Moves < 0 {
 		o.Record.Reachable = &res.Reachable
 	}
 	if res.Moves < 0 {
 		o.Record.Moves, o.Status = cli.Null, cli.NoAnswer
 		fmt.Fprintf(&b, "%sunsolvable (%s metric): %d positions reachable, none a goal\n", prefix, o.Record.Metric, res.Reachable)
-		o.Text = b.String()
+		o.Text = b.String() + codeLine
 		return o
 	}
 	o.Record.Moves = cli.Of(res.Moves)
 	fmt.Fprintf(&b, "%s%d moves (%s metric), %d positions expanded\n", prefix, res.Moves, o.Record.Metric, res.Expanded)
+	b.WriteString(codeLine)
 	if count {
 		fmt.Fprintf(&b, "%sreachable: %d\n", prefix, res.Reachable)
 	}
@@ -209,26 +260,55 @@ func solution(bd *slide.Board, res slide.Result, count bool, o cli.Outcome, pref
 		moves, labels := bd.Replay(res.Path)
 		b.WriteString(bd.Render(res.Path[0], labels[0]))
 		for i, mv := range moves {
-			fmt.Fprintf(&b, "\n%d. %v\n%s", i+1, mv, bd.Render(res.Path[i+1], labels[i+1]))
+			fmt.Fprintf(&b, "\n%d. %v", i+1, mv)
+			if code, _, ok := codes(bd, res.Path[i+1]); ok {
+				b.WriteString(" (" + code + ")")
+			}
+			fmt.Fprintf(&b, "\n%s", bd.Render(res.Path[i+1], labels[i+1]))
 		}
 	}
 	o.Text = b.String()
 	return o
 }
 
-// hardest is the outcome of -hardest: the farthest positions' number of moves, how many
-// there are, and (up to maxBoards) the boards, in the input format.
-func hardest(bd *slide.Board, h slide.Hard, o cli.Outcome, prefix string) cli.Outcome {
+// hardest is the outcome of -hardest and -farthest: the farthest positions' number of moves,
+// how many there are, and (up to maxBoards) the boards, in the input format, with their codes.
+func hardest(bd *slide.Board, h slide.Hard, farthest bool, what string, o cli.Outcome, prefix string) cli.Outcome {
 	n := len(h.Positions)
-	o.Record.Hardest, o.Record.Positions, o.Record.Goals, o.Record.Total = &h.Moves, &n, &h.Goals, &h.Total
+	o.Record.Positions, o.Record.Total = &n, &h.Total
 	var b strings.Builder
-	fmt.Fprintf(&b, "%sthe farthest positions need %d moves (%s metric): %d of them, among %d positions that can reach one of %d goal positions\n",
-		prefix, h.Moves, o.Record.Metric, n, h.Total, h.Goals)
+	if farthest {
+		o.Record.Farthest = &h.Moves
+		fmt.Fprintf(&b, "%sthe farthest positions %s need %d moves (%s metric): %d of them, among %d positions reachable\n",
+			prefix, what, h.Moves, o.Record.Metric, n, h.Total)
+	} else {
+		o.Record.Hardest, o.Record.Goals = &h.Moves, &h.Goals
+		fmt.Fprintf(&b, "%sthe farthest positions %s need %d moves (%s metric): %d of them, among %d positions that can reach one of %d goal positions\n",
+			prefix, what, h.Moves, o.Record.Metric, n, h.Total, h.Goals)
+	}
 	for _, s := range h.Positions[:min(n, maxBoards)] {
 		board := bd.Text(s)
 		o.Record.Boards = append(o.Record.Boards, strings.TrimSuffix(board, "\n"))
-		b.WriteString(board + "\n")
+		b.WriteString(board)
+		if code, short, ok := codes(bd, s); ok {
+			o.Record.Codes = append(o.Record.Codes, code)
+			fmt.Fprintf(&b, "code %s (%s)\n", code, short)
+		}
+		b.WriteString("\n")
 	}
 	o.Text = b.String()
 	return o
+}
+
+// codes returns the common code and the short code of a 4x5 layout; ok is false for any
+// other board.
+func codes(bd *slide.Board, s slide.State) (code, short string, ok bool) {
+	if bd.W != atlas.Cols || bd.H != atlas.Rows {
+		return "", "", false
+	}
+	l, ok := atlas.FromRects(bd.Rects(s))
+	if !ok {
+		return "", "", false
+	}
+	return l.Code().String(), l.ShortCode(), true
 }

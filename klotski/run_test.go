@@ -48,7 +48,7 @@ func TestRun(t *testing.T) {
 		{[]string{"-census", "-json"}, `{"census":29334498,"time_ns":`, "", 0},
 		{nil, "81 moves (piece metric)", "", 0},
 		{[]string{"-json", "-repeat", "2", f("easy.txt")}, `{"file":"` + f("easy.txt") + `","metric":"piece","moves":1,"expanded":`, "", 0},
-		{[]string{"-hardest", f("easy.txt")}, "the farthest positions need 1 moves (piece metric)", "", 0},
+		{[]string{"-hardest", f("easy.txt")}, "the farthest positions from any goal need 1 moves (piece metric)", "", 0},
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer

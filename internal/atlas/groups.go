@@ -1,6 +1,7 @@
 package atlas
 
 import (
+	"context"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -35,12 +36,12 @@ type Atlas struct {
 // the layouts are joined by union-find along the forward steps alone (right and down: every
 // step is forward from one of its ends), taken in order, so each step is looked at once and
 // the layouts come with their walks for nothing. progress, when set, is called now and then
-// with the layouts placed so far.
-func Groups(workers int, progress func(placed int64)) *Atlas {
+// with the layouts placed so far. When ctx ends first, Groups returns its error.
+func Groups(ctx context.Context, workers int, progress func(placed int64)) (*Atlas, error) {
 	a := &Atlas{types: Types(workers)}
 	a.byType = make([][]Group, len(a.types))
 	var placed atomic.Int64
-	parallel(workers, len(a.types), func(i int) {
+	parallel(ctx, workers, len(a.types), func(i int) {
 		x := a.types[i]
 		u := finders.Get().(*unionFind)
 		a.byType[i] = u.groups(x)
@@ -49,8 +50,11 @@ func Groups(workers int, progress func(placed int64)) *Atlas {
 			progress(p)
 		}
 	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	a.collect()
-	return a
+	return a, nil
 }
 
 // collect lists the groups of every type in code order of their seeds.

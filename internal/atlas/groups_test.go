@@ -1,6 +1,7 @@
 package atlas
 
 import (
+	"context"
 	"testing"
 	"time"
 )
@@ -22,7 +23,8 @@ func TestGroups(t *testing.T) {
 		t.Skip("every layout")
 	}
 	t0 := time.Now()
-	gs := Groups(0, nil).Groups
+	a, _ := Groups(context.Background(), 0, nil)
+	gs := a.Groups
 	t.Logf("%v", time.Since(t0))
 	total, largest, single := 0, Group{}, 0
 	for _, g := range gs {
@@ -41,7 +43,7 @@ func TestGroups(t *testing.T) {
 
 func BenchmarkGroups(b *testing.B) {
 	for b.Loop() {
-		Groups(0, nil)
+		Groups(context.Background(), 0, nil)
 	}
 }
 

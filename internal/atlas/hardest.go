@@ -1,6 +1,7 @@
 package atlas
 
 import (
+	"context"
 	"slices"
 	"sync/atomic"
 )
@@ -10,10 +11,11 @@ import (
 // since the groups of a type never meet, gives each layout its distance to the nearest
 // solved layout of its own group. Types run on workers goroutines (0: every core); progress
 // is called with the layouts done so far. Each type's groups are joined again (cheaper than
-// keeping every layout's group from Groups: 117 MB of cold memory).
-func (a *Atlas) Hardest(workers int, progress func(done int64)) {
+// keeping every layout's group from Groups: 117 MB of cold memory). When ctx ends first,
+// Hardest returns its error and the groups keep no hardest layout.
+func (a *Atlas) Hardest(ctx context.Context, workers int, progress func(done int64)) error {
 	var done atomic.Int64
-	parallel(workers, len(a.types), func(i int) {
+	parallel(ctx, workers, len(a.types), func(i int) {
 		x := a.types[i]
 		u := finders.Get().(*unionFind)
 		defer finders.Put(u)
@@ -39,7 +41,11 @@ func (a *Atlas) Hardest(workers int, progress func(done int64)) {
 			progress(p)
 		}
 	})
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	a.collect()
+	return nil
 }
 
 const unreached = 0xff

@@ -1,6 +1,7 @@
 package atlas_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/atlas"
@@ -15,8 +16,8 @@ func TestHardest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("every layout")
 	}
-	a := atlas.Groups(0, nil)
-	a.Hardest(0, nil)
+	a, _ := atlas.Groups(context.Background(), 0, nil)
+	a.Hardest(context.Background(), 0, nil)
 	best := atlas.Group{Moves: -1}
 	type sums struct{ most, solvable int }
 	byType := map[atlas.Type]sums{}

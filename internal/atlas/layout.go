@@ -107,6 +107,7 @@ func (l Layout) String() string {
 			cell[c] = next
 		case e&bit != 0:
 			cell[c] = '.'
+			continue
 		default:
 			continue
 		}

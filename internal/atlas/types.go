@@ -1,6 +1,7 @@
 package atlas
 
 import (
+	"context"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -304,14 +305,14 @@ func Types(workers int) []*TypeIndex {
 		}
 	}
 	index := make([]*TypeIndex, len(all))
-	parallel(workers, len(all), func(i int) { index[i] = NewTypeIndex(all[i]) })
+	parallel(context.Background(), workers, len(all), func(i int) { index[i] = NewTypeIndex(all[i]) })
 	out := slices.DeleteFunc(index, func(x *TypeIndex) bool { return x.n == 0 })
 	slices.SortStableFunc(out, func(a, b *TypeIndex) int { return int(b.n) - int(a.n) })
 	return out
 }
 
-// parallel calls f(0) to f(n-1) on workers goroutines (0: every core).
-func parallel(workers, n int, f func(i int)) {
+// parallel calls f(0) to f(n-1) on workers goroutines (0: every core), none once ctx ends.
+func parallel(ctx context.Context, workers, n int, f func(i int)) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -319,7 +320,7 @@ func parallel(workers, n int, f func(i int)) {
 	var wg sync.WaitGroup
 	for range min(workers, n) {
 		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+			for i := int(next.Add(1) - 1); i < n && ctx.Err() == nil; i = int(next.Add(1) - 1) {
 				f(i)
 			}
 		})

@@ -82,6 +82,7 @@ type Command struct {
 	Mode func(ctx context.Context, env *Env) (status int, done bool)
 
 	Default []byte                                         // the embedded default input
+	Given   func() []Input                                 // inputs the flags give (klotski -code); nil or none: the FILE arguments
 	Read    func(name string, r io.Reader) ([]byte, error) // one input, within the format's limits
 	Solve   func(ctx context.Context, job *Job) Outcome    // one input
 
@@ -244,6 +245,11 @@ func watch(signals <-chan os.Signal) (context.Context, func(), func() int) {
 // solveAll solves every input and prints the answers in argument order.
 func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 	inputs := Inputs(env.Args, env.StdinPiped, cmd.Default)
+	if cmd.Given != nil {
+		if given := cmd.Given(); len(given) > 0 {
+			inputs = given
+		}
+	}
 	workers := runtime.GOMAXPROCS(0)
 	if cmd.Workers != nil {
 		workers = cmd.Workers(len(inputs))

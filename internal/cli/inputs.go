@@ -12,8 +12,8 @@ import (
 // come from.
 type Input struct {
 	Name string // the FILE argument, "-" for standard input, "embedded" for the default
-	Path string // the file to read; "" for standard input or the embedded default
-	Data []byte // the embedded default's bytes
+	Path string // the file to read; "" for standard input, the embedded default or Data
+	Data []byte // the bytes of the embedded default or of an input the flags give
 	dir  bool   // a directory given as FILE: expanded by Inputs
 }
 
@@ -74,7 +74,7 @@ func (in Input) Open(stdin io.Reader) (io.ReadCloser, error) {
 	switch {
 	case in.dir:
 		return nil, fmt.Errorf("%s: a directory that cannot be read", in.Name)
-	case in.Name == Embedded:
+	case in.Name == Embedded || in.Data != nil:
 		return io.NopCloser(bytesReader(in.Data)), nil
 	case in.Path == "":
 		return io.NopCloser(stdin), nil

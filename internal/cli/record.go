@@ -36,7 +36,8 @@ type Record struct {
 	Moves     Number   `json:"moves,omitzero"`
 	Expanded  *int     `json:"expanded,omitempty"`
 	Reachable *int     `json:"reachable,omitempty"`
-	Code      string   `json:"code,omitempty"`
+	Code      string   `json:"code,omitempty"`  // a 4x5 layout's common code
+	Short     string   `json:"short,omitempty"` // and its short code
 	Hardest   *int     `json:"hardest,omitempty"`
 	Farthest  *int     `json:"farthest,omitempty"`
 	Positions *int     `json:"positions,omitempty"`
