@@ -1,6 +1,7 @@
 package benchmarks
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/statespace/puzzles/inputs"
+	"github.com/statespace/puzzles/internal/atlas"
 	"github.com/statespace/puzzles/internal/slide"
 )
 
@@ -148,6 +150,42 @@ func BenchmarkCensus(b *testing.B) {
 			for b.Loop() {
 				slide.CensusEnumerate(4, 5)
 			}
+		})
+	}
+}
+
+// BenchmarkAtlas maps every 4x5 layout: the groups (union-find over each type, types on
+// every core against one core, the baseline), each group's hardest layout (one
+// breadth-first search per type, every core and one), and the classic's farthest positions
+// by the bit-board engine against the plain breadth-first search over Board's cell codes.
+func BenchmarkAtlas(b *testing.B) {
+	ctx := context.Background()
+	for cores := 1; cores <= runtime.NumCPU(); cores *= 2 {
+		b.Run(fmt.Sprintf("groups/cores=%d", cores), func(b *testing.B) {
+			for b.Loop() {
+				atlas.Groups(ctx, cores, nil)
+			}
+		})
+	}
+	a, _ := atlas.Groups(ctx, 0, nil)
+	for cores := 1; cores <= runtime.NumCPU(); cores *= 2 {
+		b.Run(fmt.Sprintf("hardest/cores=%d", cores), func(b *testing.B) {
+			for b.Loop() {
+				a.Hardest(ctx, cores, nil)
+			}
+		})
+	}
+	p, err := slide.Parse("classic", inputs.KlotskiClassic)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, e := range []struct {
+		name  string
+		codes bool
+	}{{"farthest/bits", false}, {"farthest/codes", true}} {
+		b.Run(e.name, func(b *testing.B) {
+			bd := slide.NewBoard(p)
+			timed(b, func() { slide.Farthest(bd, slide.Options{Metric: slide.Whole, Codes: e.codes}) })
 		})
 	}
 }

@@ -17,7 +17,7 @@ func report(run *result, dir, source string) (string, error) {
 		or(c["date"], "an unknown date"), or(c["goos"], "?"), or(c["goarch"], "?"), or(c["cpu"], "an unknown CPU"),
 		or(c["cores"], "?"), or(c["go"], "an unknown Go"), source, source)
 	for _, section := range []func(*result, *strings.Builder, string) error{
-		bought, realInputs, phases, growth, klotski, boards,
+		bought, realInputs, phases, growth, klotski, atlasWork, boards,
 	} {
 		if err := section(run, &b, dir); err != nil {
 			return "", err
@@ -282,6 +282,44 @@ func bought(run *result, b *strings.Builder, _ string) error {
 	if ns := run.names("Census/enumerate/"); len(ns) > 0 {
 		pair("klotski: census of 4x5 layouts by the profile dynamic program", "enumerating them on one core", ns[0], "Census/dp")
 	}
+	for _, w := range []string{"groups", "hardest"} {
+		if ns := run.names("Atlas/" + w + "/"); len(ns) > 1 {
+			pair("atlas: "+w+" of every 4x5 layout on every core", "one core", ns[0], ns[len(ns)-1])
+		}
+	}
+	pair("atlas: the classic's farthest positions by bit boards", "Board's cell codes", "Atlas/farthest/codes", "Atlas/farthest/bits")
+	b.WriteString("\n")
+	return nil
+}
+
+// atlasWork is the atlas of every 4x5 layout on one core and on every core.
+func atlasWork(run *result, b *strings.Builder, _ string) error {
+	if len(run.names("Atlas/")) == 0 {
+		return nil
+	}
+	b.WriteString("## klotski: the atlas of every 4x5 layout (`BenchmarkAtlas`)\n\n" +
+		"Groups: union-find over each type's layouts, one type per goroutine. Hardest: one breadth-first\n" +
+		"search per type from its solved layouts (it joins the type's groups again first). Farthest: the\n" +
+		"classic's last layer, bit boards against the plain search over Board's cell codes.\n\n| work | time |\n|---|---:|\n")
+	for _, w := range []string{"groups", "hardest"} {
+		for _, n := range run.names("Atlas/" + w + "/") {
+			c, _ := param(n, "cores")
+			t, _ := run.med(n, "ns/op")
+			cores := fmt.Sprintf("%g cores", c)
+			if c == 1 {
+				cores = "one core"
+			}
+			fmt.Fprintf(b, "| %s, %s | %s |\n", w, cores, duration(t))
+		}
+	}
+	for _, w := range []struct{ name, what string }{
+		{"Atlas/farthest/bits", "the classic's farthest positions, bit boards"},
+		{"Atlas/farthest/codes", "the same, Board's cell codes"},
+	} {
+		if t, ok := run.med(w.name, "ns/op"); ok {
+			fmt.Fprintf(b, "| %s | %s |\n", w.what, duration(t))
+		}
+	}
 	b.WriteString("\n")
 	return nil
 }
@@ -358,16 +396,24 @@ func klotski(run *result, b *strings.Builder, dir string) error {
 		ylabel: "ms", nominal: metrics, series: ss}); err != nil {
 		return err
 	}
-	// Against cores: the census enumeration, and the solve and count on one core and on all.
-	census := series{name: "census"}
-	for _, n := range run.names("Census/enumerate/") {
-		c, _ := param(n, "cores")
-		t, _ := run.med(n, "ns/op")
-		census.x, census.y = append(census.x, c), append(census.y, t/1e6)
+	// Against cores: the census enumeration, the atlas, and the solve and count on one core
+	// and on all.
+	var work []series
+	for _, w := range []struct{ name, prefix string }{
+		{"census", "Census/enumerate/"}, {"atlas groups", "Atlas/groups/"}, {"atlas hardest", "Atlas/hardest/"},
+	} {
+		sr := series{name: w.name}
+		for _, n := range run.names(w.prefix) {
+			c, _ := param(n, "cores")
+			t, _ := run.med(n, "ns/op")
+			sr.x, sr.y = append(sr.x, c), append(sr.y, t/1e6)
+		}
+		if len(sr.x) > 0 {
+			sortSeries(&sr)
+			work = append(work, sr)
+		}
 	}
-	sortSeries(&census)
 	cores, _ := strconv.ParseFloat(run.config["cores"], 64)
-	work := []series{census}
 	for _, w := range []struct{ name, serial, all string }{
 		{"classic solve", "Klotski/solve/piece/bfs-serial", "Klotski/solve/piece/bfs"},
 		{"classic count", "Klotski/count-serial", "Klotski/count"},
