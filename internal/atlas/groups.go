@@ -3,7 +3,6 @@ package atlas
 import (
 	"context"
 	"slices"
-	"sync"
 	"sync/atomic"
 )
 
@@ -38,20 +37,31 @@ type Atlas struct {
 // the layouts come with their walks for nothing. progress, when set, is called now and then
 // with the layouts placed so far. When ctx ends first, Groups returns its error.
 func Groups(ctx context.Context, workers int, progress func(placed int64)) (*Atlas, error) {
-	a := &Atlas{types: Types(workers)}
-	a.byType = make([][]Group, len(a.types))
+	// Each worker builds a type's index and joins its groups at once, likely large types
+	// first, so that no large one is left for last.
+	all := candidates()
+	types := make([]*TypeIndex, len(all))
+	byType := make([][]Group, len(all))
 	var placed atomic.Int64
-	parallel(ctx, workers, len(a.types), func(i int) {
-		x := a.types[i]
-		u := finders.Get().(*unionFind)
-		a.byType[i] = u.groups(x)
-		finders.Put(u)
+	finders := newFinders(workers)
+	parallel(ctx, workers, len(all), func(w, i int) {
+		x := NewTypeIndex(all[i])
+		if x.Len() == 0 {
+			return
+		}
+		types[i], byType[i] = x, finders[w].groups(x)
 		if p := placed.Add(int64(x.Len())); progress != nil {
 			progress(p)
 		}
 	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	a := &Atlas{}
+	for i, x := range types {
+		if x != nil {
+			a.types, a.byType = append(a.types, x), append(a.byType, byType[i])
+		}
 	}
 	a.collect()
 	return a, nil
@@ -70,14 +80,23 @@ func (a *Atlas) collect() {
 func (a *Atlas) Types() int { return len(a.types) }
 
 // unionFind joins the layouts of one type: up[n] is n itself for the least layout of each
-// set found so far, otherwise a layout of the same set before n.
+// set found so far, otherwise a layout of the same set before n. Each worker keeps one for
+// all its types: a warm array beats a fresh one.
 type unionFind struct {
 	up  []uint32
 	nbr []Layout
+	_   [64]byte // a cache line of its own (see newFinders)
 }
 
-// finders keeps union-finds for the next type: a warm array beats a fresh one.
-var finders = sync.Pool{New: func() any { return new(unionFind) }}
+// newFinders makes a union-find for each worker, apart: side by side in one array, the
+// workers' slice headers, written for every layout, would share a cache line.
+func newFinders(workers int) []*unionFind {
+	out := make([]*unionFind, workerCount(workers))
+	for i := range out {
+		out[i] = new(unionFind)
+	}
+	return out
+}
 
 // mark flags an entry of up that holds its layout's group index, once the sets are groups.
 const mark = 1 << 31

@@ -15,10 +15,9 @@ import (
 // Hardest returns its error and the groups keep no hardest layout.
 func (a *Atlas) Hardest(ctx context.Context, workers int, progress func(done int64)) error {
 	var done atomic.Int64
-	parallel(ctx, workers, len(a.types), func(i int) {
-		x := a.types[i]
-		u := finders.Get().(*unionFind)
-		defer finders.Put(u)
+	finders := newFinders(workers)
+	parallel(ctx, workers, len(a.types), func(w, i int) {
+		x, u := a.types[i], finders[w]
 		groups, member := u.groups(x), u.up
 		a.byType[i] = groups
 		dist := distances(x)

@@ -1,7 +1,9 @@
 package atlas
 
 import (
+	"cmp"
 	"context"
+	"math"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -296,34 +298,63 @@ func (x *TypeIndex) Layout(n uint32) Layout {
 // Types lists every piece set with at least one legal layout, largest first (ties in the
 // order of the set), each with its index, built on workers goroutines (0: every core).
 func Types(workers int) []*TypeIndex {
-	var all []Type
-	for w := 0; 4+2*w <= Cells-2; w++ {
-		for t := 0; 4+2*w+2*t <= Cells-2; t++ {
-			for s := 0; 4+2*w+2*t+s <= Cells-2; s++ {
-				all = append(all, Type{w, t, s})
-			}
-		}
-	}
+	all := candidates()
 	index := make([]*TypeIndex, len(all))
-	parallel(context.Background(), workers, len(all), func(i int) { index[i] = NewTypeIndex(all[i]) })
+	parallel(context.Background(), workers, len(all), func(_, i int) { index[i] = NewTypeIndex(all[i]) })
 	out := slices.DeleteFunc(index, func(x *TypeIndex) bool { return x.n == 0 })
 	slices.SortStableFunc(out, func(a, b *TypeIndex) int { return int(b.n) - int(a.n) })
 	return out
 }
 
-// parallel calls f(0) to f(n-1) on workers goroutines (0: every core), none once ctx ends.
-func parallel(ctx context.Context, workers, n int, f func(i int)) {
+// candidates lists every piece set whose pieces leave two cells empty, likely largest first:
+// by the number of orders of the pieces and empty cells, which grows with the layouts.
+func candidates() []Type {
+	var all []Type
+	var order []float64
+	for w := 0; 4+2*w <= Cells-2; w++ {
+		for t := 0; 4+2*w+2*t <= Cells-2; t++ {
+			for s := 0; 4+2*w+2*t+s <= Cells-2; s++ {
+				e := Cells - 4 - 2*w - 2*t - s
+				lg := func(n int) float64 { v, _ := math.Lgamma(float64(n + 1)); return v }
+				all = append(all, Type{w, t, s})
+				order = append(order, lg(1+w+t+s+e)-lg(w)-lg(t)-lg(s)-lg(e))
+			}
+		}
+	}
+	idx := make([]int, len(all))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(order[b], order[a]) })
+	out := make([]Type, len(all))
+	for i, j := range idx {
+		out[i] = all[j]
+	}
+	return out
+}
+
+// parallel calls f(w, 0) to f(w, n-1) on workers goroutines (0: every core), w the
+// goroutine's number, none once ctx ends.
+func parallel(ctx context.Context, workers, n int, f func(w, i int)) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(workers, n) {
+	for w := range min(workers, n) {
 		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < n && ctx.Err() == nil; i = int(next.Add(1) - 1) {
-				f(i)
+				f(w, i)
 			}
 		})
 	}
 	wg.Wait()
+}
+
+// workerCount is the number of goroutines parallel runs for workers.
+func workerCount(workers int) int {
+	if workers <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return workers
 }
