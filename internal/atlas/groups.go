@@ -84,7 +84,7 @@ func (a *Atlas) Types() int { return len(a.types) }
 // all its types: a warm array beats a fresh one.
 type unionFind struct {
 	up  []uint32
-	nbr []Layout
+	nbr []uint32 // the ranks of a layout's forward steps
 	_   [64]byte // a cache line of its own (see newFinders)
 }
 
@@ -120,11 +120,11 @@ func (u *unionFind) groups(x *TypeIndex) []Group {
 	for i := range u.up {
 		u.up[i] = uint32(i)
 	}
-	x.each(-1, func(n uint32, l Layout, wk *walk) {
-		u.nbr = l.forward(u.nbr[:0])
+	x.each(-1, func(n uint32, _ Layout, wk *walk) {
+		u.nbr = x.forwardRanks(wk, u.nbr[:0])
 		a := u.find(n)
 		for _, m := range u.nbr {
-			switch b := u.find(x.near(wk, m)); {
+			switch b := u.find(m); {
 			case a < b:
 				u.up[b] = a
 			case b < a:

@@ -74,3 +74,27 @@ func BenchmarkTypes(b *testing.B) {
 		Types(0)
 	}
 }
+
+// TestForwardRanks holds the forward steps' ranks by key XORs equal to ranking the layouts
+// Layout.forward builds, on layouts of every type.
+func TestForwardRanks(t *testing.T) {
+	var wk walk
+	var ranks []uint32
+	var nbr []Layout
+	for _, x := range Types(0) {
+		for n := 0; n < x.Len(); n += max(1, x.Len()/300) {
+			l := x.Layout(uint32(n))
+			x.walk(l, &wk)
+			ranks = x.forwardRanks(&wk, ranks[:0])
+			nbr = l.forward(nbr[:0])
+			if len(ranks) != len(nbr) {
+				t.Fatalf("%s: %d ranks, %d steps", l, len(ranks), len(nbr))
+			}
+			for i, m := range nbr {
+				if r := x.Rank(m); r != ranks[i] {
+					t.Fatalf("step %d of\n%sto\n%sranks %d, not %d", i, l, m, r, ranks[i])
+				}
+			}
+		}
+	}
+}

@@ -188,21 +188,23 @@ func (x *TypeIndex) Rank(l Layout) uint32 {
 // A walk is a layout's way through a type's tables, kept so that the ranks of the layouts
 // one step away, which differ from it in a row or three, cost only those rows.
 type walk struct {
+	l     Layout
 	head  int
 	empty uint32
 	from  [Rows]int32      // the state before each row
+	key   [Rows]uint8      // each row's key
 	sum   [Rows + 1]uint32 // sum[r]: the rank's part from the rows above r
 }
 
 // walk fills w with l's way.
 func (x *TypeIndex) walk(l Layout, wk *walk) {
-	wk.head, wk.empty = l.Head(), l.Empty()
+	wk.l, wk.head, wk.empty = l, l.Head(), l.Empty()
 	hi := ranks.index[wk.head]
 	w, t, s := l.Wide(), l.Tall(), l.Single()
 	r, st := x.base[hi], x.root[hi]
 	for row := range Rows {
-		wk.from[row], wk.sum[row] = st, r
-		e := x.edge(st, rowKey(w, t, s, row))
+		wk.from[row], wk.sum[row], wk.key[row] = st, r, rowKey(w, t, s, row)
+		e := x.edge(st, wk.key[row])
 		r, st = r+e.less, e.next
 	}
 	wk.sum[Rows] = r
@@ -234,7 +236,7 @@ func (x *TypeIndex) each(head int, f func(n uint32, l Layout, wk *walk)) {
 	row = func(r int, st int32) {
 		if r == Rows {
 			l := Make(wk.head, w[r], t[r], e[r])
-			wk.empty, wk.sum[Rows] = e[r], wk.sum[r]
+			wk.l, wk.empty, wk.sum[Rows] = l, e[r], wk.sum[r]
 			f(wk.sum[Rows], l, &wk)
 			return
 		}
@@ -248,7 +250,7 @@ func (x *TypeIndex) each(head int, f func(n uint32, l Layout, wk *walk)) {
 				fl, ed := &fills[64*half+bits.TrailingZeros64(live)], &x.edges[i]
 				i++
 				w[r+1], t[r+1], e[r+1] = w[r]|uint32(fl.wide)<<sh, t[r]|uint32(fl.tall)<<sh, e[r]|uint32(fl.empty)<<sh
-				wk.sum[r+1] = wk.sum[r] + ed.less
+				wk.sum[r+1], wk.key[r] = wk.sum[r]+ed.less, fl.key
 				row(r+1, ed.next)
 			}
 		}
