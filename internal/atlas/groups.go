@@ -37,9 +37,13 @@ type Atlas struct {
 // the layouts come with their walks for nothing. progress, when set, is called now and then
 // with the layouts placed so far. When ctx ends first, Groups returns its error.
 func Groups(ctx context.Context, workers int, progress func(placed int64)) (*Atlas, error) {
-	// Each worker builds a type's index and joins its groups at once, likely large types
-	// first, so that no large one is left for last.
-	all := candidates()
+	return groupsOf(ctx, workers, candidates(), progress)
+}
+
+// groupsOf is Groups over the layouts of some types alone. Each worker builds a type's index
+// and joins its groups at once, likely large types first (candidates' order), so that no
+// large one is left for last.
+func groupsOf(ctx context.Context, workers int, all []Type, progress func(placed int64)) (*Atlas, error) {
 	types := make([]*TypeIndex, len(all))
 	byType := make([][]Group, len(all))
 	var placed atomic.Int64
