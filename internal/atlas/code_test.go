@@ -59,6 +59,12 @@ func TestRankRoundTrip(t *testing.T) {
 		if err != nil || back != l {
 			t.Fatalf("code %s of rank %d: %v", l.Code(), n, err)
 		}
+		if c, err := ParseCode(l.Code().String()); err != nil || c != l.Code() {
+			t.Fatalf("code %s reads back as %s (%v)", l.Code(), c, err)
+		}
+		if s, err := ParseShortCode(l.ShortCode()); err != nil || s != l {
+			t.Fatalf("short code %s of rank %d reads back as %v (%v)", l.ShortCode(), n, s, err)
+		}
 		if n > 0 {
 			prev, _ := Unrank(n - 1)
 			if prev.Code() >= l.Code() {
