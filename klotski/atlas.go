@@ -19,8 +19,7 @@ func (c *config) runGroups(ctx context.Context, env *cli.Env) int {
 	t0 := time.Now()
 	a, err := atlas.Groups(ctx, 0, c.meter(env, "groups"))
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "klotski: groups: stopped (%s)\n", cli.StopReason(err))
-		return cli.Stopped
+		return stop(env, "groups", err)
 	}
 	grouped := time.Since(t0)
 	sum := summarize(a)
@@ -30,10 +29,8 @@ func (c *config) runGroups(ctx context.Context, env *cli.Env) int {
 		fmt.Fprintf(env.Stdout, "largest group: %s layouts, one of them %s\n%s", thousands(sum.Largest.Size), sum.Largest.Code, sum.Largest.Board+"\n")
 		fmt.Fprintf(env.Stdout, "single-layout groups: %d\n", sum.Single)
 	}
-	err = a.Hardest(ctx, 0, c.meter(env, "hardest"))
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "klotski: hardest layouts: stopped (%s)\n", cli.StopReason(err))
-		return cli.Stopped
+	if err := a.Hardest(ctx, 0, c.meter(env, "hardest")); err != nil {
+		return stop(env, "hardest layouts", err)
 	}
 	sum.hardest(a)
 	sum.TimeNS = time.Since(t0).Nanoseconds()
@@ -62,6 +59,15 @@ func (c *config) runGroups(ctx context.Context, env *cli.Env) int {
 		}
 	}
 	return cli.OK
+}
+
+// stop reports a phase that a signal ended (the summary printed so far stays).
+func stop(env *cli.Env, phase string, err error) int {
+	if env.StderrTerminal {
+		io.WriteString(env.Stderr, "\r\033[K") // the progress line
+	}
+	fmt.Fprintf(env.Stderr, "klotski: %s: stopped (%s)\n", phase, cli.StopReason(err))
+	return cli.Stopped
 }
 
 // summary is -groups's JSON object (its names are a contract: scripts read them).
