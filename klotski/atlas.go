@@ -22,20 +22,51 @@ func (c *config) runGroups(ctx context.Context, env *cli.Env) int {
 		return stop(env, "groups", err)
 	}
 	grouped := time.Since(t0)
-	sum := summarize(a)
-	sum.GroupsNS = grouped.Nanoseconds()
+	s := a.Summary()
 	if !env.JSON {
-		fmt.Fprintf(env.Stdout, "%s layouts of %d types in %s groups (%v)\n", thousands(sum.Layouts), sum.Types, thousands(sum.Groups), round(grouped))
-		fmt.Fprintf(env.Stdout, "largest group: %s layouts, one of them %s\n%s", thousands(sum.Largest.Size), sum.Largest.Code, sum.Largest.Board+"\n")
-		fmt.Fprintf(env.Stdout, "single-layout groups: %d\n", sum.Single)
+		fmt.Fprintf(env.Stdout, "%s layouts of %d types in %s groups (%v)\n", thousands(s.Layouts), s.Types, thousands(s.Groups), round(grouped))
+		fmt.Fprintf(env.Stdout, "largest group: %s layouts, one of them %s\n%s\n", thousands(s.Largest.Size), s.Largest.Seed.Code(), board(s.Largest.Seed))
+		fmt.Fprintf(env.Stdout, "single-layout groups: %d\n", s.Single)
 	}
 	if err := a.Hardest(ctx, 0, c.meter(env, "hardest")); err != nil {
 		return stop(env, "hardest layouts", err)
 	}
-	sum.hardest(a)
-	sum.TimeNS = time.Since(t0).Nanoseconds()
+	s = a.Summary()
+	took := time.Since(t0)
+	h := s.Hardest.Hardest
 	if env.JSON {
-		b, _ := json.Marshal(sum)
+		type layout struct {
+			Size  int    `json:"size,omitempty"`
+			Moves int    `json:"moves,omitempty"`
+			Board string `json:"board"`
+			Code  string `json:"code"`
+			Short string `json:"short,omitempty"`
+		}
+		type row struct {
+			Moves   int `json:"moves"`
+			Groups  int `json:"groups"`
+			Layouts int `json:"layouts"`
+		}
+		rows := make([]row, len(s.ByMoves))
+		for i, r := range s.ByMoves {
+			rows[i] = row(r)
+		}
+		// The names are a contract: scripts read them.
+		b, _ := json.Marshal(struct {
+			Layouts           int    `json:"layouts"`
+			Types             int    `json:"types"`
+			Groups            int    `json:"groups"`
+			Largest           layout `json:"largest"`
+			Single            int    `json:"single"`
+			Hardest           layout `json:"hardest"`
+			Unsolvable        int    `json:"unsolvable"`         // groups with no solved layout
+			UnsolvableLayouts int    `json:"unsolvable_layouts"` // and their layouts
+			ByMoves           []row  `json:"by_moves"`           // groups and layouts by their hardest layout's moves
+			GroupsNS          int64  `json:"groups_ns"`          // the time to the groups alone
+			TimeNS            int64  `json:"time_ns"`
+		}{s.Layouts, s.Types, s.Groups, layout{Size: s.Largest.Size, Board: board(s.Largest.Seed), Code: s.Largest.Seed.Code().String()},
+			s.Single, layout{Moves: s.Hardest.Moves, Board: board(h), Code: h.Code().String(), Short: h.ShortCode()},
+			s.Unsolvable, s.UnsolvableLayouts, rows, grouped.Nanoseconds(), took.Nanoseconds()})
 		fmt.Fprintf(env.Stdout, "%s\n", b)
 		if c.list {
 			enc := json.NewEncoder(env.Stdout)
@@ -45,14 +76,13 @@ func (c *config) runGroups(ctx context.Context, env *cli.Env) int {
 		}
 		return cli.OK
 	}
-	h := sum.Hardest
-	fmt.Fprintf(env.Stdout, "hardest solvable layout: %d moves, %s (%s)\n%s", h.Moves, h.Code, h.Short, h.Board+"\n")
-	fmt.Fprintf(env.Stdout, "groups with no solved layout: %s of %s layouts\n", thousands(sum.Unsolvable), thousands(sum.UnsolvableLayouts))
+	fmt.Fprintf(env.Stdout, "hardest solvable layout: %d moves, %s (%s)\n%s\n", s.Hardest.Moves, h.Code(), h.ShortCode(), board(h))
+	fmt.Fprintf(env.Stdout, "groups with no solved layout: %s of %s layouts\n", thousands(s.Unsolvable), thousands(s.UnsolvableLayouts))
 	fmt.Fprintf(env.Stdout, "groups by the moves their hardest layout needs:\n%6s %7s %10s\n", "moves", "groups", "layouts")
-	for _, r := range sum.ByMoves {
+	for _, r := range s.ByMoves {
 		fmt.Fprintf(env.Stdout, "%6d %7d %10d\n", r.Moves, r.Groups, r.Layouts)
 	}
-	fmt.Fprintf(env.Stdout, "time: %v (groups %v)\n", round(time.Duration(sum.TimeNS)), round(grouped))
+	fmt.Fprintf(env.Stdout, "time: %v (groups %v)\n", round(took), round(grouped))
 	if c.list {
 		for _, g := range a.Groups {
 			fmt.Fprintf(env.Stdout, "%s %s %d layouts, hardest %s\n", g.Seed.Code(), typeName(g.Type), g.Size, hardestText(g))
@@ -68,84 +98,6 @@ func stop(env *cli.Env, phase string, err error) int {
 	}
 	fmt.Fprintf(env.Stderr, "klotski: %s: stopped (%s)\n", phase, cli.StopReason(err))
 	return cli.Stopped
-}
-
-// summary is -groups's JSON object (its names are a contract: scripts read them).
-type summary struct {
-	Layouts           int       `json:"layouts"`
-	Types             int       `json:"types"`
-	Groups            int       `json:"groups"`
-	Largest           sizeRef   `json:"largest"`
-	Single            int       `json:"single"`
-	Hardest           movesRef  `json:"hardest"`
-	Unsolvable        int       `json:"unsolvable"`         // groups with no solved layout
-	UnsolvableLayouts int       `json:"unsolvable_layouts"` // and their layouts
-	ByMoves           []byMoves `json:"by_moves"`           // groups and layouts by their hardest layout's moves
-	GroupsNS          int64     `json:"groups_ns"`          // the time to the groups alone
-	TimeNS            int64     `json:"time_ns"`
-}
-
-type sizeRef struct {
-	Size  int    `json:"size"`
-	Board string `json:"board"`
-	Code  string `json:"code"`
-}
-
-type movesRef struct {
-	Moves int    `json:"moves"`
-	Board string `json:"board"`
-	Code  string `json:"code"`
-	Short string `json:"short"`
-}
-
-type byMoves struct {
-	Moves   int `json:"moves"`
-	Groups  int `json:"groups"`
-	Layouts int `json:"layouts"`
-}
-
-// summarize counts what the groups alone tell.
-func summarize(a *atlas.Atlas) summary {
-	s := summary{Types: a.Types(), Groups: len(a.Groups)}
-	var largest atlas.Group
-	for _, g := range a.Groups {
-		s.Layouts += g.Size
-		if g.Size > largest.Size {
-			largest = g
-		}
-		if g.Size == 1 {
-			s.Single++
-		}
-	}
-	s.Largest = sizeRef{largest.Size, board(largest.Seed), largest.Seed.Code().String()}
-	return s
-}
-
-// hardest adds what the hardest layouts tell.
-func (s *summary) hardest(a *atlas.Atlas) {
-	best := atlas.Group{Moves: -1}
-	var rows []byMoves
-	for _, g := range a.Groups {
-		if g.Moves < 0 {
-			s.Unsolvable++
-			s.UnsolvableLayouts += g.Size
-			continue
-		}
-		if g.Moves > best.Moves {
-			best = g
-		}
-		for len(rows) <= g.Moves {
-			rows = append(rows, byMoves{Moves: len(rows)})
-		}
-		rows[g.Moves].Groups++
-		rows[g.Moves].Layouts += g.Size
-	}
-	for _, r := range rows {
-		if r.Groups > 0 {
-			s.ByMoves = append(s.ByMoves, r)
-		}
-	}
-	s.Hardest = movesRef{best.Moves, board(best.Hardest), best.Hardest.Code().String(), best.Hardest.ShortCode()}
 }
 
 // listed is one group's JSON object with -list.

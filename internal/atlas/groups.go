@@ -26,8 +26,9 @@ const Solved = 13
 type Atlas struct {
 	Groups []Group // in code order of their seeds
 
-	types  []*TypeIndex
-	byType [][]Group
+	types   []*TypeIndex
+	byType  [][]Group
+	hardest bool // Hardest has run
 }
 
 // Groups splits every legal layout into its groups, types on workers goroutines at once (0:

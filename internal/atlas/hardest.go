@@ -44,6 +44,7 @@ func (a *Atlas) Hardest(ctx context.Context, workers int, progress func(done int
 		return err
 	}
 	a.collect()
+	a.hardest = true
 	return nil
 }
 
@@ -78,4 +79,57 @@ func distances(x *TypeIndex) []uint8 {
 		end = len(queue)
 	}
 	return slices.Clip(dist)
+}
+
+// Summary is the atlas in numbers.
+type Summary struct {
+	Layouts, Types, Groups int
+	Largest                Group // the largest group (the first in code order among equals)
+	Single                 int   // groups of one layout
+	// After Hardest: the group whose hardest layout needs the most moves (the first in code
+	// order among equals), the groups with no solved layout and their layouts, and the groups
+	// and layouts by the moves their hardest layout needs (only the numbers some group has).
+	Hardest                       Group
+	Unsolvable, UnsolvableLayouts int
+	ByMoves                       []MovesRow
+}
+
+// MovesRow counts the groups whose hardest layout needs Moves moves, and their layouts.
+type MovesRow struct{ Moves, Groups, Layouts int }
+
+// Summary sums the atlas up.
+func (a *Atlas) Summary() Summary {
+	s := Summary{Types: len(a.types), Groups: len(a.Groups), Hardest: Group{Moves: -1}}
+	var rows []MovesRow
+	for _, g := range a.Groups {
+		s.Layouts += g.Size
+		if g.Size > s.Largest.Size {
+			s.Largest = g
+		}
+		if g.Size == 1 {
+			s.Single++
+		}
+		if !a.hardest {
+			continue
+		}
+		if g.Moves < 0 {
+			s.Unsolvable++
+			s.UnsolvableLayouts += g.Size
+			continue
+		}
+		if g.Moves > s.Hardest.Moves {
+			s.Hardest = g
+		}
+		for len(rows) <= g.Moves {
+			rows = append(rows, MovesRow{Moves: len(rows)})
+		}
+		rows[g.Moves].Groups++
+		rows[g.Moves].Layouts += g.Size
+	}
+	for _, r := range rows {
+		if r.Groups > 0 {
+			s.ByMoves = append(s.ByMoves, r)
+		}
+	}
+	return s
 }

@@ -72,7 +72,15 @@ func TestHardest(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d types, %d groups", len(some), len(atlases[0].Groups))
+	sum := atlases[0].Summary()
+	groups, layouts := sum.Unsolvable, sum.UnsolvableLayouts
+	for _, r := range sum.ByMoves {
+		groups, layouts = groups+r.Groups, layouts+r.Layouts
+	}
+	if sum.Types != len(some) || groups != sum.Groups || layouts != sum.Layouts || sum.Hardest.Moves < 0 {
+		t.Errorf("summary %+v: its table counts %d groups of %d layouts", sum, groups, layouts)
+	}
+	t.Logf("%d types, %d groups, the hardest %d moves", len(some), len(atlases[0].Groups), sum.Hardest.Moves)
 }
 
 // puzzle makes l a puzzle for the solver: the 2x2 (A) to the exit.
