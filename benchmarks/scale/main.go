@@ -10,7 +10,8 @@
 // The families are the ones the exact-at-scale work was measured on: 81x81 mazes (the real
 // inputs' shape) with 5% of the walls removed, then 10%, 20% and 30%, and at 5% with three
 // open rooms, two doors per key, or four robots. Each part must stay within -cpu and -mem;
-// the exit status is 1 when one does not.
+// the exit status is 1 when one does not, or when a part ends without a proven answer (day18's
+// exit status not 0).
 package main
 
 import (
@@ -48,6 +49,7 @@ type run struct {
 	cpu        time.Duration
 	rss        int64 // bytes
 	answer     string
+	exit       int // day18's exit status: 0 when the part is answered and proven
 }
 
 func main() {
@@ -108,6 +110,10 @@ func main() {
 		fmt.Printf("%-10s %6d %12v %12v %-26s %7d MB\n", f.name, len(runs), cpus[len(cpus)/2].Round(time.Millisecond),
 			worst.cpu.Round(time.Millisecond), fmt.Sprintf("seed %d part %d (%s)", worst.seed, worst.part, worst.answer), fat.rss>>20)
 		for _, r := range runs {
+			if r.exit != 0 {
+				fmt.Printf("  no proven answer: %s seed %d part %d: %s\n", f.name, r.seed, r.part, r.answer)
+				status = 1
+			}
 			if r.cpu > *cpuLimit || r.rss > *memLimit<<20 {
 				fmt.Printf("  over the limits: %s seed %d part %d: %v cpu, %d MB\n", f.name, r.seed, r.part, r.cpu.Round(time.Millisecond), r.rss>>20)
 				status = 1
@@ -124,7 +130,7 @@ func measure(bin, vault string, seed, part int) (run, error) {
 	if err != nil && cmd.ProcessState == nil {
 		return run{}, err
 	}
-	r := run{seed: seed, part: part, answer: strings.TrimSpace(string(out))}
+	r := run{seed: seed, part: part, answer: strings.TrimSpace(string(out)), exit: cmd.ProcessState.ExitCode()}
 	r.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	if u, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		r.rss = int64(u.Maxrss) << 10 // kilobytes, but bytes on macOS
