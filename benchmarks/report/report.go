@@ -466,8 +466,12 @@ func speed(run *result) string {
 	fmt.Fprintf(&b, "From the benchmark report's run of %s (%s cores, %s), medians of its repetitions.\n", or(run.config["date"], "an unknown date"),
 		or(run.config["cores"], "?"), or(run.config["cpu"], "an unknown CPU"))
 	if len(times) > 0 {
+		allocated := fmt.Sprintf("about %.0f allocations each", median(allocs))
+		if median(allocs) < 0.5 {
+			allocated = "no heap allocation after the first solve"
+		}
 		fmt.Fprintf(&b, "Parse plus both parts of a real Advent of Code input, in-process (`BenchmarkReal`): median over\n"+
-			"the %d real inputs %s, the slowest (%s) %s, about %.0f allocations each.\n", len(times), duration(median(times)), slowestName, duration(slowest), median(allocs))
+			"the %d real inputs %s, the slowest (%s) %s, %s.\n", len(times), duration(median(times)), slowestName, duration(slowest), allocated)
 	}
 	get := func(n string) string {
 		t, ok := run.med("Klotski/"+n, "ns/op")
