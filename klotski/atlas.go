@@ -15,7 +15,13 @@ import (
 
 // runGroups is -groups: the atlas of every 4x5 layout replaces the inputs. The groups'
 // summary comes first, as soon as the groups are known; then each group's hardest layout.
+// -timeout and a signal stop it between types, keeping what was printed.
 func (c *config) runGroups(ctx context.Context, env *cli.Env) int {
+	if env.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, env.Timeout)
+		defer cancel()
+	}
 	t0 := time.Now()
 	a, err := atlas.Groups(ctx, 0, c.meter(env, "groups"))
 	if err != nil {

@@ -49,6 +49,8 @@ func TestCommand(t *testing.T) {
 		{`$KLOTSKI -census -hardest`, "", "-census and -groups cover every 4x5 layout", 2},
 		{`$KLOTSKI -groups ` + f("easy.txt"), "", "-census and -groups cover every 4x5 layout", 2},
 		{`$KLOTSKI -list`, "", "-list lists the groups", 2},
+		{`$KLOTSKI -groups -repeat 3`, "", "-repeat times inputs: it does not go with -census or -groups", 2},
+		{`$KLOTSKI -groups -timeout 200ms`, "", "klotski: groups: stopped (timed out)", 3},
 		{`$KLOTSKI -code 1A9BF0C0Z`, "", `-code: code "1A9BF0C0Z": want 1 to 9 hex digits`, 2},
 		{`$KLOTSKI -code FFFFFFFFF`, "", `-code: code FFFFFFFFF: the 2x2 at cell 15 is off the board`, 2},
 		{`$KLOTSKI -code 1A9BF0C00 ` + f("easy.txt"), "", "-code is the input", 2},

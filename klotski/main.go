@@ -109,6 +109,8 @@ func (c *config) check(fs *flag.FlagSet) error {
 		return errors.New("-census and -groups: one or the other")
 	case (c.census || c.groups) && (c.hardest || c.farthest || c.count || c.render != "" || c.code != "" || fs.NArg() > 0):
 		return errors.New("-census and -groups cover every 4x5 layout: they take no FILE, -code, -hardest, -farthest, -count or -render")
+	case (c.census || c.groups) && fs.Lookup("repeat").Value.String() != "0":
+		return errors.New("-repeat times inputs: it does not go with -census or -groups")
 	case c.list && !c.groups:
 		return errors.New("-list lists the groups: it goes with -groups")
 	case c.hardest && c.farthest:
