@@ -11,12 +11,18 @@ import (
 
 	"github.com/statespace/puzzles/internal/atlas"
 	"github.com/statespace/puzzles/internal/cli"
+	"github.com/statespace/puzzles/internal/memory"
 )
 
 // runGroups is -groups: the atlas of every 4x5 layout replaces the inputs. The groups'
 // summary comes first, as soon as the groups are known; then each group's hardest layout.
 // -timeout and a signal stop it between types, keeping what was printed.
 func (c *config) runGroups(ctx context.Context, env *cli.Env) int {
+	if a := memory.Available(); a > 0 && a < atlasMemory {
+		fmt.Fprintf(env.Stderr, "klotski: -groups needs about %s of memory, this process may have %s (ulimit -v, its cgroup, the machine)\n",
+			memory.Format(atlasMemory), memory.Format(a))
+		return cli.Stopped
+	}
 	if env.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, env.Timeout)
@@ -96,6 +102,12 @@ func (c *config) runGroups(ctx context.Context, env *cli.Env) int {
 	}
 	return cli.OK
 }
+
+// atlasMemory is what -groups asks of memory.Available: its peak heap is about 250 MB with
+// the collector's room (117 MB resident), and under ulimit -v the Go runtime's own
+// reservations come on top. Below it the command stops before it starts, not with the
+// runtime's out-of-memory trace halfway.
+const atlasMemory = 400 << 20
 
 // stop reports a phase that a signal ended (the summary printed so far stays).
 func stop(env *cli.Env, phase string, err error) int {

@@ -50,7 +50,7 @@ func TestCommand(t *testing.T) {
 		{`$KLOTSKI -groups ` + f("easy.txt"), "", "-census and -groups cover every 4x5 layout", 2},
 		{`$KLOTSKI -list`, "", "-list lists the groups", 2},
 		{`$KLOTSKI -groups -repeat 3`, "", "-repeat times inputs: it does not go with -census or -groups", 2},
-		{`$KLOTSKI -groups -timeout 200ms`, "", "klotski: groups: stopped (timed out)", 3},
+		{`$KLOTSKI -groups`, "", "klotski: -groups needs about 400 MB of memory, this process may have", 3},
 		{`$KLOTSKI -code 1A9BF0C0Z`, "", `-code: code "1A9BF0C0Z": want 1 to 9 hex digits`, 2},
 		{`$KLOTSKI -code FFFFFFFFF`, "", `-code: code FFFFFFFFF: the 2x2 at cell 15 is off the board`, 2},
 		{`$KLOTSKI -code 1A9BF0C00 ` + f("easy.txt"), "", "-code is the input", 2},
@@ -157,6 +157,14 @@ func TestCodes(t *testing.T) {
 	out := clitest.Shell(t, `$KLOTSKI `+filepath.Join(dir, "end.txt")).Stdout
 	if !strings.Contains(out, "code 1A9BF0C00 (4WVE1)\n") || !strings.Contains(out, "1. I right 1 (1A9BCCC00)\n") {
 		t.Errorf("text shows no codes:\n%s", out)
+	}
+}
+
+// TestGroupsStop stops -groups by -timeout: exit 3, a one-line reason, no trace.
+func TestGroupsStop(t *testing.T) {
+	r := clitest.Shell(t, `$KLOTSKI -groups -timeout 200ms`)
+	if r.Status != 3 || r.Stderr != "klotski: groups: stopped (timed out)\n" {
+		t.Errorf("status %d, stderr %q", r.Status, r.Stderr)
 	}
 }
 
