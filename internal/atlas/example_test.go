@@ -1,0 +1,38 @@
+package atlas_test
+
+import (
+	"fmt"
+
+	"github.com/statespace/puzzles/internal/atlas"
+)
+
+// A layout by its common code: the board, and the same layout's short code.
+func ExampleParseCode() {
+	c, err := atlas.ParseCode("1A9BF0C00")
+	if err != nil {
+		panic(err)
+	}
+	l, err := c.Layout()
+	if err != nil {
+		panic(err)
+	}
+	fmt.Print(l)
+	fmt.Println(l.Code(), l.ShortCode(), l.Type())
+	// Output:
+	// BAAC
+	// BAAC
+	// DEEF
+	// DGHF
+	// I..J
+	// 1A9BF0C00 4WVE1 {1 4 4}
+}
+
+// Numbering the layouts of one type: the classic's piece set has 65,880 layouts.
+func ExampleNewTypeIndex() {
+	c, _ := atlas.ParseCode("1A9BF0C00")
+	l, _ := c.Layout()
+	x := atlas.NewTypeIndex(l.Type())
+	n := x.Rank(l)
+	fmt.Println(x.Len(), x.Layout(n) == l)
+	// Output: 65880 true
+}
