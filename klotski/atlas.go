@@ -4,9 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/statespace/puzzles/internal/atlas"
@@ -29,9 +27,9 @@ func (c *config) runGroups(ctx context.Context, env *cli.Env) int {
 		defer cancel()
 	}
 	t0 := time.Now()
-	a, err := atlas.Groups(ctx, 0, c.meter(env, "groups"))
+	a, err := atlas.Groups(ctx, 0, env.Share("groups of 29,334,498 layouts", atlas.Layouts))
 	if err != nil {
-		return stop(env, "groups", err)
+		return env.Stop("klotski", "groups", err)
 	}
 	grouped := time.Since(t0)
 	s := a.Summary()
@@ -40,8 +38,8 @@ func (c *config) runGroups(ctx context.Context, env *cli.Env) int {
 		fmt.Fprintf(env.Stdout, "largest group: %s layouts, one of them %s\n%s\n", thousands(s.Largest.Size), s.Largest.Seed.Code(), board(s.Largest.Seed))
 		fmt.Fprintf(env.Stdout, "single-layout groups: %d\n", s.Single)
 	}
-	if err := a.Hardest(ctx, 0, c.meter(env, "hardest")); err != nil {
-		return stop(env, "hardest layouts", err)
+	if err := a.Hardest(ctx, 0, env.Share("each group's hardest layout", atlas.Layouts)); err != nil {
+		return env.Stop("klotski", "hardest layouts", err)
 	}
 	s = a.Summary()
 	took := time.Since(t0)
@@ -109,15 +107,6 @@ func (c *config) runGroups(ctx context.Context, env *cli.Env) int {
 // runtime's out-of-memory trace halfway.
 const atlasMemory = 400 << 20
 
-// stop reports a phase that a signal ended (the summary printed so far stays).
-func stop(env *cli.Env, phase string, err error) int {
-	if env.StderrTerminal {
-		io.WriteString(env.Stderr, "\r\033[K") // the progress line
-	}
-	fmt.Fprintf(env.Stderr, "klotski: %s: stopped (%s)\n", phase, cli.StopReason(err))
-	return cli.Stopped
-}
-
 // listed is one group's JSON object with -list.
 func listed(g atlas.Group) any {
 	type hard struct {
@@ -154,24 +143,6 @@ func hardestText(g atlas.Group) string {
 		return "none solved"
 	}
 	return fmt.Sprintf("%d moves %s", g.Moves, g.Hardest.Code())
-}
-
-// meter returns a progress callback that shows the share of layouts done on a terminal
-// (nothing in pipes), and clears its line when the phase ends.
-func (c *config) meter(env *cli.Env, phase string) func(int64) {
-	if !env.StderrTerminal {
-		return nil
-	}
-	var last atomic.Int64
-	return func(done int64) {
-		pct := done * 100 / atlas.Layouts
-		if last.Swap(pct) != pct || done == atlas.Layouts {
-			fmt.Fprintf(env.Stderr, "\r%s: %3d%% of %d layouts", phase, pct, atlas.Layouts)
-			if done == atlas.Layouts {
-				io.WriteString(env.Stderr, "\r\033[K")
-			}
-		}
-	}
 }
 
 // thousands writes n with commas.

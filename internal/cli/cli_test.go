@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -92,5 +93,29 @@ func TestProgressLine(t *testing.T) {
 	p.draw()
 	if out.String() != "" {
 		t.Errorf("nothing runs, yet %q", out.String())
+	}
+}
+
+// TestShareAndStop checks a mode's progress and stop lines: nothing of the progress off a
+// terminal; on one, the share rewritten as it grows and cleared at the end or at a stop.
+func TestShareAndStop(t *testing.T) {
+	for _, terminal := range []bool{false, true} {
+		var stderr bytes.Buffer
+		env := &Env{Stderr: &stderr, StderrTerminal: terminal}
+		if p := env.Share("work", 4); p != nil {
+			for _, done := range []int64{1, 1, 2, 4} {
+				p(done)
+			}
+		} else if terminal {
+			t.Fatal("no progress on a terminal")
+		}
+		status := env.Stop("cmd", "phase", context.DeadlineExceeded)
+		want := "cmd: phase: stopped (timed out)\n"
+		if terminal {
+			want = "\rwork:  25%\rwork:  50%\rwork: 100%\r\033[K\r\033[K" + want
+		}
+		if status != Stopped || stderr.String() != want {
+			t.Errorf("terminal %v: status %d, stderr %q, want %q", terminal, status, stderr.String(), want)
+		}
 	}
 }

@@ -103,3 +103,37 @@ func (p *progressLine) stop() {
 	<-p.done
 	p.write(func() {})
 }
+
+// Share returns a progress callback for a mode's long work (klotski -groups): on a terminal,
+// a line on standard error with the share of total done, rewritten when the share grows and
+// cleared when all is done; nil, which says nothing, when standard error is not a terminal.
+// It is safe for concurrent use.
+func (env *Env) Share(what string, total int64) func(done int64) {
+	if !env.StderrTerminal || total <= 0 {
+		return nil
+	}
+	var mu sync.Mutex
+	last := int64(-1)
+	return func(done int64) {
+		mu.Lock()
+		defer mu.Unlock()
+		if pct := done * 100 / total; pct != last {
+			last = pct
+			fmt.Fprintf(env.Stderr, "\r%s: %3d%%", what, pct)
+		}
+		if done >= total {
+			io.WriteString(env.Stderr, "\r\033[K")
+		}
+	}
+}
+
+// Stop reports a mode's phase that a limit or a signal ended, on one line of standard error
+// (clearing a progress line first), and returns the status Stopped (Run makes it 130 or 143
+// after a signal).
+func (env *Env) Stop(command, phase string, err error) int {
+	if env.StderrTerminal {
+		io.WriteString(env.Stderr, "\r\033[K")
+	}
+	fmt.Fprintf(env.Stderr, "%s: %s: stopped (%s)\n", command, phase, StopReason(err))
+	return Stopped
+}
