@@ -12,8 +12,10 @@
 // already, how many empty cells so far), so a rank is a sum of one precomputed count per
 // row. The same holds within one type (piece set, kept by every move) with the pieces
 // placed so far in the state: TypeIndex numbers a type's layouts densely with tables of tens
-// of kilobytes, so a set of a type's layouts is a bitmap or a small array, and a layout one
-// step away from a known one is ranked from the rows that changed alone (walk, near).
+// of kilobytes, so a set of a type's layouts is a small array. A move takes a piece's
+// symbol out of one row's key and puts it into another's, so the rank of a layout one move
+// from a known one is that one's with a few rows looked up again, the keys XORed, and no
+// layout taken apart (walk, forwardRanks, movesRanked).
 //
 // Groups joins each type's layouts by union-find along the steps right and down, which is
 // every edge of the move graph once, over the layouts in order (so each comes with its

@@ -5,8 +5,9 @@ import "math/bits"
 // Forward ranks. The union-find of Groups needs the ranks of a layout's forward steps, not
 // the layouts: a step changes a row's key by a fixed XOR (a symbol leaves a cell, another
 // arrives) in one to three rows, so each rank is the walked layout's with those rows looked
-// up again from the state before the first, and no layout is built. Layout.forward and near
-// are the baseline (TestForwardRanks holds them equal).
+// up again from the state before the first, and no layout is built. Ranking the layouts
+// Layout.forward and Layout.moves build is the baseline (TestForwardRanks and
+// TestMovesRanked hold them equal).
 
 // symbol returns the XOR that puts (or takes) symbol sym at cell c's place in its row's key.
 func symbol(sym uint8, c int) uint8 { return sym << (6 - 2*(c&3)) }
@@ -70,3 +71,77 @@ func (x *TypeIndex) forwardRanks(wk *walk, out []uint32) []uint32 {
 }
 
 func tz(m uint32) int { return bits.TrailingZeros32(m) }
+
+// A ranked layout is a layout and its number within its type.
+type ranked struct {
+	l Layout
+	n uint32
+}
+
+// moveRank returns the rank of the walked layout with one piece moved (any distance) from
+// top-left cell from to cell to: its symbol leaves from's row key and joins to's, and the
+// rows from the higher to the lower one's bottom are looked up again (the cells a piece
+// covers past its top-left are 0 in a key, like empty ones, but change the carry).
+func (x *TypeIndex) moveRank(wk *walk, sym uint8, from, to int, tall bool) uint32 {
+	ra, rb := from>>2, to>>2
+	a, b := min(ra, rb), max(ra, rb)
+	if tall {
+		b++
+	}
+	r, st := wk.sum[a], wk.from[a]
+	for row := a; row <= b; row++ {
+		k := wk.key[row]
+		if row == ra {
+			k ^= symbol(sym, from)
+		}
+		if row == rb {
+			k ^= symbol(sym, to)
+		}
+		ed := x.edge(st, k)
+		r, st = r+ed.less, ed.next
+	}
+	return r + wk.sum[Rows] - wk.sum[b+1]
+}
+
+// movesRanked appends the walked layout's whole moves (Layout.moves's, in its order) with
+// their ranks to out.
+func (x *TypeIndex) movesRanked(wk *walk, out []ranked) []ranked {
+	l := wk.l
+	h, w, t, e := wk.head, l.Wide(), l.Tall(), wk.empty
+	s := full &^ (bigCells(h) | w | w<<1 | t | t<<4 | e)
+	hw := uint64(h)<<60 | uint64(w)<<40
+	ht := uint64(h)<<60 | uint64(t)<<20
+	for m := s; m != 0; m &= m - 1 {
+		c := m & -m
+		free := e | c
+		for r := flood(c, free) &^ c; r != 0; r &= r - 1 {
+			d := r & -r
+			out = append(out, ranked{Layout(hw | uint64(t)<<20 | uint64(free&^d)), x.moveRank(wk, 3, tz(c), tz(d), false)})
+		}
+	}
+	for m := w; m != 0; m &= m - 1 {
+		c := m & -m
+		free := e | c | c<<1
+		for r := flood(c, free&(free>>1)&notCol3) &^ c; r != 0; r &= r - 1 {
+			d := r & -r
+			out = append(out, ranked{Layout(ht | uint64(w^c^d)<<40 | uint64(free&^(d|d<<1))), x.moveRank(wk, 1, tz(c), tz(d), false)})
+		}
+	}
+	for m := t; m != 0; m &= m - 1 {
+		c := m & -m
+		free := e | c | c<<4
+		for r := flood(c, free&(free>>4)&rows03) &^ c; r != 0; r &= r - 1 {
+			d := r & -r
+			out = append(out, ranked{Layout(hw | uint64(t^c^d)<<20 | uint64(free&^(d|d<<4))), x.moveRank(wk, 2, tz(c), tz(d), true)})
+		}
+	}
+	c := uint32(1) << h
+	free := e | c*0x33
+	wt := uint64(w)<<40 | uint64(t)<<20
+	for r := flood(c, free&(free>>1)&(free>>4)&(free>>5)&notCol3&rows03) &^ c; r != 0; r &= r - 1 {
+		d := r & -r
+		m := Layout(wt | uint64(tz(d))<<60 | uint64(free&^(d*0x33)))
+		out = append(out, ranked{m, x.Rank(m)}) // another head: every row's state changes
+	}
+	return out
+}

@@ -98,3 +98,27 @@ func TestForwardRanks(t *testing.T) {
 		}
 	}
 }
+
+// TestMovesRanked holds the whole moves' ranks by key XORs equal to ranking the layouts
+// Layout.moves builds, on layouts of every type.
+func TestMovesRanked(t *testing.T) {
+	var wk walk
+	var got []ranked
+	var nbr []Layout
+	for _, x := range Types(0) {
+		for n := 0; n < x.Len(); n += max(1, x.Len()/300) {
+			l := x.Layout(uint32(n))
+			x.walk(l, &wk)
+			got = x.movesRanked(&wk, got[:0])
+			nbr = l.moves(nbr[:0])
+			if len(got) != len(nbr) {
+				t.Fatalf("%s: %d ranked moves, %d moves", l, len(got), len(nbr))
+			}
+			for i, m := range nbr {
+				if r := x.Rank(m); got[i].l != m || r != got[i].n {
+					t.Fatalf("move %d of\n%sto\n%sranks %d, not %d (%v)", i, l, m, r, got[i].n, got[i].l == m)
+				}
+			}
+		}
+	}
+}

@@ -63,16 +63,15 @@ func distances(x *TypeIndex) []uint8 {
 		queue = append(queue, l)
 	})
 	var wk walk
-	var nbr []Layout
+	var nbr []ranked
 	for q, end, d := 0, len(queue), uint8(1); q < len(queue); d++ {
 		for ; q < end; q++ {
-			l := queue[q]
-			x.walk(l, &wk)
-			nbr = l.moves(nbr[:0])
+			x.walk(queue[q], &wk)
+			nbr = x.movesRanked(&wk, nbr[:0])
 			for _, m := range nbr {
-				if r := x.near(&wk, m); dist[r] == unreached {
-					dist[r] = d
-					queue = append(queue, m)
+				if dist[m.n] == unreached {
+					dist[m.n] = d
+					queue = append(queue, m.l)
 				}
 			}
 		}

@@ -210,23 +210,6 @@ func (x *TypeIndex) walk(l Layout, wk *walk) {
 	wk.sum[Rows] = r
 }
 
-// near returns the rank of m, a layout of the type a step from the walked one: only the rows
-// where the empty cells differ are looked up, unless the 2x2 moved.
-func (x *TypeIndex) near(wk *walk, m Layout) uint32 {
-	if m.Head() != wk.head {
-		return x.Rank(m)
-	}
-	d := m.Empty() ^ wk.empty
-	a, b := bits.TrailingZeros32(d)/4, (31-bits.LeadingZeros32(d))/4
-	w, t, s := m.Wide(), m.Tall(), m.Single()
-	r, st := wk.sum[a], wk.from[a]
-	for row := a; row <= b; row++ {
-		e := x.edge(st, rowKey(w, t, s, row))
-		r, st = r+e.less, e.next
-	}
-	return r + wk.sum[Rows] - wk.sum[b+1]
-}
-
 // each calls f with every layout of the type in order, with its number and its walk; with
 // head 0 to 14, only the layouts with the 2x2 there.
 func (x *TypeIndex) each(head int, f func(n uint32, l Layout, wk *walk)) {
