@@ -6,8 +6,8 @@ import "math/bits"
 // the layouts: a step changes a row's key by a fixed XOR (a symbol leaves a cell, another
 // arrives) in one to three rows, so each rank is the walked layout's with those rows looked
 // up again from the state before the first, and no layout is built. Ranking the layouts
-// Layout.forward and Layout.moves build is the baseline (TestForwardRanks and
-// TestMovesRanked hold them equal).
+// themselves (Layout.forward's; movesRanked without byKeys) is the baseline: TestRanksByKeys
+// holds them equal, BenchmarkRanks measures them.
 
 // symbol returns the XOR that puts (or takes) symbol sym at cell c's place in its row's key.
 func symbol(sym uint8, c int) uint8 { return sym << (6 - 2*(c&3)) }
@@ -103,9 +103,16 @@ func (x *TypeIndex) moveRank(wk *walk, sym uint8, from, to int, tall bool) uint3
 	return r + wk.sum[Rows] - wk.sum[b+1]
 }
 
-// movesRanked appends the walked layout's whole moves (Layout.moves's, in its order) with
-// their ranks to out.
-func (x *TypeIndex) movesRanked(wk *walk, out []ranked) []ranked {
+// movesRanked appends the walked layout's whole moves (one piece any distance along any
+// path) with their ranks to out: by key XORs (moveRank) with byKeys, else by ranking each
+// layout whole, the baseline. A piece's places are a flood of its top-left cell (flood).
+func (x *TypeIndex) movesRanked(wk *walk, out []ranked, byKeys bool) []ranked {
+	rank := func(m Layout, sym uint8, from, to uint32, tall bool) ranked {
+		if byKeys {
+			return ranked{m, x.moveRank(wk, sym, tz(from), tz(to), tall)}
+		}
+		return ranked{m, x.Rank(m)}
+	}
 	l := wk.l
 	h, w, t, e := wk.head, l.Wide(), l.Tall(), wk.empty
 	s := full &^ (bigCells(h) | w | w<<1 | t | t<<4 | e)
@@ -116,7 +123,7 @@ func (x *TypeIndex) movesRanked(wk *walk, out []ranked) []ranked {
 		free := e | c
 		for r := flood(c, free) &^ c; r != 0; r &= r - 1 {
 			d := r & -r
-			out = append(out, ranked{Layout(hw | uint64(t)<<20 | uint64(free&^d)), x.moveRank(wk, 3, tz(c), tz(d), false)})
+			out = append(out, rank(Layout(hw|uint64(t)<<20|uint64(free&^d)), 3, c, d, false))
 		}
 	}
 	for m := w; m != 0; m &= m - 1 {
@@ -124,7 +131,7 @@ func (x *TypeIndex) movesRanked(wk *walk, out []ranked) []ranked {
 		free := e | c | c<<1
 		for r := flood(c, free&(free>>1)&notCol3) &^ c; r != 0; r &= r - 1 {
 			d := r & -r
-			out = append(out, ranked{Layout(ht | uint64(w^c^d)<<40 | uint64(free&^(d|d<<1))), x.moveRank(wk, 1, tz(c), tz(d), false)})
+			out = append(out, rank(Layout(ht|uint64(w^c^d)<<40|uint64(free&^(d|d<<1))), 1, c, d, false))
 		}
 	}
 	for m := t; m != 0; m &= m - 1 {
@@ -132,7 +139,7 @@ func (x *TypeIndex) movesRanked(wk *walk, out []ranked) []ranked {
 		free := e | c | c<<4
 		for r := flood(c, free&(free>>4)&rows03) &^ c; r != 0; r &= r - 1 {
 			d := r & -r
-			out = append(out, ranked{Layout(hw | uint64(t^c^d)<<20 | uint64(free&^(d|d<<4))), x.moveRank(wk, 2, tz(c), tz(d), true)})
+			out = append(out, rank(Layout(hw|uint64(t^c^d)<<20|uint64(free&^(d|d<<4))), 2, c, d, true))
 		}
 	}
 	c := uint32(1) << h

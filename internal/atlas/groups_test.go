@@ -2,6 +2,7 @@ package atlas
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 )
@@ -75,50 +76,68 @@ func BenchmarkTypes(b *testing.B) {
 	}
 }
 
-// TestForwardRanks holds the forward steps' ranks by key XORs equal to ranking the layouts
-// Layout.forward builds, on layouts of every type.
-func TestForwardRanks(t *testing.T) {
+// TestRanksByKeys holds the ranks by key XORs equal to ranking the layouts whole, for the
+// forward steps and for the whole moves, on layouts of every type.
+func TestRanksByKeys(t *testing.T) {
 	var wk walk
-	var ranks []uint32
-	var nbr []Layout
+	var steps []uint32
+	var built []Layout
+	var moves, whole []ranked
 	for _, x := range Types(0) {
 		for n := 0; n < x.Len(); n += max(1, x.Len()/300) {
 			l := x.Layout(uint32(n))
 			x.walk(l, &wk)
-			ranks = x.forwardRanks(&wk, ranks[:0])
-			nbr = l.forward(nbr[:0])
-			if len(ranks) != len(nbr) {
-				t.Fatalf("%s: %d ranks, %d steps", l, len(ranks), len(nbr))
+			steps, built = x.forwardRanks(&wk, steps[:0]), l.forward(built[:0])
+			moves, whole = x.movesRanked(&wk, moves[:0], true), x.movesRanked(&wk, whole[:0], false)
+			if len(steps) != len(built) || !slices.Equal(moves, whole) {
+				t.Fatalf("%s: %d step ranks for %d steps; moves by keys %v, whole %v", l, len(steps), len(built), moves, whole)
 			}
-			for i, m := range nbr {
-				if r := x.Rank(m); r != ranks[i] {
-					t.Fatalf("step %d of\n%sto\n%sranks %d, not %d", i, l, m, r, ranks[i])
+			for i, m := range built {
+				if r := x.Rank(m); r != steps[i] {
+					t.Fatalf("step %d of\n%sto\n%sranks %d, not %d", i, l, m, r, steps[i])
 				}
 			}
 		}
 	}
 }
 
-// TestMovesRanked holds the whole moves' ranks by key XORs equal to ranking the layouts
-// Layout.moves builds, on layouts of every type.
-func TestMovesRanked(t *testing.T) {
-	var wk walk
-	var got []ranked
-	var nbr []Layout
-	for _, x := range Types(0) {
-		for n := 0; n < x.Len(); n += max(1, x.Len()/300) {
-			l := x.Layout(uint32(n))
-			x.walk(l, &wk)
-			got = x.movesRanked(&wk, got[:0])
-			nbr = l.moves(nbr[:0])
-			if len(got) != len(nbr) {
-				t.Fatalf("%s: %d ranked moves, %d moves", l, len(got), len(nbr))
+// BenchmarkRanks ranks the forward steps and the whole moves of a sample of the largest
+// type's layouts by key XORs against ranking the layouts whole (the baseline).
+func BenchmarkRanks(b *testing.B) {
+	x := Types(0)[0]
+	var walks []walk
+	for n := 0; n < x.Len(); n += x.Len() / 1000 {
+		var wk walk
+		x.walk(x.Layout(uint32(n)), &wk)
+		walks = append(walks, wk)
+	}
+	var ranks []uint32
+	var built []Layout
+	var moves []ranked
+	b.Run("forward/keys", func(b *testing.B) {
+		for b.Loop() {
+			for i := range walks {
+				ranks = x.forwardRanks(&walks[i], ranks[:0])
 			}
-			for i, m := range nbr {
-				if r := x.Rank(m); got[i].l != m || r != got[i].n {
-					t.Fatalf("move %d of\n%sto\n%sranks %d, not %d (%v)", i, l, m, r, got[i].n, got[i].l == m)
+		}
+	})
+	b.Run("forward/whole", func(b *testing.B) {
+		for b.Loop() {
+			for i := range walks {
+				ranks = ranks[:0]
+				for _, m := range walks[i].l.forward(built[:0]) {
+					ranks = append(ranks, x.Rank(m))
 				}
 			}
 		}
+	})
+	for _, byKeys := range []bool{true, false} {
+		b.Run(map[bool]string{true: "moves/keys", false: "moves/whole"}[byKeys], func(b *testing.B) {
+			for b.Loop() {
+				for i := range walks {
+					moves = x.movesRanked(&walks[i], moves[:0], byKeys)
+				}
+			}
+		})
 	}
 }

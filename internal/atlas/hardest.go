@@ -67,7 +67,7 @@ func distances(x *TypeIndex) []uint8 {
 	for q, end, d := 0, len(queue), uint8(1); q < len(queue); d++ {
 		for ; q < end; q++ {
 			x.walk(queue[q], &wk)
-			nbr = x.movesRanked(&wk, nbr[:0])
+			nbr = x.movesRanked(&wk, nbr[:0], true)
 			for _, m := range nbr {
 				if dist[m.n] == unreached {
 					dist[m.n] = d

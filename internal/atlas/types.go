@@ -321,9 +321,7 @@ func candidates() []Type {
 // parallel calls f(w, 0) to f(w, n-1) on workers goroutines (0: every core), w the
 // goroutine's number, none once ctx ends.
 func parallel(ctx context.Context, workers, n int, f func(w, i int)) {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers = workerCount(workers)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := range min(workers, n) {
