@@ -21,11 +21,6 @@ func (c *config) runGroups(ctx context.Context, env *cli.Env) int {
 			memory.Format(atlasMemory), memory.Format(a))
 		return cli.Stopped
 	}
-	if env.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, env.Timeout)
-		defer cancel()
-	}
 	t0 := time.Now()
 	a, err := atlas.Groups(ctx, 0, env.Share("groups of 29,334,498 layouts", atlas.Layouts))
 	if err != nil {

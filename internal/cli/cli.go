@@ -78,7 +78,8 @@ type Command struct {
 	Sub map[string]*Command
 
 	// Mode, when set and it returns true, does the whole run instead of the inputs
-	// (klotski -census): it prints what it has to and returns the status.
+	// (klotski -census): it prints what it has to and returns the status. Its context ends
+	// at a signal or at -timeout.
 	Mode func(ctx context.Context, env *Env) (status int, done bool)
 
 	Default []byte                                         // the embedded default input
@@ -201,7 +202,13 @@ func Run(cmd *Command, args []string, env *Env) int {
 	ctx, stop, why := watch(env.Signals)
 	defer stop()
 	if cmd.Mode != nil {
-		if status, done := cmd.Mode(ctx, env); done {
+		mctx := ctx // a mode's work stops at -timeout as an input's searches do
+		if env.Timeout > 0 {
+			var cancel context.CancelFunc
+			mctx, cancel = context.WithTimeout(ctx, env.Timeout)
+			defer cancel()
+		}
+		if status, done := cmd.Mode(mctx, env); done {
 			return Worse(status, why())
 		}
 	}
