@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/statespace/puzzles/inputs"
@@ -25,14 +26,15 @@ func main() { cli.Main(command()) }
 
 // config is what the flags ask for.
 type config struct {
-	part, budget              int
-	goal, algo, bound, memory string
-	path, render, show        string
-	start, exit, floor        string
-	verbose                   bool
-	kind                      bound.Kind
-	meter                     *memory.Meter
-	dialect                   *[256]byte // the byte each input byte is read as
+	part, budget       int
+	goal, algo, path   cli.Choice
+	bound, memory      string
+	render, show       string
+	start, exit, floor string
+	verbose            bool
+	kind               bound.Kind
+	meter              *memory.Meter
+	dialect            *[256]byte // the byte each input byte is read as
 }
 
 func command() *cli.Command {
@@ -65,14 +67,17 @@ Example:
   day18 gen -seed 1 -loops 0.05 | day18 -json -path -`
 
 func (c *config) flags(fs *flag.FlagSet) {
+	c.goal = cli.Choice{Value: "collect", Options: []string{"collect", "exit"}}
+	c.algo = cli.Choice{Value: "graph", Options: []string{"graph", "bfs"}}
+	c.path = cli.Choice{Options: []string{"keys", "cells"}, Bare: "keys"}
 	fs.IntVar(&c.part, "part", 0, "which part: 1, 2, or 0 for both")
-	fs.StringVar(&c.goal, "goal", "collect", "collect: pick up every key; exit: reach the '+' cell")
-	fs.StringVar(&c.algo, "algo", "graph", "graph: best-first search on the route graph; bfs: the plain (cells, keys) BFS baseline")
+	fs.Var(&c.goal, "goal", "`collect|exit`: pick up every key, or reach the '+' cell")
+	fs.Var(&c.algo, "algo", "`graph|bfs`: best-first search on the route graph, or the plain (cells, keys) BFS baseline")
 	fs.StringVar(&c.bound, "bound", "auto", "the graph search's lower bound: auto, none (Dijkstra), tour, tour+blocks, spanning or held-karp")
 	fs.StringVar(&c.memory, "mem", "", "most memory the searches may use, for example 512MB or 2GB (default: half of what this process may use)")
 	fs.IntVar(&c.budget, "budget", 0, "most search states recorded (0: no count, only -mem)")
 	fs.BoolVar(&c.verbose, "v", false, "search statistics on standard error")
-	fs.Var(pathFlag{&c.path}, "path", "print the walk behind each answer: each robot's keys with steps (-path=cells: every cell too)")
+	fs.Var(&c.path, "path", "print the walk behind each answer: each robot's keys with steps (-path=cells: every cell too)")
 	fs.StringVar(&c.render, "render", "", "draw one input's walk into FILE.png (traced) or FILE.gif (animated)")
 	fs.StringVar(&c.show, "show", "", "dist: print the distance field from the robots; dist=KEYS: from those keys")
 	fs.StringVar(&c.start, "start", "", "a dialect's start character, read as '@'")
@@ -82,25 +87,18 @@ func (c *config) flags(fs *flag.FlagSet) {
 
 // check validates the flags before any input is read.
 func (c *config) check(fs *flag.FlagSet) error {
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if c.exit != "" && !set["goal"] {
-		c.goal = "exit"
+	if c.exit != "" && !cli.Given(fs, "goal") {
+		c.goal.Value = "exit"
 	}
-	var err error
+	err := cli.First(
+		cli.Within("part", c.part, 0, 2),
+		cli.Within("budget", c.budget, 0, math.MaxInt),
+		cli.Apart(fs, "goal=exit", "part"),
+		cli.Apart(fs, "algo=bfs", "path", "render", "bound"),
+	)
 	switch {
-	case c.part < 0 || c.part > 2:
-		return fmt.Errorf("-part %d: want 0, 1 or 2", c.part)
-	case c.goal != "collect" && c.goal != "exit":
-		return fmt.Errorf("-goal %q: want collect or exit", c.goal)
-	case c.goal == "exit" && c.part != 0:
-		return errors.New("-part and -goal exit do not go together: the exit goal has no parts")
-	case c.algo != "graph" && c.algo != "bfs":
-		return fmt.Errorf("-algo %q: want graph or bfs", c.algo)
-	case c.algo == "bfs" && (c.path != "" || c.render != "" || set["bound"]):
-		return errors.New("-algo bfs does not go with -path, -render or -bound: they need -algo graph")
-	case c.budget < 0:
-		return fmt.Errorf("-budget %d: want 0 (none) or more", c.budget)
+	case err != nil:
+		return err
 	case c.show != "" && c.show != "dist" && !strings.HasPrefix(c.show, "dist="):
 		return fmt.Errorf("-show %q: want dist or dist=KEYS", c.show)
 	case c.render != "" && fs.NArg() > 1:
@@ -128,12 +126,12 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 		return cli.Outcome{Err: err}
 	}
 	opt := solve.Options{Goal: solve.Collect, Budget: c.budget, Bound: c.kind, Meter: c.meter, Ctx: ctx,
-		Walk: c.path != "" || c.render != "", Progress: &solve.Progress{}}
-	if c.goal == "exit" {
+		Walk: c.path.Value != "" || c.render != "", Progress: &solve.Progress{}}
+	if c.goal.Value == "exit" {
 		opt.Goal = solve.Exit
 	}
 	solver, graph := solve.Graph, true
-	if c.algo == "bfs" {
+	if c.algo.Value == "bfs" {
 		solver, graph = solve.BFS, false
 	}
 	job.Show(opt.Progress.String)
@@ -151,29 +149,5 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 			}
 		})
 	}
-	return c.report(ctx, job, v, parts, o)
-}
-
-// pathFlag is -path (each robot's keys) or -path=cells (every cell too).
-type pathFlag struct{ p *string }
-
-func (f pathFlag) String() string {
-	if f.p == nil {
-		return ""
-	}
-	return *f.p
-}
-func (f pathFlag) IsBoolFlag() bool { return true }
-func (f pathFlag) Set(s string) error {
-	switch s {
-	case "true", "keys":
-		*f.p = "keys"
-	case "false", "":
-		*f.p = ""
-	case "cells":
-		*f.p = "cells"
-	default:
-		return errors.New("want -path or -path=cells")
-	}
-	return nil
+	return c.report(job, v, parts, o)
 }

@@ -62,7 +62,7 @@ func TestRun(t *testing.T) {
 		{[]string{f("bad.txt"), f("a.txt")}, "", f("a.txt") + ": part 1: 8\n" + f("a.txt") + ": part 2: no answer (" + solve.NotApplicable + ")\n", f("bad.txt") + ":2:3: unexpected character '?'", 2},
 		{[]string{f("missing.txt")}, "", "", "missing.txt", 2},
 		{[]string{"-part", "3"}, "", "", "-part 3", 2},
-		{[]string{"-algo", "astar"}, "", "", `-algo "astar"`, 2},
+		{[]string{"-algo", "astar"}, "", "", `invalid value "astar" for flag -algo: want graph or bfs`, 2},
 		{[]string{"-budget", "3", f("p2.txt")}, "", "part 1: stopped (state budget exceeded: more than 3 states (raise it with -budget)): at least 26\n" +
 			"part 2: stopped (state budget exceeded: more than 3 states (raise it with -budget)): at least 8\n", "", 3},
 	}

@@ -9,7 +9,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image"
 	"io"
+	"math"
 	"strings"
 	"time"
 
@@ -102,24 +104,20 @@ func (c *config) check(fs *flag.FlagSet) error {
 	if err != nil {
 		return err
 	}
-	switch {
-	case c.budget <= 0:
-		return fmt.Errorf("-budget %d: want 1 or more", c.budget)
-	case c.census && c.groups:
-		return errors.New("-census and -groups: one or the other")
-	case (c.census || c.groups) && (c.hardest || c.farthest || c.count || c.render != "" || c.code != "" || fs.NArg() > 0):
-		return errors.New("-census and -groups cover every 4x5 layout: they take no FILE, -code, -hardest, -farthest, -count or -render")
-	case (c.census || c.groups) && fs.Lookup("repeat").Value.String() != "0":
-		return errors.New("-repeat times inputs: it does not go with -census or -groups")
-	case c.list && !c.groups:
-		return errors.New("-list lists the groups: it goes with -groups")
-	case c.hardest && c.farthest:
-		return errors.New("-hardest and -farthest: one or the other")
-	case (c.hardest || c.farthest) && (c.count || c.render != ""):
-		return errors.New("-hardest and -farthest do not go with -count or -render")
-	case c.code != "" && fs.NArg() > 0:
-		return errors.New("-code is the input: it takes no FILE")
-	case c.render != "" && fs.NArg() > 1:
+	every := []string{"hardest", "farthest", "count", "render", "code", "repeat", "FILE"} // what -census and -groups replace
+	err = cli.First(
+		cli.Within("budget", c.budget, 1, math.MaxInt),
+		cli.Apart(fs, "census", append(every, "groups")...),
+		cli.Apart(fs, "groups", every...),
+		cli.Needs(fs, "list", "groups"),
+		cli.Apart(fs, "hardest", "farthest", "count", "render"),
+		cli.Apart(fs, "farthest", "count", "render"),
+		cli.Apart(fs, "code", "FILE"),
+	)
+	if err != nil {
+		return err
+	}
+	if c.render != "" && fs.NArg() > 1 {
 		return errors.New("-render draws one input, not several")
 	}
 	if c.render != "" {
@@ -179,10 +177,7 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 		opt.Workers = 1 // several puzzles run at once, one core each; one runs on every core
 	}
 	o := cli.Outcome{Record: cli.Record{Metric: opt.Metric.String()}}
-	prefix := ""
-	if job.Named {
-		prefix = job.Name + ": "
-	}
+	prefix := job.Prefix()
 	if c.hardest || c.farthest {
 		find, what := slide.Hardest, "from any goal"
 		if c.farthest {
@@ -212,7 +207,8 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 		})
 	}
 	if c.render != "" && res.Moves >= 0 {
-		if err := picture(c.render, bd, res.Path); err != nil {
+		draw := func(animate bool) ([]*image.Paletted, error) { return render.SlideWalk(bd, res.Path, animate) }
+		if err := render.Save(c.render, 40, draw); err != nil {
 			return cli.Outcome{Err: err}
 		}
 	}
@@ -224,9 +220,8 @@ func stopped(err error, o cli.Outcome, prefix string) cli.Outcome {
 	if !errors.Is(err, slide.ErrBudget) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 		return cli.Outcome{Err: err}
 	}
-	why := cli.StopReason(err)
-	o.Record.Moves, o.Record.Notes, o.Status = cli.Null, []string{"stopped: " + why}, cli.Stopped
-	o.Text = fmt.Sprintf("%sstopped (%s)\n", prefix, why)
+	a := cli.Answer{Stop: err, Lower: -1}
+	o.Record.Moves, o.Record.Notes, o.Status, o.Text = a.Number(), a.Why(false), a.Status(), a.Line(prefix)
 	return o
 }
 
@@ -236,7 +231,7 @@ func solution(bd *slide.Board, res slide.Result, count bool, o cli.Outcome, pref
 	var b strings.Builder
 	o.Record.Expanded = &res.Expanded
 	codeLine := ""
-	if code, short, ok := codes(bd, bd.Start()); ok {
+	if code, short, ok := bd.Codes(bd.Start()); ok {
 		o.Record.Code, o.Record.Short = code, short
 		codeLine = fmt.Sprintf("%scode %s (%s)\n", prefix, code, short)
 	}
@@ -256,18 +251,10 @@ func solution(bd *slide.Board, res slide.Result, count bool, o cli.Outcome, pref
 		fmt.Fprintf(&b, "%sreachable: %d\n", prefix, res.Reachable)
 	}
 	if t := o.Record.Time; t != nil {
-		fmt.Fprintf(&b, "%stime: median %v, min %v over %d runs\n", prefix, time.Duration(t.Median), time.Duration(t.Min), t.Runs)
+		fmt.Fprintf(&b, "%stime: %v\n", prefix, t)
 	}
 	if boards {
-		moves, labels := bd.Replay(res.Path)
-		b.WriteString(bd.Render(res.Path[0], labels[0]))
-		for i, mv := range moves {
-			fmt.Fprintf(&b, "\n%d. %v", i+1, mv)
-			if code, _, ok := codes(bd, res.Path[i+1]); ok {
-				b.WriteString(" (" + code + ")")
-			}
-			fmt.Fprintf(&b, "\n%s", bd.Render(res.Path[i+1], labels[i+1]))
-		}
+		b.WriteString(bd.Solution(res.Path))
 	}
 	o.Text = b.String()
 	return o
@@ -292,7 +279,7 @@ func hardest(bd *slide.Board, h slide.Hard, farthest bool, what string, o cli.Ou
 		board := bd.Text(s)
 		o.Record.Boards = append(o.Record.Boards, strings.TrimSuffix(board, "\n"))
 		b.WriteString(board)
-		if code, short, ok := codes(bd, s); ok {
+		if code, short, ok := bd.Codes(s); ok {
 			o.Record.Codes = append(o.Record.Codes, code)
 			fmt.Fprintf(&b, "code %s (%s)\n", code, short)
 		}
@@ -300,17 +287,4 @@ func hardest(bd *slide.Board, h slide.Hard, farthest bool, what string, o cli.Ou
 	}
 	o.Text = b.String()
 	return o
-}
-
-// codes returns the common code and the short code of a 4x5 layout; ok is false for any
-// other board.
-func codes(bd *slide.Board, s slide.State) (code, short string, ok bool) {
-	if bd.W != atlas.Cols || bd.H != atlas.Rows {
-		return "", "", false
-	}
-	l, ok := atlas.FromRects(bd.Rects(s))
-	if !ok {
-		return "", "", false
-	}
-	return l.Code().String(), l.ShortCode(), true
 }

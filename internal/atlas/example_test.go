@@ -24,7 +24,7 @@ func ExampleParseCode() {
 	// DEEF
 	// DGHF
 	// I..J
-	// 1A9BF0C00 4WVE1 {1 4 4}
+	// 1A9BF0C00 4WVE1 1x2:1 2x1:4 1x1:4
 }
 
 // Numbering the layouts of one type: the classic's piece set has 65,880 layouts.

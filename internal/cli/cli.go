@@ -28,7 +28,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
@@ -108,6 +107,15 @@ func (j *Job) Show(status func() string) {
 	if j.show != nil {
 		j.show.set(j.slot, j.Name, status)
 	}
+}
+
+// Prefix is what starts each of the job's text lines: its name when there are several
+// inputs, else nothing.
+func (j *Job) Prefix() string {
+	if j.Named {
+		return j.Name + ": "
+	}
+	return ""
 }
 
 // Outcome is what solving one input gave.
@@ -405,26 +413,6 @@ func Measure(repeat int, f func()) *Timing {
 }
 
 func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
-
-// WriteFile writes the file path through a temporary file in the same directory, renamed
-// over path once write has succeeded: a failure leaves nothing behind.
-func WriteFile(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
-}
 
 // Meter returns the memory meter of a -mem flag's value (empty: memory.Default), and tells
 // the Go runtime to collect harder as the process nears half as much again: garbage counts

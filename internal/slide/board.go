@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+
+	"github.com/statespace/puzzles/internal/atlas"
 )
 
 // State is a packed position: one code per cell (class+1 where a piece's top-left corner is,
@@ -412,4 +414,34 @@ func (bd *Board) Text(s State) string {
 		used[pc.class]++
 	}
 	return bd.Render(s, labels)
+}
+
+// Codes returns the common code and the short code of s when the board is a 4x5 layout of
+// the game (one 2x2, the rest 1x2, 2x1 and 1x1; see package atlas); ok is false otherwise.
+func (bd *Board) Codes(s State) (code, short string, ok bool) {
+	if bd.W != atlas.Cols || bd.H != atlas.Rows {
+		return "", "", false
+	}
+	l, ok := atlas.FromRects(bd.Rects(s))
+	if !ok {
+		return "", "", false
+	}
+	return l.Code().String(), l.ShortCode(), true
+}
+
+// Solution writes an optimal path as text: the start board, then each move, numbered, with
+// the code of the layout it makes (for 4x5 layouts) and its board. Pieces keep their own
+// symbols all the way, though pieces of one shape are interchangeable in the states.
+func (bd *Board) Solution(path []State) string {
+	var b strings.Builder
+	moves, labels := bd.Replay(path)
+	b.WriteString(bd.Render(path[0], labels[0]))
+	for i, mv := range moves {
+		fmt.Fprintf(&b, "\n%d. %v", i+1, mv)
+		if code, _, ok := bd.Codes(path[i+1]); ok {
+			b.WriteString(" (" + code + ")")
+		}
+		fmt.Fprintf(&b, "\n%s", bd.Render(path[i+1], labels[i+1]))
+	}
+	return b.String()
 }

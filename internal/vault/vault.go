@@ -210,3 +210,19 @@ func Dialect(start, exit, floor string) (*[256]byte, error) {
 	}
 	return &t, nil
 }
+
+// Distances is the distance field from the robots, or from the keys named (letters a-z), as
+// text: each open cell's steps from the nearest source, every door open.
+func (v *Vault) Distances(from string) (string, error) {
+	sources := v.Robots
+	if from != "" {
+		sources = nil
+		for _, k := range from {
+			if k < 'a' || k > 'z' || v.Key[k-'a'] < 0 {
+				return "", fmt.Errorf("no key %c in %s", k, v.Name)
+			}
+			sources = append(sources, v.Key[k-'a'])
+		}
+	}
+	return v.Grid.Field(sources, func(c byte) bool { return c != '#' }).Text(), nil
+}

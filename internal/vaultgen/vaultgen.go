@@ -13,6 +13,7 @@ package vaultgen
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -28,6 +29,18 @@ type Options struct {
 	Rooms  int     // open rectangular rooms carved into the maze; default 0
 	Doors  int     // doors per key, placed as the first one is; default 1
 	Open   bool    // no maze: one open room of Size×Size (any size ≥ 3), keys and robots at random
+}
+
+// Flags defines a flag for each option on fs (day18 gen's), with the defaults Generate uses.
+func (o *Options) Flags(fs *flag.FlagSet) {
+	fs.Uint64Var(&o.Seed, "seed", 1, "random seed; the same options always print the same vault")
+	fs.IntVar(&o.Size, "size", 81, "width and height, 9 to 4093 (a maze is rounded up to 4k+1; -open: 3 to 4096)")
+	fs.IntVar(&o.Keys, "keys", 26, "number of keys (1-26), each with its doors")
+	fs.IntVar(&o.Robots, "robots", 1, "1 (an open centre), 4 (the part-2 centre), up to 8")
+	fs.Float64Var(&o.Loops, "loops", 0, "chance that a maze wall is removed, making loops (0-1)")
+	fs.IntVar(&o.Rooms, "rooms", 0, "open rooms carved into the maze (0-1000)")
+	fs.IntVar(&o.Doors, "doors", 1, "doors per key (1-26)")
+	fs.BoolVar(&o.Open, "open", false, "one open room of size×size instead of a maze (keys and robots at random, no doors)")
 }
 
 // Defaults fills in zero fields and clamps the rest to what Generate supports.

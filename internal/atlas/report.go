@@ -1,0 +1,123 @@
+package atlas
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// The atlas in words and in JSON, as klotski -groups prints it. The JSON field names are a
+// contract: scripts read them.
+
+// Board is l in the input format, its rows joined by newlines (no newline at the end).
+func (l Layout) Board() string { return strings.TrimSuffix(l.String(), "\n") }
+
+// String names a piece set by its pieces: "1x2:4 2x1:1 1x1:4".
+func (t Type) String() string { return fmt.Sprintf("1x2:%d 2x1:%d 1x1:%d", t.Wide, t.Tall, t.Single) }
+
+// WriteGroups writes the groups' part of the summary: counts, the largest group, the single
+// layouts; grouped is the time the groups took.
+func (s Summary) WriteGroups(w io.Writer, grouped time.Duration) {
+	fmt.Fprintf(w, "%s layouts of %d types in %s groups (%v)\n", thousands(s.Layouts), s.Types, thousands(s.Groups), grouped.Round(time.Millisecond))
+	fmt.Fprintf(w, "largest group: %s layouts, one of them %s\n%s\n", thousands(s.Largest.Size), s.Largest.Seed.Code(), s.Largest.Seed.Board())
+	fmt.Fprintf(w, "single-layout groups: %d\n", s.Single)
+}
+
+// WriteHardest writes the rest of the summary, once Atlas.Hardest has run: the hardest
+// solvable layout, the groups with none solved, the table of groups by moves.
+func (s Summary) WriteHardest(w io.Writer) {
+	h := s.Hardest.Hardest
+	fmt.Fprintf(w, "hardest solvable layout: %d moves, %s (%s)\n%s\n", s.Hardest.Moves, h.Code(), h.ShortCode(), h.Board())
+	fmt.Fprintf(w, "groups with no solved layout: %s of %s layouts\n", thousands(s.Unsolvable), thousands(s.UnsolvableLayouts))
+	fmt.Fprintf(w, "groups by the moves their hardest layout needs:\n%6s %7s %10s\n", "moves", "groups", "layouts")
+	for _, r := range s.ByMoves {
+		fmt.Fprintf(w, "%6d %7d %10d\n", r.Moves, r.Groups, r.Layouts)
+	}
+}
+
+// Line is g as one line of text: its first layout's code, type, size and hardest layout.
+func (g Group) Line() string {
+	hardest := "none solved"
+	if g.Moves >= 0 {
+		hardest = fmt.Sprintf("%d moves %s", g.Moves, g.Hardest.Code())
+	}
+	return fmt.Sprintf("%s %s %d layouts, hardest %s", g.Seed.Code(), g.Type, g.Size, hardest)
+}
+
+// JSONLayout is a layout in a JSON report.
+type JSONLayout struct {
+	Size  int    `json:"size,omitempty"`
+	Moves int    `json:"moves,omitempty"`
+	Board string `json:"board"`
+	Code  string `json:"code"`
+	Short string `json:"short,omitempty"`
+}
+
+// JSONSummary is the summary as one JSON object.
+type JSONSummary struct {
+	Layouts           int         `json:"layouts"`
+	Types             int         `json:"types"`
+	Groups            int         `json:"groups"`
+	Largest           JSONLayout  `json:"largest"`
+	Single            int         `json:"single"`
+	Hardest           JSONLayout  `json:"hardest"`
+	Unsolvable        int         `json:"unsolvable"`         // groups with no solved layout
+	UnsolvableLayouts int         `json:"unsolvable_layouts"` // and their layouts
+	ByMoves           []JSONMoves `json:"by_moves"`           // groups and layouts by their hardest layout's moves
+	GroupsNS          int64       `json:"groups_ns"`          // the time to the groups alone
+	TimeNS            int64       `json:"time_ns"`            // the time to the whole atlas
+}
+
+// JSONMoves is a row of the table by moves.
+type JSONMoves struct {
+	Moves   int `json:"moves"`
+	Groups  int `json:"groups"`
+	Layouts int `json:"layouts"`
+}
+
+// JSON is s as one JSON object, with the times the groups and the whole atlas took.
+func (s Summary) JSON(grouped, took time.Duration) JSONSummary {
+	rows := make([]JSONMoves, len(s.ByMoves))
+	for i, r := range s.ByMoves {
+		rows[i] = JSONMoves(r)
+	}
+	h := s.Hardest.Hardest
+	return JSONSummary{Layouts: s.Layouts, Types: s.Types, Groups: s.Groups,
+		Largest:    JSONLayout{Size: s.Largest.Size, Board: s.Largest.Seed.Board(), Code: s.Largest.Seed.Code().String()},
+		Single:     s.Single,
+		Hardest:    JSONLayout{Moves: s.Hardest.Moves, Board: h.Board(), Code: h.Code().String(), Short: h.ShortCode()},
+		Unsolvable: s.Unsolvable, UnsolvableLayouts: s.UnsolvableLayouts, ByMoves: rows,
+		GroupsNS: grouped.Nanoseconds(), TimeNS: took.Nanoseconds()}
+}
+
+// JSONGroup is a group as one JSON object (klotski -groups -list -json).
+type JSONGroup struct {
+	Type    map[string]int `json:"type"`
+	Size    int            `json:"size"`
+	Board   string         `json:"board"`
+	Code    string         `json:"code"`
+	Moves   *int           `json:"moves"`   // null: no layout of the group is solved
+	Hardest *JSONLayout    `json:"hardest"` // null then too
+}
+
+// JSON is g as one JSON object.
+func (g Group) JSON() JSONGroup {
+	out := JSONGroup{Type: map[string]int{"1x2": g.Type.Wide, "2x1": g.Type.Tall, "1x1": g.Type.Single},
+		Size: g.Size, Board: g.Seed.Board(), Code: g.Seed.Code().String()}
+	if g.Moves >= 0 {
+		moves := g.Moves
+		out.Moves = &moves
+		out.Hardest = &JSONLayout{Board: g.Hardest.Board(), Code: g.Hardest.Code().String()}
+	}
+	return out
+}
+
+// thousands writes n with commas.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

@@ -1,0 +1,118 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// Answer is one number an input asks for (a part's steps, a puzzle's moves), as both outputs
+// give it: found; none, with notes saying why; or not proven, because a search stopped
+// first, with what it proved.
+type Answer struct {
+	Label string // "part 1"; empty when the input asks for one number
+	Value int    // the answer, when Found
+	Found bool
+	Notes []string // why there is no answer
+
+	Stop  error // what stopped the search, when one stopped before proving the answer
+	Lower int   // then: the answer is at least Lower (less than 0: nothing proven)
+	Upper int   // and at most Upper, the best walk found (less than 0: none)
+}
+
+// Status is the exit status the answer asks for.
+func (a Answer) Status() int {
+	switch {
+	case a.Stop != nil:
+		return Stopped
+	case !a.Found:
+		return NoAnswer
+	}
+	return OK
+}
+
+// Number is the answer in JSON: the value, or null.
+func (a Answer) Number() Number {
+	if a.Found && a.Stop == nil {
+		return Of(a.Value)
+	}
+	return Null
+}
+
+// Bounds is what a stopped search proved, or nil.
+func (a Answer) Bounds() *Bounds {
+	if a.Stop == nil || a.Lower < 0 {
+		return nil
+	}
+	b := &Bounds{Lower: a.Lower}
+	if a.Upper >= 0 {
+		up := a.Upper
+		b.Upper = &up
+	}
+	return b
+}
+
+// Why is the answer's notes as the JSON record gives them: why there is none, or what
+// stopped its search; with label, each note starts with the answer's label.
+func (a Answer) Why(label bool) []string {
+	notes := a.Notes
+	if a.Stop != nil {
+		notes = []string{"stopped: " + StopReason(a.Stop)}
+	}
+	if !label || a.Label == "" {
+		return notes
+	}
+	out := make([]string, len(notes))
+	for i, n := range notes {
+		out[i] = a.Label + ": " + n
+	}
+	return out
+}
+
+// Line is the answer as a line of text, after prefix (an input's name, when there are several):
+// "part 1: 4270", "part 2: no answer (...)", "part 1: stopped (timed out): between 90 and 96",
+// "stopped (interrupted)".
+func (a Answer) Line(prefix string) string {
+	head := prefix
+	if a.Label != "" {
+		head += a.Label + ": "
+	}
+	switch {
+	case a.Stop != nil && a.Lower < 0:
+		return fmt.Sprintf("%sstopped (%s)\n", head, StopReason(a.Stop))
+	case a.Stop != nil && a.Upper >= 0:
+		return fmt.Sprintf("%sstopped (%s): between %d and %d\n", head, StopReason(a.Stop), a.Lower, a.Upper)
+	case a.Stop != nil:
+		return fmt.Sprintf("%sstopped (%s): at least %d\n", head, StopReason(a.Stop), a.Lower)
+	case !a.Found:
+		return fmt.Sprintf("%sno answer (%s)\n", head, strings.Join(a.Notes, "; "))
+	}
+	return fmt.Sprintf("%s%d\n", head, a.Value)
+}
+
+// String is the timing as a line's words: "median 81µs, min 79µs over 200 runs".
+func (t *Timing) String() string {
+	return fmt.Sprintf("median %v, min %v over %d runs", time.Duration(t.Median), time.Duration(t.Min), t.Runs)
+}
+
+// WriteWalk writes a walk's legs: each robot's stops in order with their steps, then, when
+// the legs have them, each leg's cells; every line after prefix.
+func WriteWalk(w io.Writer, prefix string, legs []Leg) {
+	for r := 1; r <= 8; r++ {
+		var to []string
+		for _, l := range legs {
+			if l.Robot == r {
+				to = append(to, fmt.Sprintf("%s %d", l.To, l.Steps))
+			}
+		}
+		if to != nil {
+			fmt.Fprintf(w, "%s  robot %d: %s\n", prefix, r, strings.Join(to, ", "))
+		}
+	}
+	for _, l := range legs {
+		if l.Cells != nil {
+			fmt.Fprintf(w, "%s  robot %d to %s: %s\n", prefix, l.Robot, l.To, strings.Join(l.Cells, " "))
+		}
+	}
+}

@@ -1,0 +1,108 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestAnswer checks the three kinds of answer in both outputs: the line, the JSON number and
+// bounds, the notes and the status.
+func TestAnswer(t *testing.T) {
+	limit := errors.New("stopped: memory limit 32 MB")
+	cases := []struct {
+		a      Answer
+		line   string
+		json   string // {"part1":..., "part1_bounds":...}
+		notes  []string
+		status int
+	}{
+		{Answer{Label: "part 1", Value: 4270, Found: true}, "x: part 1: 4270\n", `{"file":"","part1":4270}`, nil, OK},
+		{Answer{Label: "part 2", Notes: []string{"key a is out of reach", "door A"}}, "x: part 2: no answer (key a is out of reach; door A)\n",
+			`{"file":"","part1":null}`, []string{"part 2: key a is out of reach", "part 2: door A"}, NoAnswer},
+		{Answer{Label: "part 1", Stop: limit, Lower: 90, Upper: 96}, "x: part 1: stopped (memory limit 32 MB): between 90 and 96\n",
+			`{"file":"","part1":null,"part1_bounds":{"lower":90,"upper":96}}`, []string{"part 1: stopped: memory limit 32 MB"}, Stopped},
+		{Answer{Label: "part 1", Stop: limit, Lower: 90, Upper: -1}, "x: part 1: stopped (memory limit 32 MB): at least 90\n",
+			`{"file":"","part1":null,"part1_bounds":{"lower":90}}`, []string{"part 1: stopped: memory limit 32 MB"}, Stopped},
+		{Answer{Stop: context.DeadlineExceeded, Lower: -1, Upper: -1}, "x: stopped (timed out)\n",
+			`{"file":"","part1":null}`, []string{"stopped: timed out"}, Stopped},
+	}
+	for _, c := range cases {
+		if got := c.a.Line("x: "); got != c.line {
+			t.Errorf("%+v: line %q, want %q", c.a, got, c.line)
+		}
+		b, _ := json.Marshal(Record{Part1: c.a.Number(), Part1Bounds: c.a.Bounds()})
+		if string(b) != c.json {
+			t.Errorf("%+v: JSON %s, want %s", c.a, b, c.json)
+		}
+		if got := c.a.Why(true); !slices.Equal(got, c.notes) {
+			t.Errorf("%+v: notes %q, want %q", c.a, got, c.notes)
+		}
+		if got := c.a.Status(); got != c.status {
+			t.Errorf("%+v: status %d, want %d", c.a, got, c.status)
+		}
+	}
+}
+
+// TestFlagRules checks the shared checks of flags: choices, flags apart, flags that need
+// another, ranges; each error names what it refuses.
+func TestFlagRules(t *testing.T) {
+	parse := func(args ...string) (*flag.FlagSet, *Choice, error) {
+		fs := flag.NewFlagSet("x", flag.ContinueOnError)
+		fs.SetOutput(new(strings.Builder))
+		path := &Choice{Options: []string{"keys", "cells"}, Bare: "keys"}
+		algo := &Choice{Value: "graph", Options: []string{"graph", "bfs"}}
+		fs.Var(path, "path", "")
+		fs.Var(algo, "algo", "")
+		fs.Bool("census", false, "")
+		fs.Bool("groups", false, "")
+		fs.Bool("list", false, "")
+		return fs, path, fs.Parse(args)
+	}
+	for _, c := range []struct {
+		args []string
+		path string
+		err  string // of the parse, then of the rules
+	}{
+		{[]string{"-path"}, "keys", ""},
+		{[]string{"-path=cells"}, "cells", ""},
+		{[]string{"-path=false"}, "", ""},
+		{[]string{"-path=all"}, "", `invalid boolean value "all" for -path: want keys or cells`},
+		{[]string{"-algo", "astar"}, "", `invalid value "astar" for flag -algo: want graph or bfs`},
+		{[]string{"-census", "-groups"}, "", "-census and -groups do not go together"},
+		{[]string{"-census", "f.txt"}, "", "-census and FILE arguments do not go together"},
+		{[]string{"-algo", "bfs", "-path"}, "keys", "-algo bfs and -path do not go together"},
+		{[]string{"-path"}, "keys", ""}, // -algo graph by default: no conflict
+		{[]string{"-list"}, "", "-list needs -groups"},
+		{[]string{"-list", "-groups"}, "", ""},
+	} {
+		fs, path, err := parse(c.args...)
+		if err == nil {
+			err = First(
+				Apart(fs, "census", "groups", "FILE"),
+				Apart(fs, "algo=bfs", "path"),
+				Needs(fs, "list", "groups"),
+			)
+		}
+		if got := errString(err); got != c.err || err == nil && path.Value != c.path {
+			t.Errorf("%q: path %q, error %q; want %q, %q", c.args, path.Value, got, c.path, c.err)
+		}
+	}
+	if err := Within("part", 3, 0, 2); errString(err) != "-part 3: want 0 to 2" {
+		t.Errorf("Within: %v", err)
+	}
+	if err := Within("part", 2, 0, 2); err != nil {
+		t.Errorf("Within: %v", err)
+	}
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}

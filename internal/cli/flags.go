@@ -1,0 +1,118 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+)
+
+// Choice is a flag whose value is one of a few words: Set refuses any other, so a bad value
+// is a flag error (the usage, status 2). With Bare set, the flag alone (-path) means Bare,
+// and -flag=false the empty value.
+type Choice struct {
+	Value   string
+	Options []string
+	Bare    string
+}
+
+func (c *Choice) String() string {
+	if c == nil {
+		return ""
+	}
+	return c.Value
+}
+
+// Set takes s when it is one of the options.
+func (c *Choice) Set(s string) error {
+	switch {
+	case c.Bare != "" && s == "true":
+		s = c.Bare
+	case c.Bare != "" && s == "false":
+		c.Value = ""
+		return nil
+	}
+	for _, o := range c.Options {
+		if s == o {
+			c.Value = s
+			return nil
+		}
+	}
+	return fmt.Errorf("want %s", words(c.Options, "or"))
+}
+
+// IsBoolFlag lets a flag with a Bare value stand alone.
+func (c *Choice) IsBoolFlag() bool { return c.Bare != "" }
+
+// words joins ws as a list: "a, b or c".
+func words(ws []string, and string) string {
+	if len(ws) < 2 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " " + and + " " + ws[len(ws)-1]
+}
+
+// Given reports whether the flag name was given on the command line.
+func Given(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
+// Apart refuses first together with any of others, naming the two: "-census and -hardest
+// do not go together". A name is a flag given on the command line; "name=value" a flag
+// holding that value, given or defaulted; FILE a file argument.
+func Apart(fs *flag.FlagSet, first string, others ...string) error {
+	if !present(fs, first) {
+		return nil
+	}
+	for _, o := range others {
+		if present(fs, o) {
+			return fmt.Errorf("%s and %s do not go together", show(first), show(o))
+		}
+	}
+	return nil
+}
+
+// Needs refuses flag a without flag b: "-list needs -groups".
+func Needs(fs *flag.FlagSet, a, b string) error {
+	if present(fs, a) && !present(fs, b) {
+		return fmt.Errorf("%s needs %s", show(a), show(b))
+	}
+	return nil
+}
+
+// Within refuses a numeric flag's value outside lo..hi: "-part 3: want 0 to 2".
+func Within(name string, v, lo, hi int) error {
+	if v < lo || v > hi {
+		return fmt.Errorf("-%s %d: want %d to %d", name, v, lo, hi)
+	}
+	return nil
+}
+
+// First returns the first error that is not nil: the checks of a command, in order.
+func First(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func present(fs *flag.FlagSet, name string) bool {
+	if name == "FILE" {
+		return fs.NArg() > 0
+	}
+	if flagName, value, ok := strings.Cut(name, "="); ok {
+		f := fs.Lookup(flagName)
+		return f != nil && f.Value.String() == value
+	}
+	return Given(fs, name)
+}
+
+func show(name string) string {
+	if name == "FILE" {
+		return "FILE arguments"
+	}
+	return "-" + strings.Replace(name, "=", " ", 1)
+}

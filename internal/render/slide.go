@@ -1,0 +1,27 @@
+package render
+
+import (
+	"image"
+	"strings"
+
+	"github.com/statespace/puzzles/internal/slide"
+)
+
+// SlideWalk draws the positions of a sliding-block solution: a strip of boards ten to a row,
+// or, with animate, a frame per position. Each piece keeps its own colour all the way.
+func SlideWalk(bd *slide.Board, path []slide.State, animate bool) ([]*image.Paletted, error) {
+	_, labels := bd.Replay(path)
+	boards := make([][]byte, len(path))
+	for i, s := range path {
+		boards[i] = []byte(strings.ReplaceAll(bd.Render(s, labels[i]), "\n", ""))
+	}
+	index := map[byte]int{}
+	for i, pc := range bd.P.Pieces {
+		index[pc.Symbol] = i
+	}
+	color := func(sym byte) uint8 { return Piece(index[sym]) }
+	if animate {
+		return Frames(boards, bd.W, bd.H, min(48, max(8, 320/max(bd.W, bd.H))), color), nil
+	}
+	return []*image.Paletted{Strip(boards, bd.W, bd.H, 16, 10, color)}, nil
+}
