@@ -16,7 +16,8 @@ import (
 )
 
 // BenchmarkBound compares the searches on parse plus both parts of each real input under each
-// bound: none (Dijkstra, the baseline), the tour term alone, tour and blocks, the spanning
+// bound: none (Dijkstra, the baseline), the tour term alone, tour and blocks (in every pushed
+// state's bound, or lazily: added when a state first leaves the queue), the spanning
 // tree, Held-Karp prices, and auto (the default, which picks tour and blocks on these).
 func BenchmarkBound(b *testing.B) {
 	variants := []struct {
@@ -26,6 +27,7 @@ func BenchmarkBound(b *testing.B) {
 		{"dijkstra", solve.Options{Bound: bound.KindNone}},
 		{"tour", solve.Options{Bound: bound.KindTour}},
 		{"tour+blocks", solve.Options{Bound: bound.KindTourBlocks}},
+		{"tour+lazy-blocks", solve.Options{Bound: bound.KindTourLazyBlocks}},
 		{"spanning", solve.Options{Bound: bound.KindSpanning}},
 		{"held-karp", solve.Options{Bound: bound.KindHeldKarp}},
 		{"auto", solve.Options{}},

@@ -73,7 +73,7 @@ func (c *config) flags(fs *flag.FlagSet) {
 	fs.IntVar(&c.part, "part", 0, "which part: 1, 2, or 0 for both")
 	fs.Var(&c.goal, "goal", "`collect|exit`: pick up every key, or reach the '+' cell")
 	fs.Var(&c.algo, "algo", "`graph|bfs`: best-first search on the route graph, or the plain (cells, keys) BFS baseline")
-	fs.StringVar(&c.bound, "bound", "auto", "the graph search's lower bound: auto, none (Dijkstra), tour, tour+blocks, spanning or held-karp")
+	fs.StringVar(&c.bound, "bound", "auto", "the graph search's lower bound: auto, none (Dijkstra), tour, tour+blocks, tour+lazy-blocks, spanning or held-karp")
 	fs.StringVar(&c.memory, "mem", "", "most memory the searches may use, for example 512MB or 2GB (default: half of what this process may use)")
 	fs.IntVar(&c.budget, "budget", 0, "most search states recorded (0: no count, only -mem)")
 	fs.BoolVar(&c.verbose, "v", false, "search statistics on standard error")

@@ -56,12 +56,13 @@ const (
 	KindAuto       Kind = iota
 	KindNone            // zero: the search is Dijkstra
 	KindTour            // Tour's tour term alone
-	KindTourBlocks      // Tour with its precedence term
+	KindTourBlocks      // Tour with its precedence term, in every state's bound as it is pushed
+	KindTourLazyBlocks  // the same, the precedence term added when a state first leaves the queue
 	KindSpanning        // Spanning
 	KindHeldKarp        // Spanning with prices (NewHeldKarp)
 )
 
-var kindNames = []string{"auto", "none", "tour", "tour+blocks", "spanning", "held-karp"}
+var kindNames = []string{"auto", "none", "tour", "tour+blocks", "tour+lazy-blocks", "spanning", "held-karp"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -72,7 +73,7 @@ func ParseKind(s string) (Kind, error) {
 			return Kind(k), nil
 		}
 	}
-	return 0, fmt.Errorf("bound %q: want auto, none, tour, tour+blocks, spanning or held-karp", s)
+	return 0, fmt.Errorf("bound %q: want auto, none, tour, tour+blocks, tour+lazy-blocks, spanning or held-karp", s)
 }
 
 // Choice is a vault's bound, what it is, and what it estimated at the start.
@@ -121,7 +122,7 @@ func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter) (C
 		t.Free()
 		return Choice{}, err
 	}
-	t.withBlocks = k != KindTour
+	t.withBlocks, t.lazy = k != KindTour, k == KindTourLazyBlocks
 	tour := choice(t, k)
 	if k != KindAuto {
 		return tour, nil

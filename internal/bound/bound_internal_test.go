@@ -55,7 +55,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 		}
 		for _, solo := range []int{14, 0} {
 			soloKeys = solo
-			for _, k := range []Kind{KindNone, KindTour, KindTourBlocks, KindSpanning, KindHeldKarp} {
+			for _, k := range []Kind{KindNone, KindTour, KindTourBlocks, KindTourLazyBlocks, KindSpanning, KindHeldKarp} {
 				if solo == 0 && k != KindHeldKarp {
 					continue
 				}
@@ -102,7 +102,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 			t.Errorf("%s: only %d states checked", name, n)
 		}
 	}
-	if len(checked) != 6 {
+	if len(checked) != 7 {
 		t.Errorf("bounds checked: %v", checked)
 	}
 }

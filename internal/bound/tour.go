@@ -66,7 +66,8 @@ type Tour struct {
 	weight  [][][256]int32    // lengths of edge sets, a byte of edges at a time, per region
 	weights [][256]int32      // the tables of weight, end to end
 
-	withBlocks  bool // Refine adds Blocks
+	withBlocks  bool // the bound adds Blocks: in Refine when lazy, else in Eval and Child
+	lazy        bool
 	incremental bool // every robot alone in its region: Expand and Child use Step and Arrive
 	parent      []int
 	terms       [vault.MaxRobots]int32 // each robot's term of the expanded state
@@ -570,7 +571,8 @@ func (b *Tour) blocks(p int, left keys.Set, r int8) int32 {
 	return 2 * sum
 }
 
-// Eval is the door-free part of the bound: cheap, one pass over the keys left.
+// Eval is the bound from scratch: the door-free tour, one pass over the keys left, and the
+// blocks unless they are lazy.
 func (b *Tour) Eval(at []int, held keys.Set) int32 {
 	h := 0
 	for i, p := range at {
@@ -594,8 +596,14 @@ func (b *Tour) Eval(at []int, held keys.Set) int32 {
 			h += b.shared(at, left, r)
 		}
 	}
+	if b.eager() {
+		h += b.Blocks(at, held)
+	}
 	return int32(h)
 }
+
+// eager reports whether the blocks are part of Eval and Child rather than of Refine.
+func (b *Tour) eager() bool { return b.withBlocks && !b.lazy }
 
 // Expand prepares Child. With every robot alone in its region (part 1, and part 2 of the
 // real inputs) a child's tour is its parent's with one robot's term replaced (Step, Arrive);
@@ -608,14 +616,22 @@ func (b *Tour) Expand(at []int, held keys.Set) {
 	b.base = 0
 	for i, p := range at {
 		b.terms[i], b.moved[i] = b.Step(p, held)
+		if b.eager() {
+			b.terms[i] += b.BlocksAt(p, held)
+		}
 		b.base += b.terms[i]
 	}
 }
 
-// Child returns the tour term of the child in which robot i moved to t.
+// Child returns the bound of the child in which robot i moved to t: its tour term, and its
+// blocks unless they are lazy.
 func (b *Tour) Child(i, t int, held keys.Set) int32 {
 	if b.incremental {
-		return b.base - b.terms[i] + b.Arrive(t, held, b.moved[i])
+		h := b.base - b.terms[i] + b.Arrive(t, held, b.moved[i])
+		if b.eager() { // only robot i's region lost a key: the others' blocks stand
+			h += b.BlocksAt(t, held)
+		}
+		return h
 	}
 	from := b.parent[i]
 	b.parent[i] = t
@@ -624,10 +640,11 @@ func (b *Tour) Child(i, t int, held keys.Set) int32 {
 	return h
 }
 
-// Refine adds the precedence term (Blocks) to h, the tour term (Eval or Child), unless it is
-// off (the Kind KindTour).
+// Refine adds the precedence term (Blocks) to h, the tour term (Eval or Child), when the
+// blocks are lazy (KindTourLazyBlocks): then only states taken out of the queue pay for them.
+// Otherwise Eval and Child hold all there is.
 func (b *Tour) Refine(at []int, held keys.Set, h int32) int32 {
-	if !b.withBlocks {
+	if !b.withBlocks || !b.lazy {
 		return h
 	}
 	return h + int32(b.Blocks(at, held))

@@ -289,13 +289,14 @@ func numbered(c *routes.Corridors) (first []int32, edges []routes.Edge) {
 }
 
 // TestStepArrive checks the incremental tour bound against the one computed from scratch, on
-// random states of generated vaults with one and four robots.
+// random states of generated vaults with one and four robots; and so the bound with its
+// blocks, as Expand and Child give it to the search.
 func TestStepArrive(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
-	checked, arrived := 0, 0
+	checked, arrived, blocked := 0, 0, 0
 	defer func() {
-		if checked < 2000 || arrived < 10000 {
-			t.Errorf("only %d states and %d moves checked", checked, arrived)
+		if checked < 2000 || arrived < 10000 || blocked == 0 {
+			t.Errorf("only %d states and %d moves checked, blocks %d", checked, arrived, blocked)
 		}
 	}()
 	for seed := range uint64(8) {
@@ -306,6 +307,7 @@ func TestStepArrive(t *testing.T) {
 		if err := b.Precede(g, len(v.Robots)); err != nil {
 			t.Fatal(err)
 		}
+		b.withBlocks = false // the tour term alone: Step and Arrive are its parts
 		for range 300 {
 			held := keys.Set(r.Uint32()) & v.All
 			at := make([]int, len(v.Robots))
@@ -350,6 +352,25 @@ func TestStepArrive(t *testing.T) {
 			if sum != b.Eval(at, held) {
 				t.Fatalf("%+v: Step sums to %d, Eval %d", o, sum, b.Eval(at, held))
 			}
+			// With the blocks (eager, as KindTourBlocks has them), each child's bound from
+			// Expand and Child is its bound from scratch.
+			b.withBlocks = true
+			b.Expand(at, held)
+			for i, p := range at {
+				for k := range 26 {
+					if !v.All.Has(k) || held.Has(k) || b.Region(k) != b.Region(p) {
+						continue
+					}
+					child := slices.Clone(at)
+					child[i] = k
+					nh := held | keys.Bit(k)
+					if got, want := b.Child(i, k, nh), b.Eval(child, nh); got != want {
+						t.Fatalf("%+v: robot %d from %d to key %c: Child %d with blocks, from scratch %d", o, i, p, 'a'+k, got, want)
+					}
+					blocked += int(b.Blocks(child, nh))
+				}
+			}
+			b.withBlocks = false
 		}
 	}
 }
