@@ -53,13 +53,13 @@ type Bound interface {
 type Kind int
 
 const (
-	KindAuto       Kind = iota
-	KindNone            // zero: the search is Dijkstra
-	KindTour            // Tour's tour term alone
-	KindTourBlocks      // Tour with its precedence term, in every state's bound as it is pushed
-	KindTourLazyBlocks  // the same, the precedence term added when a state first leaves the queue
-	KindSpanning        // Spanning
-	KindHeldKarp        // Spanning with prices (NewHeldKarp)
+	KindAuto           Kind = iota
+	KindNone                // zero: the search is Dijkstra
+	KindTour                // Tour's tour term alone
+	KindTourBlocks          // Tour with its precedence term, in every state's bound as it is pushed
+	KindTourLazyBlocks      // the same, the precedence term added when a state first leaves the queue
+	KindSpanning            // Spanning
+	KindHeldKarp            // Spanning with prices (NewHeldKarp)
 )
 
 var kindNames = []string{"auto", "none", "tour", "tour+blocks", "tour+lazy-blocks", "spanning", "held-karp"}
