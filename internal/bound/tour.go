@@ -616,7 +616,7 @@ func (b *Tour) Expand(at []int, held keys.Set) {
 	b.base = 0
 	for i, p := range at {
 		b.terms[i], b.moved[i] = b.Step(p, held)
-		if b.eager() {
+		if b.eager() && len(at) > 1 { // what Child keeps of the robots that stay; one robot keeps nothing
 			b.terms[i] += b.BlocksAt(p, held)
 		}
 		b.base += b.terms[i]
