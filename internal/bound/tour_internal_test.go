@@ -324,30 +324,38 @@ func TestStepArrive(t *testing.T) {
 					at[i] = routes.FirstStart + i
 				}
 			}
-			var sum int32
-			for i, p := range at {
-				tour, moved := b.Step(p, held)
-				sum += tour
-				for k := range 26 {
-					if !v.All.Has(k) || held.Has(k) || b.Region(k) != b.Region(p) {
-						continue
-					}
-					child := slices.Clone(at)
-					child[i] = k
-					nh := held | keys.Bit(k)
-					want := int(b.Eval(child, nh))
-					for j, q := range at {
-						if j != i {
-							tq, _ := b.Step(q, nh)
-							want -= int(tq)
+			// children calls f for each child: robot i from p to a key k of its region not held.
+			children := func(f func(i, p, k int, child []int, nh keys.Set)) {
+				for i, p := range at {
+					for k := range 26 {
+						if v.All.Has(k) && !held.Has(k) && b.Region(k) == b.Region(p) {
+							child := slices.Clone(at)
+							child[i] = k
+							f(i, p, k, child, held|keys.Bit(k))
 						}
-					}
-					arrived++
-					if got := b.Arrive(k, nh, moved); int(got) != want {
-						t.Fatalf("%+v: robot %d from %d to key %c: Arrive %d, from scratch %d", o, i, p, 'a'+k, got, want)
 					}
 				}
 			}
+			var sum int32
+			moved := make([]int32, len(at))
+			for i, p := range at {
+				var tour int32
+				tour, moved[i] = b.Step(p, held)
+				sum += tour
+			}
+			children(func(i, p, k int, child []int, nh keys.Set) {
+				want := int(b.Eval(child, nh))
+				for j, q := range at {
+					if j != i {
+						tq, _ := b.Step(q, nh)
+						want -= int(tq)
+					}
+				}
+				arrived++
+				if got := b.Arrive(k, nh, moved[i]); int(got) != want {
+					t.Fatalf("%+v: robot %d from %d to key %c: Arrive %d, from scratch %d", o, i, p, 'a'+k, got, want)
+				}
+			})
 			checked++
 			if sum != b.Eval(at, held) {
 				t.Fatalf("%+v: Step sums to %d, Eval %d", o, sum, b.Eval(at, held))
@@ -356,20 +364,12 @@ func TestStepArrive(t *testing.T) {
 			// Expand and Child is its bound from scratch.
 			b.withBlocks = true
 			b.Expand(at, held)
-			for i, p := range at {
-				for k := range 26 {
-					if !v.All.Has(k) || held.Has(k) || b.Region(k) != b.Region(p) {
-						continue
-					}
-					child := slices.Clone(at)
-					child[i] = k
-					nh := held | keys.Bit(k)
-					if got, want := b.Child(i, k, nh), b.Eval(child, nh); got != want {
-						t.Fatalf("%+v: robot %d from %d to key %c: Child %d with blocks, from scratch %d", o, i, p, 'a'+k, got, want)
-					}
-					blocked += int(b.Blocks(child, nh))
+			children(func(i, p, k int, child []int, nh keys.Set) {
+				if got, want := b.Child(i, k, nh), b.Eval(child, nh); got != want {
+					t.Fatalf("%+v: robot %d from %d to key %c: Child %d with blocks, from scratch %d", o, i, p, 'a'+k, got, want)
 				}
-			}
+				blocked += int(b.Blocks(child, nh))
+			})
 			b.withBlocks = false
 		}
 	}
