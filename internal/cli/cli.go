@@ -9,6 +9,11 @@
 // the exit status; a progress line on a terminal for inputs that run long; and SIGINT and
 // SIGTERM, which stop the searches and still print every answer and every bound found.
 //
+// What the commands print is theirs, in shared words: an Answer is found, or none with notes
+// saying why, or not proven because a search stopped, with the bounds it proved; it gives
+// both its text line and its JSON fields. Flags are checked by shared rules (Choice, Apart,
+// Needs, Within) whose one-line errors name the flags they refuse.
+//
 // Exit statuses, the worse of all the inputs' (Worse):
 //
 //	0   every input answered
