@@ -40,11 +40,13 @@ func (c *config) runGroups(ctx context.Context, env *cli.Env) int {
 		s.WriteHardest(env.Stdout)
 		fmt.Fprintf(env.Stdout, "time: %v (groups %v)\n", took.Round(time.Millisecond), grouped.Round(time.Millisecond))
 	}
-	for i := 0; c.list && i < len(a.Groups); i++ {
-		if g := a.Groups[i]; env.JSON {
-			enc.Encode(g.JSON())
-		} else {
-			fmt.Fprintln(env.Stdout, g.Line())
+	if c.list {
+		for _, g := range a.Groups {
+			if env.JSON {
+				enc.Encode(g.JSON())
+			} else {
+				fmt.Fprintln(env.Stdout, g.Line())
+			}
 		}
 	}
 	return cli.OK

@@ -231,14 +231,16 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		y, _ := run.med(optName, "ns/op")
 		row(what, base, x, y)
 	}
-	// across applies name(input) to every real input: the medians of the inputs' times and the
-	// geometric mean of their ratios.
+	// across applies name(input) to every real input measured both ways: the medians of the
+	// inputs' times and the geometric mean of their ratios.
 	across := func(what, base string, baseName, optName func(string) string) {
 		var xs, ys []float64
 		for _, in := range inputNames(run) {
-			x, _ := run.med(baseName(in), "ns/op")
-			y, _ := run.med(optName(in), "ns/op")
-			xs, ys = append(xs, x), append(ys, y)
+			x, okx := run.med(baseName(in), "ns/op")
+			y, oky := run.med(optName(in), "ns/op")
+			if okx && oky {
+				xs, ys = append(xs, x), append(ys, y)
+			}
 		}
 		if len(xs) > 0 {
 			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", what, base, duration(median(xs)), duration(median(ys)), ratio(geomean(xs, ys), 1))
@@ -247,6 +249,7 @@ func bought(run *result, b *strings.Builder, _ string) error {
 	boundOf := func(k string) func(string) string { return func(in string) string { return "Bound/" + in + "/" + k } }
 	across("day18: A* with the tour bound (median input)", "Dijkstra", boundOf("dijkstra"), boundOf("tour"))
 	across("day18: the bound's blocks (doors before keys across bridges)", "the tour bound alone", boundOf("tour"), boundOf("tour+blocks"))
+	across("day18: the blocks in every pushed state's bound", "added as a state first leaves the queue", boundOf("tour+lazy-blocks"), boundOf("tour+blocks"))
 	across("day18: the default, all of it together", "Dijkstra", boundOf("dijkstra"), boundOf("auto"))
 	across("day18: routes on the corridor graph, every route of an input", "label search over cells",
 		func(in string) string { return "Routes/" + in + "/cells" }, func(in string) string { return "Routes/" + in + "/corridors" })

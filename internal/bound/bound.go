@@ -27,6 +27,7 @@ package bound
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/memory"
@@ -73,7 +74,7 @@ func ParseKind(s string) (Kind, error) {
 			return Kind(k), nil
 		}
 	}
-	return 0, fmt.Errorf("bound %q: want auto, none, tour, tour+blocks, tour+lazy-blocks, spanning or held-karp", s)
+	return 0, fmt.Errorf("bound %q: want %s or %s", s, strings.Join(kindNames[:len(kindNames)-1], ", "), kindNames[len(kindNames)-1])
 }
 
 // Choice is a vault's bound, what it is, and what it estimated at the start.
@@ -122,7 +123,12 @@ func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter) (C
 		t.Free()
 		return Choice{}, err
 	}
-	t.withBlocks, t.lazy = k != KindTour, k == KindTourLazyBlocks
+	switch k {
+	case KindTour:
+		t.blocking = noBlocks
+	case KindTourLazyBlocks:
+		t.blocking = lazyBlocks
+	}
 	tour := choice(t, k)
 	if k != KindAuto {
 		return tour, nil

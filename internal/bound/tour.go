@@ -66,9 +66,8 @@ type Tour struct {
 	weight  [][][256]int32    // lengths of edge sets, a byte of edges at a time, per region
 	weights [][256]int32      // the tables of weight, end to end
 
-	withBlocks  bool // the bound adds Blocks: in Refine when lazy, else in Eval and Child
-	lazy        bool
-	incremental bool // every robot alone in its region: Expand and Child use Step and Arrive
+	blocking    blocking // whether and where the bound adds Blocks
+	incremental bool     // every robot alone in its region: Expand and Child use Step and Arrive
 	parent      []int
 	terms       [vault.MaxRobots]int32 // each robot's term of the expanded state
 	moved       [vault.MaxRobots]int32 // and what Arrive needs of it
@@ -94,7 +93,7 @@ func NewTour(c *routes.Corridors, robots int) *Tour {
 	b := boundsPool.Get().(*Tour)
 	// The lists worth keeping from the last use, emptied.
 	weights, parent, ks, order, rob, edges, topo, weight := b.weights[:0], b.parent, b.keys, b.order, b.robots, b.edges, b.topo, b.weight
-	*b = Tour{weights: weights, parent: parent, withBlocks: true, topo: topo, weight: weight}
+	*b = Tour{weights: weights, parent: parent, blocking: eagerBlocks, topo: topo, weight: weight}
 	s := boundPool.Get().(*boundScratch)
 	defer func() {
 		if c.Len() <= 1<<20 { // a larger one goes to the collector
@@ -602,8 +601,17 @@ func (b *Tour) Eval(at []int, held keys.Set) int32 {
 	return int32(h)
 }
 
+// blocking says whether the tour bound adds its blocks, and where.
+type blocking int8
+
+const (
+	eagerBlocks blocking = iota // in Eval and Child: every state's bound as it is pushed
+	lazyBlocks                  // in Refine: when a state first leaves the queue
+	noBlocks                    // never: the tour term alone
+)
+
 // eager reports whether the blocks are part of Eval and Child rather than of Refine.
-func (b *Tour) eager() bool { return b.withBlocks && !b.lazy }
+func (b *Tour) eager() bool { return b.blocking == eagerBlocks }
 
 // Expand prepares Child. With every robot alone in its region (part 1, and part 2 of the
 // real inputs) a child's tour is its parent's with one robot's term replaced (Step, Arrive);
@@ -644,7 +652,7 @@ func (b *Tour) Child(i, t int, held keys.Set) int32 {
 // blocks are lazy (KindTourLazyBlocks): then only states taken out of the queue pay for them.
 // Otherwise Eval and Child hold all there is.
 func (b *Tour) Refine(at []int, held keys.Set, h int32) int32 {
-	if !b.withBlocks || !b.lazy {
+	if b.blocking != lazyBlocks {
 		return h
 	}
 	return h + int32(b.Blocks(at, held))

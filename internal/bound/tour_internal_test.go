@@ -307,7 +307,7 @@ func TestStepArrive(t *testing.T) {
 		if err := b.Precede(g, len(v.Robots)); err != nil {
 			t.Fatal(err)
 		}
-		b.withBlocks = false // the tour term alone: Step and Arrive are its parts
+		b.blocking = noBlocks // the tour term alone: Step and Arrive are its parts
 		for range 300 {
 			held := keys.Set(r.Uint32()) & v.All
 			at := make([]int, len(v.Robots))
@@ -362,7 +362,7 @@ func TestStepArrive(t *testing.T) {
 			}
 			// With the blocks (eager, as KindTourBlocks has them), each child's bound from
 			// Expand and Child is its bound from scratch.
-			b.withBlocks = true
+			b.blocking = eagerBlocks
 			b.Expand(at, held)
 			children(func(i, p, k int, child []int, nh keys.Set) {
 				if got, want := b.Child(i, k, nh), b.Eval(child, nh); got != want {
@@ -370,7 +370,7 @@ func TestStepArrive(t *testing.T) {
 				}
 				blocked += int(b.Blocks(child, nh))
 			})
-			b.withBlocks = false
+			b.blocking = noBlocks
 		}
 	}
 }

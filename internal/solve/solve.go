@@ -22,7 +22,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -335,6 +334,3 @@ func pos(v *vault.Vault, c int) string {
 
 // NotApplicable is the note for a part 2 that does not apply (printed after "part 2: ").
 const NotApplicable = "does not apply: one robot and no open 3x3 around it"
-
-// joinNotes renders notes on one line.
-func JoinNotes(notes []string) string { return strings.Join(notes, "; ") }
