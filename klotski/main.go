@@ -27,13 +27,11 @@ func main() { cli.Main(command()) }
 
 // config is what the flags ask for.
 type config struct {
-	metric, algo, render string
-	count, census        bool
-	hardest, farthest    bool
-	groups, list         bool
-	code                 string
-	budget               int
-	opt                  slide.Options
+	render, code      string
+	count, census     bool
+	hardest, farthest bool
+	groups, list      bool
+	opt               slide.Options
 }
 
 // maxInput bounds a puzzle file: boards are at most 64 cells, the rest is a few lines.
@@ -81,8 +79,8 @@ Example:
   klotski -json -count -metric step`
 
 func (c *config) flags(fs *flag.FlagSet) {
-	fs.StringVar(&c.metric, "metric", "piece", "step: one cell; line: any distance straight; piece: any distance, any path")
-	fs.StringVar(&c.algo, "algo", "bfs", "bfs, astar or bidir")
+	fs.TextVar(&c.opt.Metric, "metric", slide.Whole, "`step|line|piece`: one cell; any distance straight; any distance, any path")
+	fs.TextVar(&c.opt.Algo, "algo", slide.BFS, "`bfs|astar|bidir`: breadth-first, A* (bound: the goal piece's distance), or from both ends")
 	fs.BoolVar(&c.count, "count", false, "also count the positions reachable from the start")
 	fs.BoolVar(&c.census, "census", false, "count every legal 4x5 layout (one 2x2; any 1x2, 2x1, 1x1; two or more empty cells)")
 	fs.BoolVar(&c.hardest, "hardest", false, "for each FILE, the positions of its pieces farthest from any goal: their number of moves, and the boards")
@@ -90,23 +88,15 @@ func (c *config) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&c.groups, "groups", false, "the atlas of every 4x5 layout: its groups (layouts the moves connect) and each group's hardest layout")
 	fs.BoolVar(&c.list, "list", false, "with -groups, one line (or JSON object) per group")
 	fs.StringVar(&c.code, "code", "", "solve the 4x5 layout with this common code (for example 1A9BF0C00), the 2x2 to the exit")
-	fs.IntVar(&c.budget, "budget", slide.DefaultBudget, "most positions a search records")
+	fs.IntVar(&c.opt.Budget, "budget", slide.DefaultBudget, "most positions a search records")
 	fs.StringVar(&c.render, "render", "", "draw the solution into FILE.gif (animated) or FILE.png (a strip of boards); one input")
 }
 
 // check validates the flags before any input is read.
 func (c *config) check(fs *flag.FlagSet) error {
-	m, err := slide.ParseMetric(c.metric)
-	if err != nil {
-		return err
-	}
-	a, err := slide.ParseAlgo(c.algo)
-	if err != nil {
-		return err
-	}
 	every := []string{"hardest", "farthest", "count", "render", "code", "repeat", "FILE"} // what -census and -groups replace
-	err = cli.First(
-		cli.Within("budget", c.budget, 1, math.MaxInt),
+	err := cli.First(
+		cli.Within("budget", c.opt.Budget, 1, math.MaxInt),
 		cli.Apart(fs, "census", append(every, "groups")...),
 		cli.Apart(fs, "groups", every...),
 		cli.Needs(fs, "list", "groups"),
@@ -134,7 +124,6 @@ func (c *config) check(fs *flag.FlagSet) error {
 			return fmt.Errorf("-code: %v", err)
 		}
 	}
-	c.opt = slide.Options{Metric: m, Algo: a, Budget: c.budget}
 	return nil
 }
 

@@ -22,20 +22,22 @@ const (
 	Whole               // one piece any distance along any path ("piece")
 )
 
-// ParseMetric reads "step", "line" or "piece".
-func ParseMetric(s string) (Metric, error) {
-	switch s {
-	case "step":
-		return Step, nil
-	case "line":
-		return Line, nil
-	case "piece":
-		return Whole, nil
-	}
-	return 0, fmt.Errorf("metric %q: want step, line or piece", s)
-}
+var metrics = [...]string{"step", "line", "piece"}
 
-func (m Metric) String() string { return [...]string{"step", "line", "piece"}[m] }
+func (m Metric) String() string { return metrics[m] }
+
+// MarshalText writes the metric's name: step, line or piece.
+func (m Metric) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// UnmarshalText reads "step", "line" or "piece" (flag.TextVar takes a Metric so).
+func (m *Metric) UnmarshalText(b []byte) error {
+	i := slices.Index(metrics[:], string(b))
+	if i < 0 {
+		return fmt.Errorf("metric %q: want step, line or piece", b)
+	}
+	*m = Metric(i)
+	return nil
+}
 
 // Board holds what moves need about a puzzle: sizes, shape masks, where each shape may go. It
 // keeps scratch space for Neighbours, so one Board serves one goroutine at a time.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/statespace/puzzles/internal/search"
@@ -19,17 +20,21 @@ const (
 	Bidir             // breadth-first from the start and from every goal position at once
 )
 
-// ParseAlgo reads "bfs", "astar" or "bidir".
-func ParseAlgo(s string) (Algo, error) {
-	switch s {
-	case "bfs":
-		return BFS, nil
-	case "astar":
-		return AStar, nil
-	case "bidir":
-		return Bidir, nil
+var algos = [...]string{"bfs", "astar", "bidir"}
+
+func (a Algo) String() string { return algos[a] }
+
+// MarshalText writes the algorithm's name: bfs, astar or bidir.
+func (a Algo) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
+
+// UnmarshalText reads "bfs", "astar" or "bidir" (flag.TextVar takes an Algo so).
+func (a *Algo) UnmarshalText(b []byte) error {
+	i := slices.Index(algos[:], string(b))
+	if i < 0 {
+		return fmt.Errorf("algorithm %q: want bfs, astar or bidir", b)
 	}
-	return 0, fmt.Errorf("algorithm %q: want bfs, astar or bidir", s)
+	*a = Algo(i)
+	return nil
 }
 
 // maxGoals is the most goal positions the bidirectional search starts its backward side
