@@ -1,10 +1,13 @@
 package atlas
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 	"time"
+
+	"github.com/statespace/puzzles/internal/memory"
 )
 
 // The atlas in words and in JSON, as klotski -groups prints it. The JSON field names are a
@@ -34,6 +37,44 @@ func (s Summary) WriteHardest(w io.Writer) {
 	for _, r := range s.ByMoves {
 		fmt.Fprintf(w, "%6d %7d %10d\n", r.Moves, r.Groups, r.Layouts)
 	}
+}
+
+// Write writes the whole summary once Atlas.Hardest has run, after WriteGroups: the rest of
+// it in words and the times; with asJSON, all of it as one JSON object on one line.
+func (s Summary) Write(w io.Writer, asJSON bool, grouped, took time.Duration) {
+	if asJSON {
+		json.NewEncoder(w).Encode(s.JSON(grouped, took))
+		return
+	}
+	s.WriteHardest(w)
+	fmt.Fprintf(w, "time: %v (groups %v)\n", took.Round(time.Millisecond), grouped.Round(time.Millisecond))
+}
+
+// WriteList writes every group, a line each (Group.Line), or with asJSON a JSON object each.
+func (a *Atlas) WriteList(w io.Writer, asJSON bool) {
+	enc := json.NewEncoder(w)
+	for _, g := range a.Groups {
+		if asJSON {
+			enc.Encode(g.JSON())
+		} else {
+			fmt.Fprintln(w, g.Line())
+		}
+	}
+}
+
+// Memory is what the atlas asks of memory.Available: its peak heap is about 250 MB with the
+// collector's room (117 MB resident), and under ulimit -v the Go runtime's own reservations
+// come on top.
+const Memory = 400 << 20
+
+// CheckMemory says why the atlas would not fit, when this process may have less than Memory:
+// below it a run stops before it starts, not with the runtime's out-of-memory trace halfway.
+func CheckMemory() error {
+	if a := memory.Available(); a > 0 && a < Memory {
+		return fmt.Errorf("needs about %s of memory, this process may have %s (ulimit -v, its cgroup, the machine)",
+			memory.Format(Memory), memory.Format(a))
+	}
+	return nil
 }
 
 // Line is g as one line of text: its first layout's code, type, size and hardest layout.
