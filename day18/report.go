@@ -46,14 +46,7 @@ func (c *config) report(job *cli.Job, v *vault.Vault, parts []solve.Part, o cli.
 			}
 			cli.WriteWalk(&text, prefix, legs)
 		}
-		switch p.Name {
-		case "part1":
-			o.Record.Part1, o.Record.Part1Bounds, o.Record.Path1 = a.Number(), a.Bounds(), legs
-		case "part2":
-			o.Record.Part2, o.Record.Part2Bounds, o.Record.Path2 = a.Number(), a.Bounds(), legs
-		default:
-			o.Record.Exit, o.Record.ExitBounds, o.Record.PathExit = a.Number(), a.Bounds(), legs
-		}
+		o.Record.SetPart(p.Name, a, legs)
 		if c.render != "" && !drawn && res.Walk != nil { // the first part with a walk
 			drawn = true
 			draw := func(animate bool) ([]*image.Paletted, error) { return render.VaultWalk(p.Vault, res.Walk, animate) }

@@ -49,6 +49,20 @@ type Record struct {
 	Time *Timing `json:"time_ns,omitempty"` // with -repeat
 }
 
+// SetPart records a of day18's part name ("part1", "part2" or "exit"), with its walk: the
+// number, the bounds and the path fields of that part.
+func (r *Record) SetPart(name string, a Answer, legs []Leg) {
+	n, b := a.Number(), a.Bounds()
+	switch name {
+	case "part1":
+		r.Part1, r.Part1Bounds, r.Path1 = n, b, legs
+	case "part2":
+		r.Part2, r.Part2Bounds, r.Path2 = n, b, legs
+	default:
+		r.Exit, r.ExitBounds, r.PathExit = n, b, legs
+	}
+}
+
 // Number is a JSON number that can also be null or absent: absent when not Set, null when
 // Set with no Value.
 type Number struct {
