@@ -30,12 +30,16 @@ func (m Metric) String() string { return metrics[m] }
 func (m Metric) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
 
 // UnmarshalText reads "step", "line" or "piece" (flag.TextVar takes a Metric so).
-func (m *Metric) UnmarshalText(b []byte) error {
-	i := slices.Index(metrics[:], string(b))
+func (m *Metric) UnmarshalText(b []byte) error { return named(m, b, "metric", metrics[:]) }
+
+// named sets *v to the position of b in names, or says which names there are.
+func named[T ~int](v *T, b []byte, what string, names []string) error {
+	i := slices.Index(names, string(b))
 	if i < 0 {
-		return fmt.Errorf("metric %q: want step, line or piece", b)
+		last := len(names) - 1
+		return fmt.Errorf("%s %q: want %s or %s", what, b, strings.Join(names[:last], ", "), names[last])
 	}
-	*m = Metric(i)
+	*v = T(i)
 	return nil
 }
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"slices"
 	"sync"
 
 	"github.com/statespace/puzzles/internal/search"
@@ -28,14 +27,7 @@ func (a Algo) String() string { return algos[a] }
 func (a Algo) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
 
 // UnmarshalText reads "bfs", "astar" or "bidir" (flag.TextVar takes an Algo so).
-func (a *Algo) UnmarshalText(b []byte) error {
-	i := slices.Index(algos[:], string(b))
-	if i < 0 {
-		return fmt.Errorf("algorithm %q: want bfs, astar or bidir", b)
-	}
-	*a = Algo(i)
-	return nil
-}
+func (a *Algo) UnmarshalText(b []byte) error { return named(a, b, "algorithm", algos[:]) }
 
 // maxGoals is the most goal positions the bidirectional search starts its backward side
 // from; with more it searches forwards only.

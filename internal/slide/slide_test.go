@@ -759,3 +759,30 @@ func TestBidirWithinTwiceBFS(t *testing.T) {
 		t.Errorf("only %d searches compared", compared)
 	}
 }
+
+// TestNames holds the flag names of the metrics and algorithms: each reads back as itself,
+// and anything else is refused with the names there are.
+func TestNames(t *testing.T) {
+	for _, m := range []slide.Metric{slide.Step, slide.Line, slide.Whole} {
+		b, _ := m.MarshalText()
+		var got slide.Metric
+		if err := got.UnmarshalText(b); err != nil || got != m {
+			t.Errorf("metric %s: read back as %v, %v", b, got, err)
+		}
+	}
+	for _, a := range []slide.Algo{slide.BFS, slide.AStar, slide.Bidir} {
+		b, _ := a.MarshalText()
+		var got slide.Algo
+		if err := got.UnmarshalText(b); err != nil || got != a {
+			t.Errorf("algorithm %s: read back as %v, %v", b, got, err)
+		}
+	}
+	var m slide.Metric
+	if err := m.UnmarshalText([]byte("hop")); err == nil || err.Error() != `metric "hop": want step, line or piece` {
+		t.Errorf("metric hop: %v", err)
+	}
+	var a slide.Algo
+	if err := a.UnmarshalText([]byte("dfs")); err == nil || err.Error() != `algorithm "dfs": want bfs, astar or bidir` {
+		t.Errorf("algorithm dfs: %v", err)
+	}
+}
