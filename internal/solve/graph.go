@@ -72,8 +72,10 @@ func (w *Workspace) Graph(v *vault.Vault, opt Options) (Result, error) {
 	}
 	b, err := bound.For(g, len(v.Robots), opt.Goal == Exit, opt.Bound, opt.Meter)
 	opt.Meter.Release(scratch)
+	t2 := time.Now()
+	res.Stats.Setup = t2.Sub(t1)
 	if err != nil {
-		res.Stats.Routes, res.Stats.Search = g.Stats, time.Since(t1)
+		res.Stats.Routes = g.Stats
 		return res, routeError(err)
 	}
 	defer b.Free()
@@ -81,9 +83,9 @@ func (w *Workspace) Graph(v *vault.Vault, opt Options) (Result, error) {
 	s.init(v, g, b.Bound, opt, &w.scratch)
 	defer s.free()
 	err = s.solve()
-	reach := res.Stats.Reach
+	reach, setup := res.Stats.Reach, res.Stats.Setup
 	res.Stats = s.stats
-	res.Stats.Routes, res.Stats.Reach, res.Stats.Search = g.Stats, reach, time.Since(t1)
+	res.Stats.Routes, res.Stats.Reach, res.Stats.Setup, res.Stats.Search = g.Stats, reach, setup, time.Since(t2)
 	res.Stats.Bound, res.Stats.StartBound = b.Kind, int(b.Start)
 	res.Stats.States = s.sc.table.Len()
 	res.Stats.Bytes = max(res.Stats.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())
