@@ -128,19 +128,19 @@ type Leg struct {
 
 // Stats is what a solve did, for tuning.
 type Stats struct {
-	Routes        routes.Stats
-	Bound         bound.Kind // the bound the search used
-	StartBound    int        // its value at the start
-	Pushed        int        // states pushed on the queue
-	Popped        int        // states taken off the queue
-	Expanded      int        // states expanded: popped, and neither known, dominated nor too dear
-	States        int        // distinct states recorded
-	Dominated     int        // states popped and dropped for one with a key more
-	Weighted      int        // states popped by the weighted search for a first walk
-	Bytes         int        // the most memory the search's table and queue held
-	Reach         time.Duration // the corridors (unless given) and the flood's verdict
-	Setup         time.Duration // the lower bound's tables, and the first routes they read
-	Search        time.Duration // the search itself, with the routes it reads on the way
+	Routes     routes.Stats
+	Bound      bound.Kind    // the bound the search used
+	StartBound int           // its value at the start
+	Pushed     int           // states pushed on the queue
+	Popped     int           // states taken off the queue
+	Expanded   int           // states expanded: popped, and neither known, dominated nor too dear
+	States     int           // distinct states recorded
+	Dominated  int           // states popped and dropped for one with a key more
+	Weighted   int           // states popped by the weighted search for a first walk
+	Bytes      int           // the most memory the search's table and queue held
+	Reach      time.Duration // the corridors (unless given) and the flood's verdict
+	Setup      time.Duration // the lower bound's tables, and the first routes they read
+	Search     time.Duration // the search itself, with the routes it reads on the way
 }
 
 func (s Stats) String() string {
