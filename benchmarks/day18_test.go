@@ -13,8 +13,10 @@ package benchmarks
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/statespace/puzzles/internal/solve"
 )
@@ -57,7 +59,8 @@ func bothParts(b *testing.B, w *solve.Workspace, data []byte, opt solve.Options)
 	return parts
 }
 
-// BenchmarkReal is parse plus both parts of each real input.
+// BenchmarkReal is parse plus both parts of each real input. After the timed runs, more
+// runs say where the time goes: each phase's median, in ns, as a metric of its own (solvePhases).
 func BenchmarkReal(b *testing.B) {
 	for name, data := range sorted(realInputs(b)) {
 		b.Run(name, func(b *testing.B) {
@@ -66,6 +69,39 @@ func BenchmarkReal(b *testing.B) {
 			for b.Loop() {
 				bothParts(b, &w, data, solve.Options{})
 			}
+			for i, t := range phaseTimes(b, &w, data) {
+				b.ReportMetric(t, solvePhases[i]+"-ns")
+			}
 		})
 	}
+}
+
+// solvePhases are the parts of a solve BenchmarkReal times apart: reading the vault, both parts'
+// corridor graphs, then for each part the bound's set-up (with the first routes it reads) and
+// the search (with the rest); the flood's verdicts, a few hundred ns, are left out.
+var solvePhases = []string{"parse", "corridors", "setup1", "search1", "setup2", "search2"}
+
+// phaseTimes returns the median of each phase over 101 solves in w.
+func phaseTimes(b *testing.B, w *solve.Workspace, data []byte) []float64 {
+	const runs = 101
+	times := make([][]float64, len(solvePhases))
+	for range runs {
+		t0 := time.Now()
+		v, err := w.Parse("bench", data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		parse := time.Since(t0)
+		parts := w.Parts(v, 0, solve.Options{})
+		p1, p2 := parts[0].Result.Stats, parts[1].Result.Stats
+		for i, d := range []time.Duration{parse, p1.Corridors + p2.Corridors, p1.Setup, p1.Search, p2.Setup, p2.Search} {
+			times[i] = append(times[i], float64(d))
+		}
+	}
+	out := make([]float64, len(solvePhases))
+	for i, ts := range times {
+		slices.Sort(ts)
+		out[i] = ts[runs/2]
+	}
+	return out
 }

@@ -17,7 +17,7 @@ func report(run *result, dir, source string) (string, error) {
 		or(c["date"], "an unknown date"), or(c["goos"], "?"), or(c["goarch"], "?"), or(c["cpu"], "an unknown CPU"),
 		or(c["cores"], "?"), or(c["go"], "an unknown Go"), source, source)
 	for _, section := range []func(*result, *strings.Builder, string) error{
-		bought, realInputs, phases, growth, klotski, atlasWork, boards,
+		bought, realInputs, realPhases, phases, growth, klotski, atlasWork, boards,
 	} {
 		if err := section(run, &b, dir); err != nil {
 			return "", err
@@ -113,6 +113,53 @@ func realInputs(run *result, b *strings.Builder, dir string) error {
 	}
 	return savePlot(b, dir, "real", chart{title: "day18 real inputs: parse plus both parts, by bound",
 		xlabel: "input", ylabel: "time (µs, log scale)", logY: true, nominal: labels, series: lines})
+}
+
+// solvePhases are the phases BenchmarkReal reports as metrics ("parse-ns", ...), and their
+// column heads.
+var solvePhases = []struct{ metric, head string }{
+	{"parse", "parse"}, {"corridors", "corridors, both parts"},
+	{"setup1", "part 1 set-up"}, {"search1", "part 1 search"},
+	{"setup2", "part 2 set-up"}, {"search2", "part 2 search"},
+}
+
+// realPhases is where a real input's solve spends its time, from BenchmarkReal's metrics.
+func realPhases(run *result, b *strings.Builder, _ string) error {
+	inputs := inputNames(run)
+	if len(inputs) == 0 {
+		return nil
+	}
+	if _, ok := run.med("Real/"+inputs[0], "parse-ns"); !ok {
+		return nil // a run from before BenchmarkReal timed its phases
+	}
+	b.WriteString("## day18: where a solve's time goes (`BenchmarkReal`)\n\n" +
+		"Parse plus both parts in the workspace, as `-repeat` runs them, split by the solve's own\n" +
+		"clocks (the median of 101 solves after the timed ones): the corridor graphs of both parts;\n" +
+		"each part's bound set-up, with the first routes it reads; each part's search, with the routes\n" +
+		"it reads on the way. The flood's verdicts (a few hundred ns) are left out of the phases, not\n" +
+		"of the total.\n\n| input |")
+	for _, p := range solvePhases {
+		b.WriteString(" " + p.head + " |")
+	}
+	b.WriteString(" total |\n|---|" + strings.Repeat("---:|", len(solvePhases)+1) + "\n")
+	cols := make([][]float64, len(solvePhases)+1)
+	for _, in := range inputs {
+		fmt.Fprintf(b, "| %s |", short(in))
+		for i, p := range solvePhases {
+			v, _ := run.med("Real/"+in, p.metric+"-ns")
+			cols[i] = append(cols[i], v)
+			fmt.Fprintf(b, " %s |", duration(v))
+		}
+		t, _ := run.med("Real/"+in, "ns/op")
+		cols[len(solvePhases)] = append(cols[len(solvePhases)], t)
+		fmt.Fprintf(b, " %s |\n", duration(t))
+	}
+	b.WriteString("| median |")
+	for _, c := range cols {
+		fmt.Fprintf(b, " %s |", duration(median(c)))
+	}
+	b.WriteString("\n\n")
+	return nil
 }
 
 // phaseOrder is BenchmarkPhases' phases in the order the pipeline runs them.

@@ -49,6 +49,8 @@ func (w *Workspace) Graph(v *vault.Vault, opt Options) (Result, error) {
 		opt.Corridors = &w.corr[0]
 		opt.Meter.Release(n)
 	}
+	tc := time.Now()
+	res.Stats.Corridors = tc.Sub(t0)
 	g := &w.graph
 	g.Reset(v, opt.Corridors, opt.budget())
 	g.Ctx, g.Meter = opt.Ctx, opt.Meter
@@ -60,7 +62,7 @@ func (w *Workspace) Graph(v *vault.Vault, opt Options) (Result, error) {
 	}
 	ok := w.reach.reaches(v, g.Corridors(), opt.Goal)
 	t1 := time.Now()
-	res.Stats.Reach = t1.Sub(t0)
+	res.Stats.Reach = t1.Sub(tc)
 	if !ok {
 		_, res.Notes = Reach(v, opt.Goal)
 		return res, nil
@@ -83,9 +85,10 @@ func (w *Workspace) Graph(v *vault.Vault, opt Options) (Result, error) {
 	s.init(v, g, b.Bound, opt, &w.scratch)
 	defer s.free()
 	err = s.solve()
-	reach, setup := res.Stats.Reach, res.Stats.Setup
+	early := res.Stats // what the search's own statistics do not hold
 	res.Stats = s.stats
-	res.Stats.Routes, res.Stats.Reach, res.Stats.Setup, res.Stats.Search = g.Stats, reach, setup, time.Since(t2)
+	res.Stats.Routes, res.Stats.Search = g.Stats, time.Since(t2)
+	res.Stats.Corridors, res.Stats.Reach, res.Stats.Setup = early.Corridors, early.Reach, early.Setup
 	res.Stats.Bound, res.Stats.StartBound = b.Kind, int(b.Start)
 	res.Stats.States = s.sc.table.Len()
 	res.Stats.Bytes = max(res.Stats.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())

@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/statespace/puzzles/internal/vault"
 )
@@ -69,10 +70,13 @@ func (w *Workspace) parts(v *vault.Vault, which int, opt Options, solver Solver)
 		parts = append(parts, Part{Name: "part2", Vault: p2, Applies: ok})
 	}
 	opts := [2]Options{opt, opt}
+	var pair time.Duration // building both parts' corridors, counted on part 1
 	if solver == nil && len(parts) == 2 && parts[1].Applies && opt.Meter.Reserve(2*corridorBytes(len(v.Grid.Cells))) {
+		t0 := time.Now()
 		opts[0].Corridors = &w.corr[0]
 		opts[1].Corridors = w.corr[0].BuildPair(&w.corr[1], v, parts[1].Vault)
 		opt.Meter.Release(2 * corridorBytes(len(v.Grid.Cells)))
+		pair = time.Since(t0)
 	}
 	for i := range parts {
 		p := &parts[i]
@@ -89,6 +93,9 @@ func (w *Workspace) parts(v *vault.Vault, which int, opt Options, solver Solver)
 			opt.Progress.part.Store(&label)
 		}
 		p.Result, p.Err = solve(p.Vault, opts[i])
+		if i == 0 {
+			p.Result.Stats.Corridors += pair
+		}
 	}
 	return parts
 }

@@ -138,7 +138,8 @@ type Stats struct {
 	Dominated  int           // states popped and dropped for one with a key more
 	Weighted   int           // states popped by the weighted search for a first walk
 	Bytes      int           // the most memory the search's table and queue held
-	Reach      time.Duration // the corridors (unless given) and the flood's verdict
+	Corridors  time.Duration // the corridor graph (both parts' on part 1, when Parts builds them as a pair)
+	Reach      time.Duration // the flood's verdict
 	Setup      time.Duration // the lower bound's tables, and the first routes they read
 	Search     time.Duration // the search itself, with the routes it reads on the way
 }
@@ -148,9 +149,9 @@ func (s Stats) String() string {
 	if s.States > 0 {
 		per = float64(s.Bytes) / float64(s.States)
 	}
-	return fmt.Sprintf("routes: %d BFS, %d routes, %d labels; bound %v, %d at the start; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated, %d popped for a first walk; memory: %s, %.0f bytes a state; time: reach %v, set-up %v, search %v",
+	return fmt.Sprintf("routes: %d BFS, %d routes, %d labels; bound %v, %d at the start; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated, %d popped for a first walk; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
 		s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Weighted,
-		memory.Format(int64(s.Bytes)), per, s.Reach, s.Setup, s.Search)
+		memory.Format(int64(s.Bytes)), per, s.Corridors, s.Reach, s.Setup, s.Search)
 }
 
 // ErrBudget is returned (wrapped) when a search records more states than its budget allows.
