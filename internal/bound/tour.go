@@ -514,19 +514,35 @@ func (b *Tour) chains(r int8) {
 			}
 		}
 	}
-	// weight[i][v]: the total length of the edges 8i..8i+7 set in byte v. Edges where no
-	// chain makes two blocks never appear in a level, whatever their weight.
+	// weight[i][v]: the total length of the edges 8i..8i+7 set in byte v, the sum of its two
+	// nibbles' totals (no chain of dependent loads). Edges where no chain makes two blocks
+	// never appear in a level, whatever their weight; a byte of such edges gets no table.
+	var used uint64
+	for _, z := range order {
+		for _, m := range b.level[z][:b.levels[z]] {
+			used |= m[0] | m[1]
+		}
+	}
+	length := func(e int) int32 {
+		if e < len(edges) {
+			return edges[e].len
+		}
+		return 0
+	}
 	from, need := len(b.weights), (len(edges)+7)/8
 	b.weights = append(b.weights, make([][256]int32, need)...)
 	w := b.weights[from : from+need : from+need]
 	for i := range w {
-		for v := 1; v < 256; v++ {
-			low := bits.TrailingZeros8(uint8(v))
-			if e := 8*i + low; e < len(edges) {
-				w[i][v] = w[i][v&(v-1)] + edges[e].len
-			} else {
-				w[i][v] = w[i][v&(v-1)]
-			}
+		if uint8(used>>(8*i)) == 0 {
+			continue
+		}
+		var lo, hi [16]int32
+		for v := 1; v < 16; v++ {
+			e := 8*i + bits.TrailingZeros8(uint8(v))
+			lo[v], hi[v] = lo[v&(v-1)]+length(e), hi[v&(v-1)]+length(e+4)
+		}
+		for v := range w[i] {
+			w[i][v] = lo[v&15] + hi[v>>4]
 		}
 	}
 	b.weight[r] = w
