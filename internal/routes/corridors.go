@@ -268,8 +268,7 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors) {
 	n, w := len(cells), s.w
 	nb := v.Grid.Neighbours()
 	deg, sp := s.deg, s.mark
-	id := grow(&s.id, n) // node number + 1 of each node cell
-	clear(id)
+	id := grow(&s.id, n) // node number of each node cell (nothing else is read)
 	le := binary.LittleEndian
 	c.Cell, c.Tag, c.split = c.Cell[:0], c.Tag[:0], false
 	for i := range c.Of {
@@ -298,7 +297,8 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors) {
 			case ch == '+' && len(v.Exits) == 1:
 				t.Route = Exit
 			}
-			id[j] = int32(len(c.Cell)) + 1
+			id[j] = int32(len(c.Cell))
+			deg[j] |= nodeFlag // the walks below test deg, already at hand, not id
 			if t.Route >= 0 {
 				c.Of[t.Route] = int32(len(c.Cell))
 			}
@@ -319,7 +319,7 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors) {
 			if way[4*a+d].To != none || deg[cur] == 0xff {
 				continue
 			}
-			for id[cur] == 0 { // a plain corridor cell: exactly one way on
+			for deg[cur]&nodeFlag == 0 { // a plain corridor cell: exactly one way on
 				nxt := cur - w
 				if nxt == prev || deg[nxt] == 0xff {
 					if nxt = cur + 1; nxt == prev || deg[nxt] == 0xff {
@@ -331,7 +331,7 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors) {
 				prev, cur = cur, nxt
 				length++
 			}
-			b := int(id[cur] - 1)
+			b := int(id[cur])
 			back := 3 // the direction from b into the corridor
 			switch prev - cur {
 			case -w:
@@ -359,7 +359,14 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors) {
 		}
 	}
 	c.first[len(c.Cell)] = int32(len(c.edges))
+	for _, cell := range c.Cell { // the degrees as they were, for patch
+		deg[cell] &^= nodeFlag
+	}
 }
+
+// nodeFlag marks a node's cell in the degrees while contract walks: degrees are 0 to 4, and
+// 0xff (closed) never has to be told from a node there.
+const nodeFlag = 0x40
 
 type cellScratch struct {
 	w               int // grid width
