@@ -26,6 +26,11 @@ const (
 type Grid struct {
 	W, H  int    // padded width and height: the text's size plus 2
 	Cells []byte // row-major, len W*H
+
+	// Marked lists, in reading order, the cells Read found to be neither '#' nor '.' (when
+	// both are valid; else nil): a model finds its keys, doors and robots there without
+	// another pass over every cell. It describes the cells as read, so CopyFrom leaves it out.
+	Marked []int32
 }
 
 // Error is a problem at a position of a named input. Line and Col are 1-based.
@@ -57,6 +62,7 @@ func (g *Grid) Read(file string, data []byte, wall byte, valid *[256]bool) error
 	type span struct{ from, to int }
 	lines := make([]span, 0, 128)
 	width := 0
+	g.Marked = g.Marked[:0] // line<<13 | column until the width is known, then cells
 	for at := 0; at < len(data); {
 		end := bytes.IndexByte(data[at:], '\n')
 		next := at + end + 1
@@ -76,6 +82,9 @@ func (g *Grid) Read(file string, data []byte, wall byte, valid *[256]bool) error
 			}
 			if !valid[data[x]] {
 				return &Error{file, n, x - l.from + 1, "unexpected character " + Quote(data[x:l.to])}
+			}
+			if plain && data[x] != '#' && data[x] != '.' {
+				g.Marked = append(g.Marked, int32(n)<<13|int32(x-l.from+1))
 			}
 		}
 		if l.to-l.from > MaxSide {
@@ -114,6 +123,12 @@ func (g *Grid) Read(file string, data []byte, wall byte, valid *[256]bool) error
 	last := g.Cells[(g.H-1)*g.W:]
 	for i := range last {
 		last[i] = wall
+	}
+	for i, m := range g.Marked {
+		g.Marked[i] = m>>13*int32(g.W) + m&(1<<13-1)
+	}
+	if !plain {
+		g.Marked = nil
 	}
 	return nil
 }
@@ -161,4 +176,5 @@ func (g *Grid) Clone() *Grid {
 func (g *Grid) CopyFrom(h *Grid) {
 	g.W, g.H = h.W, h.H
 	g.Cells = append(g.Cells[:0], h.Cells...)
+	g.Marked = g.Marked[:0]
 }

@@ -1,6 +1,8 @@
 package grid_test
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/grid"
@@ -60,6 +62,47 @@ func TestField(t *testing.T) {
 	for i := 1; i < len(p); i++ {
 		if f.Dist[p[i]] != f.Dist[p[i-1]]-1 {
 			t.Errorf("descent %v is not a shortest path", p)
+		}
+	}
+}
+
+// TestMarked holds Read's list of marked cells to a scan of every cell: on random texts of
+// walls, floor and a few other letters (ragged lines, CRLF, long runs of plain cells), the
+// cells neither '#' nor '.', in reading order; none listed when '#' or '.' is not valid; and
+// the list reused, not grown, by a second Read.
+func TestMarked(t *testing.T) {
+	var all, noFloor [256]bool
+	for i := range all {
+		all[i], noFloor[i] = true, true
+	}
+	noFloor['.'] = false
+	r := rand.New(rand.NewPCG(5, 5))
+	for range 500 {
+		var text []byte
+		lines := 1 + r.IntN(12)
+		for l := range lines {
+			for range r.IntN(40) {
+				text = append(text, "##.....##.#abZ@+"[r.IntN(16)])
+			}
+			if l < lines-1 {
+				text = append(text, []string{"\n", "\r\n"}[r.IntN(2)]...)
+			}
+		}
+		var g grid.Grid
+		if err := g.Read("g", text, '#', &all); err != nil {
+			continue // empty
+		}
+		var want []int32
+		for i, c := range g.Cells {
+			if c != '#' && c != '.' {
+				want = append(want, int32(i))
+			}
+		}
+		if !slices.Equal(g.Marked, want) {
+			t.Fatalf("%q: marked %v, want %v", text, g.Marked, want)
+		}
+		if err := g.Read("g", text, '#', &noFloor); err == nil && g.Marked != nil {
+			t.Fatalf("%q: marked %v with '.' invalid", text, g.Marked)
 		}
 	}
 }

@@ -10,7 +10,6 @@
 package vault
 
 import (
-	"encoding/binary"
 	"fmt"
 	"io"
 
@@ -65,16 +64,9 @@ func (v *Vault) Parse(name string, data []byte) error {
 		return err
 	}
 	v.reset(name)
-	cells := g.Cells
-	for i := 0; i < len(cells); i++ {
-		if i+8 <= len(cells) && grid.Marks(binary.LittleEndian.Uint64(cells[i:])) == 0 {
-			i += 7 // eight cells of wall and floor
-			continue
-		}
-		c := cells[i]
-		if c == '#' || c == '.' {
-			continue
-		}
+	for _, m := range g.Marked { // every cell neither wall nor floor, in reading order
+		i := int(m)
+		c := g.Cells[i]
 		switch {
 		case c == '@':
 			if len(v.Robots) == MaxRobots {
