@@ -558,32 +558,51 @@ func (b *Tour) chains(r int8) {
 // key's levels contain z's. On the real inputs that leaves a few keys of the fifteen or so a
 // state has left.
 func (b *Tour) blocks(p int, left keys.Set, r int8) int32 {
-	lv := &b.lv // edges with at least l+2 blocks below, above; zero between calls
+	// The edges of each level, ORed over the keys that start a chain. Every such key has a
+	// first level and most have no third: the first two are kept in registers, deeper ones
+	// go through b.lv.
+	var first, second [2]uint64
 	n := 0
 	for z, rest, ok := (left & b.leveled).Next(); ok; z, rest, ok = rest.Next() {
 		if b.sooner[z]&left != 0 {
 			continue
 		}
-		for l, m := range b.level[z][:b.levels[z]] {
-			lv[l][0] |= m[0]
-			lv[l][1] |= m[1]
+		lz, k := &b.level[z], int(b.levels[z])
+		first[0], first[1] = first[0]|lz[0][0], first[1]|lz[0][1]
+		if k > 1 {
+			second[0], second[1] = second[0]|lz[1][0], second[1]|lz[1][1]
+			for l := 2; l < k; l++ {
+				b.lv[l][0] |= lz[l][0]
+				b.lv[l][1] |= lz[l][1]
+			}
 		}
-		n = max(n, int(b.levels[z]))
+		n = max(n, k)
 	}
-	in := b.inside[p]
-	var sum int32
-	w := b.weight[r]
-	for _, m := range lv[:n] {
-		// Each level's edges are a subset of the level before's, so masks thin out: visit
-		// only their non-zero bytes.
-		for far := m[0]&^in | m[1]&in; far != 0; {
-			i := bits.TrailingZeros64(far) / 8
-			sum += w[i][uint8(far>>(8*i))]
-			far &^= 0xff << (8 * i)
-		}
+	if n == 0 {
+		return 0
 	}
-	clear(lv[:n])
+	in, w := b.inside[p], b.weight[r]
+	sum := weigh(w, first[0]&^in|first[1]&in)
+	if n > 1 {
+		sum += weigh(w, second[0]&^in|second[1]&in)
+	}
+	for l := 2; l < n; l++ { // b.lv is zero between calls
+		sum += weigh(w, b.lv[l][0]&^in|b.lv[l][1]&in)
+		b.lv[l] = [2]uint64{}
+	}
 	return 2 * sum
+}
+
+// weigh is the total length of the edges in far, a byte of edges at a time. Each level's
+// edges are a subset of the level before's, so masks thin out: only non-zero bytes are read.
+func weigh(w [][256]int32, far uint64) int32 {
+	var sum int32
+	for far != 0 {
+		i := bits.TrailingZeros64(far) / 8
+		sum += w[i][uint8(far>>(8*i))]
+		far &^= 0xff << (8 * i)
+	}
+	return sum
 }
 
 // Eval is the bound from scratch: the door-free tour, one pass over the keys left, and the
