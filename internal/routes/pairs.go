@@ -69,7 +69,7 @@ func (g *Graph) pairRoutes(n int) []Route {
 	low := g.pairLow[:0]      // the shallowest corridor node walked before each (-1: the root part)
 	const rootPart = -1
 	depthOf := grow(&g.pairDepth, c.Len()) // of every corridor node walked
-	var matrix [Nodes][Nodes]Route         // read only where has says
+	matrix := &g.pairMatrix                // read only where has says, so never cleared
 	var has [Nodes]uint64                  // targets with a route, per source
 	visited := 0
 	for r := range nreg {
@@ -174,11 +174,9 @@ func (g *Graph) pairRoutes(n int) []Route {
 		}
 		out := g.routes(bits.OnesCount64(has[s]))
 		i := 0
-		for t := range Nodes {
-			if has[s]>>t&1 != 0 {
-				out[i] = matrix[s][t]
-				i++
-			}
+		for h := has[s]; h != 0; h &= h - 1 { // targets in order: From's routes are grouped so
+			out[i] = matrix[s][bits.TrailingZeros64(h)]
+			i++
 		}
 		if s == n {
 			mine = out

@@ -86,22 +86,23 @@ type Graph struct {
 	gen    uint32
 
 	// the corridor graph and scratch reused by every corridor search
-	corr      *Corridors
-	clabels   []clabel
-	settled   []int32
-	cheap     search.Heap
-	found     []Route
-	arena     []Route // routes of every node, carved out by routes
-	shape     int8    // 0 until known, then shapeSimple or shapeGeneral
-	parts     parts   // with shapeSimple: see treeRoutes
-	walk      []treeVisit
-	pairs     int8 // 0 until known, then 1 when pairRoutes applies, -1 when not
-	pairStack []pairsWalk
-	pairDepth []int32
-	pairSeq   []int32
-	pairLow   []int32
-	scratch   []int32 // simple's and pairable's, by part or region
-	folded    []bool
+	corr       *Corridors
+	clabels    []clabel
+	settled    []int32
+	cheap      search.Heap
+	found      []Route
+	arena      []Route // routes of every node, carved out by routes
+	shape      int8    // 0 until known, then shapeSimple or shapeGeneral
+	parts      parts   // with shapeSimple: see treeRoutes
+	walk       []treeVisit
+	pairs      int8 // 0 until known, then 1 when pairRoutes applies, -1 when not
+	pairStack  []pairsWalk
+	pairDepth  []int32
+	pairSeq    []int32
+	pairLow    []int32
+	pairMatrix [Nodes][Nodes]Route // pairRoutes' routes by source and target
+	scratch    []int32             // simple's and pairable's, by part or region
+	folded     []bool
 
 	Stats Stats
 
