@@ -42,7 +42,7 @@ func (g *Graph) pairable() bool {
 		}
 	}
 	nreg, _ := c.Split()
-	cyclic := grow(&g.scratch, int(nreg))
+	cyclic := grow(&g.pairCyclic, int(nreg)) // kept for pairRoutes: each region's root
 	for i := range cyclic {
 		cyclic[i] = -1
 	}
@@ -77,12 +77,8 @@ func (g *Graph) pairRoutes(n int) []Route {
 		// folded into a bridge, which has no bridges of its own).
 		var roots []int32
 		var one [1]int32
-		for u := range c.Len() {
-			if c.region[u] == int32(r) && p.node[u].cyclic {
-				q := p.of[u]
-				roots = p.mem[p.first[q]:p.first[q+1]]
-				break
-			}
+		if q := g.pairCyclic[r]; q >= 0 { // pairable found it
+			roots = p.mem[p.first[q]:p.first[q+1]]
 		}
 		for rn := 0; rn < Nodes && roots == nil; rn++ {
 			if cn := c.Of[rn]; cn >= 0 && c.region[cn] == int32(r) {
