@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math/bits"
@@ -229,7 +230,12 @@ func (s *cellScratch) patch(a, b *grid.Grid) bool {
 	}
 	w, deg, o, sp := a.W, s.deg, s.open, s.mark
 	le := binary.LittleEndian
+	const chunk = 256 // compared at once (bytes.Equal is vectorised): part 2 changes 3 of them
 	for i := 0; i < len(a.Cells); i += 8 {
+		if i%chunk == 0 && i+chunk <= len(a.Cells) && bytes.Equal(a.Cells[i:i+chunk], b.Cells[i:i+chunk]) {
+			i += chunk - 8
+			continue
+		}
 		if i+8 <= len(a.Cells) && le.Uint64(a.Cells[i:]) == le.Uint64(b.Cells[i:]) {
 			continue
 		}
