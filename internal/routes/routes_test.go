@@ -126,6 +126,9 @@ func TestCorridorsPair(t *testing.T) {
 			}
 		}
 	}
+	for seed := range uint64(4) { // real-shaped: grids past patch's 256-byte chunks
+		inputs = append(inputs, vaultgen.Generate(vaultgen.Options{Seed: seed + 1}))
+	}
 	files, _ := filepath.Glob("../../../shared/day18/real/*.txt")
 	for _, f := range files {
 		data, err := os.ReadFile(f)
