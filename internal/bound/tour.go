@@ -69,8 +69,9 @@ type Tour struct {
 	blocking    blocking // whether and where the bound adds Blocks
 	incremental bool     // every robot alone in its region: Expand and Child use Step and Arrive
 	parent      []int
-	terms       [vault.MaxRobots]int32 // each robot's term of the expanded state
-	moved       [vault.MaxRobots]int32 // and what Arrive needs of it
+	terms       [vault.MaxRobots]int32  // each robot's term of the expanded state
+	moved       [vault.MaxRobots]int32  // and what Arrive needs of it
+	last        [vault.MaxRobots]termOf // the last term computed for each robot
 	base        int32
 }
 
@@ -657,13 +658,36 @@ func (b *Tour) Expand(at []int, held keys.Set) {
 		return
 	}
 	b.base = 0
+	if len(at) == 1 { // one robot: no two states expanded share its term
+		b.terms[0], b.moved[0] = b.Step(at[0], held)
+		b.base = b.terms[0]
+		return
+	}
 	for i, p := range at {
-		b.terms[i], b.moved[i] = b.Step(p, held)
-		if b.eager() && len(at) > 1 { // what Child keeps of the robots that stay; one robot keeps nothing
-			b.terms[i] += b.BlocksAt(p, held)
+		// A robot's term depends on its node and its region's keys left alone, and with
+		// several robots most states expanded differ from the one before in one robot: the
+		// others' terms are the last ones computed for them.
+		left := b.keys[b.region[p]] &^ held
+		if c := &b.last[i]; !c.ok || c.node != p || c.left != left || c.blocking != b.blocking {
+			term, moved := b.Step(p, held)
+			if b.eager() { // what Child keeps of the robots that stay (one robot keeps nothing)
+				term += b.BlocksAt(p, held)
+			}
+			*c = termOf{ok: true, node: p, left: left, blocking: b.blocking, term: term, moved: moved}
 		}
+		b.terms[i], b.moved[i] = b.last[i].term, b.last[i].moved
 		b.base += b.terms[i]
 	}
+}
+
+// termOf is a robot's term of the bound (Expand's) and what Arrive needs of it, for the node,
+// keys left and blocks setting it was computed with.
+type termOf struct {
+	ok          bool
+	node        int
+	left        keys.Set
+	blocking    blocking
+	term, moved int32
 }
 
 // Child returns the bound of the child in which robot i moved to t: its tour term, and its
