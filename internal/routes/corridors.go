@@ -115,17 +115,15 @@ var keep = func() (k [256]byte) {
 	return k
 }()
 
-// degrees fills the open and marked flags and the degrees of v's cells, and lists the cells
-// that start the peel.
+// degrees fills the open flags and the degrees of v's cells, and lists the cells that start
+// the peel.
 func (s *cellScratch) degrees(v *vault.Vault) {
 	g := v.Grid
 	cells := g.Cells
 	n := len(cells)
 	o := grow(&s.open, n+8)  // 1 for an open cell (8 bytes of slack for the last word)
-	sp := grow(&s.mark, n+8) // 1 for a key, door, robot or exit
 	deg := grow(&s.deg, n+8) // open neighbours of an open cell; 0xff for walls and peeled cells
-	// Open: not '#'; marked: neither '#' nor '.'. A word at a time; doors whose key is
-	// missing are then closed one by one.
+	// Open: not '#', a word at a time; doors whose key is missing are then closed one by one.
 	le := binary.LittleEndian
 	for i := 0; i < n; i += 8 {
 		var x uint64
@@ -139,20 +137,17 @@ func (s *cellScratch) degrees(v *vault.Vault) {
 			copy(last[:], cells[i:])
 			x = le.Uint64(last[:])
 		}
-		wall := grid.ZeroBytes(x ^ 0x2323232323232323)  // '#'
-		floor := grid.ZeroBytes(x ^ 0x2e2e2e2e2e2e2e2e) // '.'
+		wall := grid.ZeroBytes(x ^ 0x2323232323232323) // '#'
 		le.PutUint64(o[i:], (^wall&0x8080808080808080)>>7)
-		le.PutUint64(sp[i:], (^(wall|floor)&0x8080808080808080)>>7)
 	}
 	for k, doors := range v.Doors {
 		if v.Key[k] < 0 {
 			for _, c := range doors {
-				o[c], sp[c] = 0, 0
+				o[c] = 0
 			}
 		}
 	}
 	clear(o[n:])
-	clear(sp[n:])
 	w := g.W
 	s.w = w
 	for i := range w { // the wall border rows: closed
@@ -228,7 +223,7 @@ func (s *cellScratch) patch(a, b *grid.Grid) bool {
 	if a.W != b.W || a.H != b.H {
 		return false
 	}
-	w, deg, o, sp := a.W, s.deg, s.open, s.mark
+	w, deg, o := a.W, s.deg, s.open
 	le := binary.LittleEndian
 	const chunk = 256 // compared at once (bytes.Equal is vectorised): part 2 changes 3 of them
 	for i := 0; i < len(a.Cells); i += 8 {
@@ -244,7 +239,7 @@ func (s *cellScratch) patch(a, b *grid.Grid) bool {
 			switch {
 			case was == is:
 			case is == '#':
-				o[j], sp[j] = 0, 0
+				o[j] = 0
 				if deg[j] == 0xff {
 					continue
 				}
@@ -257,8 +252,7 @@ func (s *cellScratch) patch(a, b *grid.Grid) bool {
 						}
 					}
 				}
-			case was == '.' && keep[is] != 0 && deg[j] != 0xff:
-				sp[j] = 1
+			case was == '.' && keep[is] != 0 && deg[j] != 0xff: // a robot: contract finds it in b's vault
 			default:
 				return false
 			}
@@ -273,8 +267,31 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors) {
 	cells := v.Grid.Cells
 	n, w := len(cells), s.w
 	nb := v.Grid.Neighbours()
-	deg, sp := s.deg, s.mark
+	deg := s.deg
 	id := grow(&s.id, n) // node number of each node cell (nothing else is read)
+	// Keys, doors, robots and exits are nodes whatever their degree: flagged in the degrees
+	// (unless walled or peeled), like every node below.
+	flag := func(cell int) {
+		if deg[cell] != 0xff {
+			deg[cell] |= nodeFlag
+		}
+	}
+	for _, k := range v.Key {
+		if k >= 0 {
+			flag(k)
+		}
+	}
+	for _, doors := range v.Doors {
+		for _, d := range doors {
+			flag(d)
+		}
+	}
+	for _, r := range v.Robots {
+		flag(r)
+	}
+	for _, e := range v.Exits {
+		flag(e)
+	}
 	le := binary.LittleEndian
 	c.Cell, c.Tag, c.split = c.Cell[:0], c.Tag[:0], false
 	for i := range c.Of {
@@ -284,7 +301,7 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors) {
 	for i := 0; i < n; i += 8 {
 		d := le.Uint64(deg[i:])
 		// Nodes: open cells whose degree is not 2, and every key, door, robot and exit.
-		node := ^grid.ZeroBytes(^d) & (^grid.ZeroBytes(d^0x0202020202020202) | le.Uint64(sp[i:])<<7) & 0x8080808080808080
+		node := ^grid.ZeroBytes(^d) & ^grid.ZeroBytes(d^0x0202020202020202) & 0x8080808080808080
 		for ; node != 0; node &= node - 1 {
 			j := i + bits.TrailingZeros64(node)/8
 			if j >= n {
@@ -375,11 +392,11 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors) {
 const nodeFlag = 0x40
 
 type cellScratch struct {
-	w               int // grid width
-	open, mark, deg []byte
-	id              []int32
-	starts          []int32 // cells to peel
-	way             []Edge  // corridors by node and direction
+	w         int // grid width
+	open, deg []byte
+	id        []int32
+	starts    []int32 // cells to peel
+	way       []Edge  // corridors by node and direction
 }
 
 const ones = 0x0101010101010101
