@@ -216,9 +216,9 @@ func (s *cellScratch) peel(cells []byte) {
 }
 
 // patch turns the peeled state of grid a into a state of grid b on the way to its own peel:
-// cells walled in b are closed and their neighbours lose a degree, floor cells that hold a
-// robot in b are marked. It reports false, leaving the scratch to be rebuilt, when b differs
-// from a in any other way.
+// cells walled in b are closed and their neighbours lose a degree; floor cells that hold a
+// robot in b need nothing (contract finds robots in b's vault) unless a peeled them. It
+// reports false, leaving the scratch to be rebuilt, when b differs from a in any other way.
 func (s *cellScratch) patch(a, b *grid.Grid) bool {
 	if a.W != b.W || a.H != b.H {
 		return false
