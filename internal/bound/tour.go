@@ -668,25 +668,25 @@ func (b *Tour) Expand(at []int, held keys.Set) {
 		// several robots most states expanded differ from the one before in one robot: the
 		// others' terms are the last ones computed for them.
 		left := b.keys[b.region[p]] &^ held
-		if c := &b.last[i]; !c.ok || c.node != p || c.left != left || c.blocking != b.blocking {
+		if c := &b.last[i]; !c.ok || c.node != p || c.left != left {
 			term, moved := b.Step(p, held)
 			if b.eager() { // what Child keeps of the robots that stay (one robot keeps nothing)
 				term += b.BlocksAt(p, held)
 			}
-			*c = termOf{ok: true, node: p, left: left, blocking: b.blocking, term: term, moved: moved}
+			*c = termOf{ok: true, node: p, left: left, term: term, moved: moved}
 		}
 		b.terms[i], b.moved[i] = b.last[i].term, b.last[i].moved
 		b.base += b.terms[i]
 	}
 }
 
-// termOf is a robot's term of the bound (Expand's) and what Arrive needs of it, for the node,
-// keys left and blocks setting it was computed with.
+// termOf is a robot's term of the bound (Expand's) and what Arrive needs of it, for the node
+// and keys left it was computed at. The blocks setting is fixed before the first Expand (For
+// sets it after NewTour), so it is not part of the key.
 type termOf struct {
 	ok          bool
 	node        int
 	left        keys.Set
-	blocking    blocking
 	term, moved int32
 }
 

@@ -102,7 +102,7 @@ type Graph struct {
 	pairLow    []int32
 	pairMatrix [Nodes][Nodes]Route // pairRoutes' routes by source and target
 	pairCyclic []int32             // the part with a cycle of each region, -1 when none
-	scratch    []int32             // simple's and pairable's, by part or region
+	scratch    []int32             // simple's, by part or region
 	folded     []bool
 
 	Stats Stats
