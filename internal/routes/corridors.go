@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/statespace/puzzles/internal/grid"
@@ -75,7 +76,11 @@ func (c *Corridors) Build(v *vault.Vault) {
 
 // NewCorridorsPair returns the corridor graphs of v and of p2, its part-2 vault (v.Part2).
 //
-// p2's grid is v's with cells walled and floor cells made robots. Walling only lowers
+// p2's grid is v's with cells walled and floor cells made robots. When every cell walled
+// is a node of v's graph (or a cell v's peel closed) whose corridors lead only to other
+// walled nodes and to the new robots, and every new robot stands on a node (the open 3x3
+// of every real input: nine nodes one step apart), p2's graph is v's with the walled nodes
+// cut out and the robots tagged: no grid pass at all (cut). Otherwise walling only lowers
 // degrees and peeling is confluent, so v's peeled degrees are a state p2's own peel passes
 // through: p2 costs the walled cells, the dead ends they leave and the contraction, not the
 // grid passes and the peel of the whole maze again. Any other difference (a cell opened, a
@@ -96,6 +101,8 @@ func (c *Corridors) BuildPair(c2 *Corridors, v, p2 *vault.Vault) *Corridors {
 	switch {
 	case p2 == v:
 		return c
+	case s.cut(c, c2, v.Grid, p2):
+		return c2
 	case !s.patch(v.Grid, p2.Grid):
 		c2.Build(p2)
 		return c2
@@ -213,6 +220,99 @@ func (s *cellScratch) peel(cells []byte) {
 		}
 	}
 	s.starts = peel
+}
+
+// maxCut is the most cells part 2 may change for cut to try: the open 3x3 changes nine.
+const maxCut = 16
+
+// cut makes c2 the graph of p2 from c, the graph of grid a, when p2 differs from a only by
+// walled nodes and robots on nodes, and the walled nodes' corridors lead only to each other
+// and to the robots (see NewCorridorsPair): then no other node's degree changes, nothing new
+// is peeled, and c2 is what contract would make of p2, node for node. It reports false,
+// leaving c2 alone, when the difference is anything else.
+func (s *cellScratch) cut(c, c2 *Corridors, a *grid.Grid, p2 *vault.Vault) bool {
+	b := p2.Grid
+	if a.W != b.W || a.H != b.H {
+		return false
+	}
+	var changed [maxCut]int32 // the nodes p2 walls or puts a robot on
+	var robot [maxCut]bool
+	n := 0
+	const chunk = 256 // compared at once (bytes.Equal is vectorised)
+	for i := 0; i < len(a.Cells); i += chunk {
+		end := min(i+chunk, len(a.Cells))
+		if bytes.Equal(a.Cells[i:end], b.Cells[i:end]) {
+			continue
+		}
+		for j := i; j < end; j++ {
+			was, is := a.Cells[j], b.Cells[j]
+			if was == is || is == '#' && s.deg[j] == 0xff { // the same, or closed already
+				continue
+			}
+			node, found := slices.BinarySearch(c.Cell, int32(j)) // nodes are numbered in cell order
+			if !found || n == maxCut || is != '#' && (was != '.' || is != '@') {
+				return false
+			}
+			changed[n], robot[n] = int32(node), is == '@'
+			n++
+		}
+	}
+	cut := func(u int32) (walled, ok bool) {
+		for i := range n {
+			if changed[i] == u {
+				return !robot[i], true
+			}
+		}
+		return false, false
+	}
+	for i := range n {
+		if robot[i] {
+			continue
+		}
+		for _, e := range c.Edges(int(changed[i])) {
+			if _, ok := cut(e.To); !ok {
+				return false // a corridor to a node that stays: its degree would change
+			}
+		}
+	}
+	// Copy the graph without the walled nodes, renumbered, robots tagged in cell order.
+	id := grow(&s.id, c.Len()) // the new number of each node, -1 when walled
+	c2.Cell, c2.Tag, c2.edges, c2.split = c2.Cell[:0], c2.Tag[:0], c2.edges[:0], false
+	for i := range c2.Of {
+		c2.Of[i] = -1
+	}
+	robots := 0
+	for u, cell := range c.Cell {
+		t := c.Tag[u]
+		walled, ok := cut(int32(u))
+		switch {
+		case walled:
+			id[u] = -1
+			continue
+		case ok || t.Route >= FirstStart && t.Route < Exit: // a robot, new or kept
+			t.Route = int8(FirstStart + robots)
+			robots++
+		}
+		id[u] = int32(len(c2.Cell))
+		if t.Route >= 0 {
+			c2.Of[t.Route] = id[u]
+		}
+		c2.Cell, c2.Tag = append(c2.Cell, cell), append(c2.Tag, t)
+	}
+	c2.first = grow(&c2.first, len(c2.Cell)+1)
+	for u := range c.Len() {
+		if id[u] < 0 {
+			continue
+		}
+		c2.first[id[u]] = int32(len(c2.edges))
+		for _, e := range c.Edges(u) {
+			if to := id[e.To]; to >= 0 {
+				c2.edges = append(c2.edges, Edge{to, e.Len})
+			}
+		}
+	}
+	c2.first[len(c2.Cell)] = int32(len(c2.edges))
+	return true
 }
 
 // patch turns the peeled state of grid a into a state of grid b on the way to its own peel:

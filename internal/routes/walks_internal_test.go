@@ -99,3 +99,43 @@ func part2(v *vault.Vault) *vault.Vault {
 	}
 	return nil
 }
+
+// TestCut checks that part 2's graph of a real-shaped vault (the open 3x3 of nine nodes) is
+// cut from part 1's, not patched cell by cell, and that a vault whose 3x3 has a corridor
+// leaving a walled cell is not (TestCorridorsPair holds both to a graph built from scratch).
+func TestCut(t *testing.T) {
+	for seed := range uint64(8) {
+		v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: seed + 1, Keys: 25}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p2, ok := v.Part2()
+		if !ok {
+			t.Fatal("part 2 does not apply")
+		}
+		var c, c2 Corridors
+		s := new(cellScratch)
+		s.degrees(v)
+		s.peel(v.Grid.Cells)
+		s.contract(v, &c)
+		if !s.cut(&c, &c2, v.Grid, p2) {
+			t.Errorf("seed %d: part 2's graph not cut from part 1's", seed+1)
+		}
+		// A corridor from the walled cell above the robot to a key: cutting would leave the
+		// key's corridor dangling.
+		r, w := v.Grid.Pos(v.Robots[0])
+		w = v.Grid.W
+		v.Grid.Cells[v.Grid.Index(r-2, w/2)] = '.'
+		v.Grid.Cells[v.Grid.Index(r-3, w/2)] = 'z'
+		if v, err = vault.Parse("gen", []byte(v.Grid.String())); err != nil {
+			t.Fatal(err)
+		}
+		p2, _ = v.Part2()
+		s.degrees(v)
+		s.peel(v.Grid.Cells)
+		s.contract(v, &c)
+		if s.cut(&c, &c2, v.Grid, p2) {
+			t.Errorf("seed %d: cut with a corridor leaving a walled cell", seed+1)
+		}
+	}
+}
