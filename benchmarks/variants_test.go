@@ -224,3 +224,43 @@ func BenchmarkKeySet(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkSolo solves part 2 of each real input region by region, as package solve does
+// when the quadrants' best walks interleave: each robot's exact cost with the other
+// quadrants' doors open, by the dense tables (the default) and by the general memo (the
+// baseline), routes built beforehand.
+func BenchmarkSolo(b *testing.B) {
+	for name, data := range sorted(realInputs(b)) {
+		v, _ := vault.Parse(name, data)
+		p2, _ := v.Part2()
+		g := routes.New(p2, 0)
+		var region [vault.MaxRobots]keys.Set
+		for i := range p2.Robots {
+			rs, _ := g.From(routes.FirstStart + i)
+			for _, r := range rs {
+				if r.To < 26 {
+					region[i] |= keys.Bit(int(r.To))
+				}
+			}
+		}
+		for _, vr := range []struct {
+			name    string
+			general bool
+		}{{"dense", false}, {"general", true}} {
+			b.Run(name+"/"+vr.name, func(b *testing.B) {
+				s := bound.Solo{General: vr.general}
+				for b.Loop() {
+					s.Reset(g, nil, 0)
+					for i := range p2.Robots {
+						s.Region(routes.FirstStart+i, region[i])
+					}
+					for i := range p2.Robots {
+						if _, ok := s.Cost(routes.FirstStart+i, region[i]); !ok {
+							b.Fatal("no cost")
+						}
+					}
+				}
+			})
+		}
+	}
+}

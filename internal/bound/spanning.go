@@ -53,9 +53,8 @@ type Spanning struct {
 	blocks *Tour         // Refine adds its precedence term
 
 	// Regions with a robot of their own and few keys: their exact costs (solo.go).
-	soloOK   []bool       // per region
-	memo     search.Table // (node, keys left) -> cost (G)
-	memoHeld int          // bytes memo has reserved
+	soloOK []bool // per region
+	solo   Solo
 }
 
 const maxDist = math.MaxInt32 / 4
@@ -165,7 +164,7 @@ func (s *Spanning) term(at []int, i, p int, held keys.Set) int32 {
 	}
 	if s.robots[r] == 1 {
 		if s.soloOK != nil && s.soloOK[r] {
-			if v, ok := s.solo(p, left); ok {
+			if v, ok := s.solo.Cost(p, left); ok {
 				return v
 			}
 			s.soloOK[r] = false // no room to solve it exactly: the priced tree from now on
@@ -385,8 +384,9 @@ func (s *Spanning) grow(t *search.Table, held *int) bool {
 
 // Free releases the caches' reservations and hands back the precedence term's tables.
 func (s *Spanning) Free() {
-	s.meter.Release(s.held + s.memoHeld)
-	s.held, s.memoHeld = 0, 0
+	s.meter.Release(s.held)
+	s.held = 0
+	s.solo.Free()
 	if s.blocks != nil {
 		s.blocks.Free()
 		s.blocks = nil

@@ -67,6 +67,10 @@ func (w *Workspace) Graph(v *vault.Vault, opt Options) (Result, error) {
 		_, res.Notes = Reach(v, opt.Goal)
 		return res, nil
 	}
+	if opt.Goal == Collect && opt.Bound == bound.KindAuto && !opt.NoApart && len(v.Robots) > 1 && w.apart(v, g, opt, &res) {
+		res.Stats.Routes, res.Stats.Search = g.Stats, time.Since(t1)
+		return res, nil
+	}
 	// The bound's set-up takes scratch by corridor node (Tarjan's, the tree walks).
 	scratch := boundBytes * g.Corridors().Len()
 	if !opt.Meter.Reserve(scratch) {

@@ -72,6 +72,11 @@ type Options struct {
 	// Corridors, when set, is the vault's corridor graph built beforehand (see Pair); Graph
 	// builds it otherwise.
 	Corridors *routes.Corridors
+
+	// NoApart makes Graph search a vault whose robots each have a region of their own even
+	// when the regions can be solved apart (apart.go): the baseline that idea is measured by.
+	// Apart is tried only with bound.KindAuto.
+	NoApart bool
 }
 
 // Pair returns copies of opt for Graph to solve part 1 of v and part 2 of p2 = v.Part2(),
@@ -137,6 +142,7 @@ type Stats struct {
 	States     int           // distinct states recorded
 	Dominated  int           // states popped and dropped for one with a key more
 	Weighted   int           // states popped by the weighted search for a first walk
+	Apart      int           // states memoised solving the robots' regions apart, when no search ran
 	Bytes      int           // the most memory the search's table and queue held
 	Corridors  time.Duration // the corridor graph (both parts' on part 1, when Parts builds them as a pair)
 	Reach      time.Duration // the flood's verdict
@@ -145,6 +151,10 @@ type Stats struct {
 }
 
 func (s Stats) String() string {
+	if s.Apart > 0 {
+		return fmt.Sprintf("routes: %d BFS, %d routes, %d labels; regions solved apart: %d states, no search; time: corridors %v, reach %v, regions %v",
+			s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Apart, s.Corridors, s.Reach, s.Search)
+	}
 	per := 0.0
 	if s.States > 0 {
 		per = float64(s.Bytes) / float64(s.States)

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"github.com/statespace/puzzles/internal/bound"
 	"github.com/statespace/puzzles/internal/routes"
 	"github.com/statespace/puzzles/internal/vault"
 )
@@ -19,6 +20,8 @@ type Workspace struct {
 	search       searcher
 	scratch      scratch
 	answers      [2]Part
+	solo         bound.Solo // apart's memo
+	legs         []Leg      // apart's walk
 }
 
 // Parse reads a vault into w (vault.Parse), reusing the memory of the last one.

@@ -1,0 +1,96 @@
+package solve
+
+import (
+	"github.com/statespace/puzzles/internal/bound"
+	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/routes"
+	"github.com/statespace/puzzles/internal/vault"
+)
+
+// Robots each alone in a region of their own (part 2: four quadrants walled apart) share
+// nothing but the doors. Open every door whose key lies in another region, and each robot
+// has a puzzle of its own, a few keys, solved exactly by bound.Solo. The sum of those costs
+// bounds the answer from below: each robot's real walk is a walk of its own puzzle, which
+// opens more doors. And when the robots' best walks can be interleaved (each leg taken once
+// every key its route needs is held, whichever robot collected it), the sum is a walk, so
+// it is the answer and no search is needed. Interleaving is tried greedily: a robot that
+// moves only adds keys, so if any order works, taking every leg as soon as it can be taken
+// works too. When the walks cannot be interleaved (the robots must wait on each other in a
+// way their own best walks ignore), or a region is too large to solve this way, the search
+// runs as usual. On every real input part 2 is answered this way: about 250 memoised states
+// in all, where setting up the search's bound took several times as long.
+
+// apartLimit is the most states the regions' memo may hold before the search takes over.
+const apartLimit = 1 << 12
+
+// apart answers v on g region by region into res when it can (ok); otherwise the search must.
+func (w *Workspace) apart(v *vault.Vault, g *routes.Graph, opt Options, res *Result) (ok bool) {
+	nr := len(v.Robots)
+	var region [vault.MaxRobots]keys.Set
+	var union keys.Set
+	for i := range nr {
+		rs, err := g.From(routes.FirstStart + i)
+		if err != nil {
+			return false
+		}
+		for _, r := range rs {
+			if r.To < 26 {
+				region[i] |= keys.Bit(int(r.To))
+			}
+		}
+		if region[i]&union != 0 {
+			return false // two robots share a region
+		}
+		union |= region[i]
+	}
+	if union != v.All {
+		return false
+	}
+	sol := &w.solo
+	sol.Reset(g, opt.Meter, apartLimit)
+	defer sol.Free()
+	for i := range nr {
+		sol.Region(routes.FirstStart+i, region[i])
+	}
+	total := int32(0)
+	for i := range nr {
+		c, ok := sol.Cost(routes.FirstStart+i, region[i])
+		if !ok || c >= bound.Unsolvable {
+			return false
+		}
+		total += c
+	}
+	// Each robot's best walk, then every leg as soon as the keys its route needs are held.
+	var at [vault.MaxRobots]int
+	for i := range nr {
+		at[i] = routes.FirstStart + i
+	}
+	left, legs := region, w.legs[:0]
+	var held keys.Set
+	for moved := true; moved; {
+		moved = false
+		for i := range nr {
+			for left[i] != 0 {
+				k, r := sol.First(at[i], left[i])
+				if !held.Covers(r.Needs()) {
+					break
+				}
+				legs = append(legs, Leg{Robot: i, From: at[i], To: k, Steps: int(r.Len), Held: held,
+					FromCell: g.Cell(at[i]), ToCell: g.Cell(k)})
+				held |= keys.Bit(k)
+				left[i] &^= keys.Bit(k)
+				at[i], moved = k, true
+			}
+		}
+	}
+	w.legs = legs
+	if held != v.All {
+		return false // the walks wait on each other: the search decides
+	}
+	res.Steps, res.Lower, res.Upper = int(total), int(total), int(total)
+	if opt.Walk {
+		res.Walk = append([]Leg(nil), legs...)
+	}
+	res.Stats.Apart = sol.Len()
+	return true
+}
