@@ -47,7 +47,7 @@ func (w *Workspace) apart(v *vault.Vault, g *routes.Graph, opt Options, res *Res
 		return false
 	}
 	sol := &w.solo
-	sol.Reset(g, opt.Meter, apartLimit)
+	sol.Reset(g, opt.Meter, min(apartLimit, opt.budget())) // -budget counts these states too
 	defer sol.Free()
 	for i := range nr {
 		sol.Region(routes.FirstStart+i, region[i])
