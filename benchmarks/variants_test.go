@@ -264,3 +264,27 @@ func BenchmarkSolo(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReduce solves parse plus both parts of each real input with the key set reduced
+// before the search (routes.Corridors.Reduce, the default) and without (the baseline), and
+// part 2 searched rather than solved region by region (solve's apart, the baseline of that).
+func BenchmarkReduce(b *testing.B) {
+	variants := []struct {
+		name string
+		opt  solve.Options
+	}{
+		{"reduced", solve.Options{}},
+		{"not-reduced", solve.Options{NoReduce: true}},
+		{"no-apart", solve.Options{NoApart: true}},
+	}
+	for name, data := range sorted(realInputs(b)) {
+		for _, vr := range variants {
+			b.Run(name+"/"+vr.name, func(b *testing.B) {
+				var w solve.Workspace
+				for b.Loop() {
+					bothParts(b, &w, data, vr.opt)
+				}
+			})
+		}
+	}
+}

@@ -29,6 +29,9 @@ type Corridors struct {
 	split        bool
 	region, part []int32
 	nreg, nparts int32
+
+	reduced   bool // Reduce has rewritten the graph
+	reduction Reduction
 }
 
 // Edge is a corridor from one node to another, To, Len steps long.
@@ -277,7 +280,7 @@ func (s *cellScratch) cut(c, c2 *Corridors, a *grid.Grid, p2 *vault.Vault) bool 
 	}
 	// Copy the graph without the walled nodes, renumbered, robots tagged in cell order.
 	id := grow(&s.id, c.Len()) // the new number of each node, -1 when walled
-	c2.Cell, c2.Tag, c2.edges, c2.split = c2.Cell[:0], c2.Tag[:0], c2.edges[:0], false
+	c2.Cell, c2.Tag, c2.edges, c2.split, c2.reduced = c2.Cell[:0], c2.Tag[:0], c2.edges[:0], false, false
 	for i := range c2.Of {
 		c2.Of[i] = -1
 	}
@@ -393,7 +396,7 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors) {
 		flag(e)
 	}
 	le := binary.LittleEndian
-	c.Cell, c.Tag, c.split = c.Cell[:0], c.Tag[:0], false
+	c.Cell, c.Tag, c.split, c.reduced = c.Cell[:0], c.Tag[:0], false, false
 	for i := range c.Of {
 		c.Of[i] = -1
 	}

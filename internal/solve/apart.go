@@ -23,8 +23,9 @@ import (
 // apartLimit is the most states the regions' memo may hold before the search takes over.
 const apartLimit = 1 << 12
 
-// apart answers v on g region by region into res when it can (ok); otherwise the search must.
-func (w *Workspace) apart(v *vault.Vault, g *routes.Graph, opt Options, res *Result) (ok bool) {
+// apart answers v on g region by region into res when it can (ok), collecting the keys all;
+// otherwise the search must.
+func (w *Workspace) apart(v *vault.Vault, g *routes.Graph, all keys.Set, opt Options, res *Result) (ok bool) {
 	nr := len(v.Robots)
 	var region [vault.MaxRobots]keys.Set
 	var union keys.Set
@@ -43,7 +44,7 @@ func (w *Workspace) apart(v *vault.Vault, g *routes.Graph, opt Options, res *Res
 		}
 		union |= region[i]
 	}
-	if union != v.All {
+	if union != all {
 		return false
 	}
 	sol := &w.solo
@@ -84,7 +85,7 @@ func (w *Workspace) apart(v *vault.Vault, g *routes.Graph, opt Options, res *Res
 		}
 	}
 	w.legs = legs
-	if held != v.All {
+	if held != all {
 		return false // the walks wait on each other: the search decides
 	}
 	res.Steps, res.Lower, res.Upper = int(total), int(total), int(total)

@@ -32,6 +32,13 @@ var workspaces = sync.Pool{New: func() any { return new(Workspace) }}
 
 // Graph is the function Graph in w's memory.
 func (w *Workspace) Graph(v *vault.Vault, opt Options) (Result, error) {
+	res, err := w.reduced(v, opt)
+	res.add(res.Stats.Reduced.Steps) // the reduced vault's answer is short of these
+	return res, err
+}
+
+// reduced is Graph without the steps the reductions took out of the answer.
+func (w *Workspace) reduced(v *vault.Vault, opt Options) (Result, error) {
 	res := Result{Steps: -1, Lower: 0, Upper: -1} // what a stop before the search proves
 	if opt.Goal == Exit {
 		if _, err := v.Exit(); err != nil {
@@ -40,6 +47,10 @@ func (w *Workspace) Graph(v *vault.Vault, opt Options) (Result, error) {
 	}
 	defer w.trim()
 	t0 := time.Now()
+	reduce := opt.Goal == Collect && !opt.Walk && !opt.NoReduce
+	if opt.Corridors != nil && opt.Corridors.Reduced() && !reduce {
+		opt.Corridors = nil // another solve reduced them: this one needs the vault's own
+	}
 	if opt.Corridors == nil { // building them takes scratch besides the graph
 		n := corridorBytes(len(v.Grid.Cells))
 		if !opt.Meter.Reserve(n) {
@@ -60,14 +71,19 @@ func (w *Workspace) Graph(v *vault.Vault, opt Options) (Result, error) {
 	} else {
 		return res, memory.LimitError(opt.Meter.Limit())
 	}
-	ok := w.reach.reaches(v, g.Corridors(), opt.Goal)
+	all := v.All &^ g.Corridors().Reduction().Keys // the keys to search for
+	ok := w.reach.reaches(all, g.Corridors(), opt.Goal)
 	t1 := time.Now()
 	res.Stats.Reach = t1.Sub(tc)
 	if !ok {
 		_, res.Notes = Reach(v, opt.Goal)
 		return res, nil
 	}
-	if opt.Goal == Collect && opt.Bound == bound.KindAuto && !opt.NoApart && len(v.Robots) > 1 && w.apart(v, g, opt, &res) {
+	if reduce {
+		res.Stats.Reduced = g.Corridors().Reduce()
+		all = v.All &^ res.Stats.Reduced.Keys
+	}
+	if opt.Goal == Collect && opt.Bound == bound.KindAuto && !opt.NoApart && len(v.Robots) > 1 && w.apart(v, g, all, opt, &res) {
 		res.Stats.Routes, res.Stats.Search = g.Stats, time.Since(t1)
 		return res, nil
 	}
@@ -86,13 +102,14 @@ func (w *Workspace) Graph(v *vault.Vault, opt Options) (Result, error) {
 	}
 	defer b.Free()
 	s := &w.search
-	s.init(v, g, b.Bound, opt, &w.scratch)
+	s.init(v, g, b.Bound, all, opt, &w.scratch)
 	defer s.free()
 	err = s.solve()
 	early := res.Stats // what the search's own statistics do not hold
 	res.Stats = s.stats
 	res.Stats.Routes, res.Stats.Search = g.Stats, time.Since(t2)
 	res.Stats.Corridors, res.Stats.Reach, res.Stats.Setup = early.Corridors, early.Reach, early.Setup
+	res.Stats.Reduced = early.Reduced
 	res.Stats.Bound, res.Stats.StartBound = b.Kind, int(b.Start)
 	res.Stats.States = s.sc.table.Len()
 	res.Stats.Bytes = max(res.Stats.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())
@@ -167,9 +184,10 @@ type scratch struct {
 // a larger one goes to the collector, so no search keeps memory it does not account for.
 const maxPooled = 64 << 20
 
-// init makes s a search of v on g with bound b, its table and queue in sc (nil: its own).
-func (s *searcher) init(v *vault.Vault, g *routes.Graph, b bound.Bound, opt Options, sc *scratch) {
-	*s = searcher{v: v, g: g, b: b, opt: opt, nr: len(v.Robots), all: v.All,
+// init makes s a search of v on g with bound b for the keys all, its table and queue in sc
+// (nil: its own).
+func (s *searcher) init(v *vault.Vault, g *routes.Graph, b bound.Bound, all keys.Set, opt Options, sc *scratch) {
+	*s = searcher{v: v, g: g, b: b, opt: opt, nr: len(v.Robots), all: all,
 		start: startState(len(v.Robots)), weight: 1, upper: none, limit: opt.budget(), mine: sc}
 	s.st, s.at = &s.stats, s.atMem[:len(v.Robots)]
 }
@@ -237,7 +255,7 @@ var errLarge = errors.New("large search")
 // the upper bound, if it beats the one known. Its own limits (memory, states) just end it.
 func (s *searcher) firstWalk() error {
 	w := new(searcher)
-	w.init(s.v, s.g, s.b, s.opt, nil)
+	w.init(s.v, s.g, s.b, s.all, s.opt, nil)
 	w.weight, w.dominate, w.upper, w.limit = weight, true, s.upper, weightedLimit
 	w.acquire()
 	defer w.free()

@@ -77,6 +77,11 @@ type Options struct {
 	// when the regions can be solved apart (apart.go): the baseline that idea is measured by.
 	// Apart is tried only with bound.KindAuto.
 	NoApart bool
+
+	// NoReduce makes Graph search the vault's own keys, without the reductions of
+	// routes.Corridors.Reduce: the baseline they are measured by. Walks and the exit goal
+	// are never reduced.
+	NoReduce bool
 }
 
 // Pair returns copies of opt for Graph to solve part 1 of v and part 2 of p2 = v.Part2(),
@@ -120,6 +125,19 @@ type Result struct {
 	Stats Stats
 }
 
+// add adds steps to what the result says of the answer: the steps the reductions took out.
+func (r *Result) add(steps int) {
+	if r.Steps >= 0 {
+		r.Steps += steps
+	}
+	if r.Upper >= 0 {
+		r.Upper += steps
+	}
+	if r.Lower >= 0 {
+		r.Lower += steps
+	}
+}
+
 // Leg is one robot's walk from one route node to the next key (or the exit), by the
 // shortest route open with the keys held when it starts.
 type Leg struct {
@@ -134,33 +152,38 @@ type Leg struct {
 // Stats is what a solve did, for tuning.
 type Stats struct {
 	Routes     routes.Stats
-	Bound      bound.Kind    // the bound the search used
-	StartBound int           // its value at the start
-	Pushed     int           // states pushed on the queue
-	Popped     int           // states taken off the queue
-	Expanded   int           // states expanded: popped, and neither known, dominated nor too dear
-	States     int           // distinct states recorded
-	Dominated  int           // states popped and dropped for one with a key more
-	Weighted   int           // states popped by the weighted search for a first walk
-	Apart      int           // states memoised solving the robots' regions apart, when no search ran
-	Bytes      int           // the most memory the search's table and queue held
-	Corridors  time.Duration // the corridor graph (both parts' on part 1, when Parts builds them as a pair)
-	Reach      time.Duration // the flood's verdict
-	Setup      time.Duration // the lower bound's tables, and the first routes they read
-	Search     time.Duration // the search itself, with the routes it reads on the way
+	Bound      bound.Kind       // the bound the search used
+	StartBound int              // its value at the start
+	Pushed     int              // states pushed on the queue
+	Popped     int              // states taken off the queue
+	Expanded   int              // states expanded: popped, and neither known, dominated nor too dear
+	States     int              // distinct states recorded
+	Dominated  int              // states popped and dropped for one with a key more
+	Weighted   int              // states popped by the weighted search for a first walk
+	Apart      int              // states memoised solving the robots' regions apart, when no search ran
+	Reduced    routes.Reduction // what the reductions took out of the search
+	Bytes      int              // the most memory the search's table and queue held
+	Corridors  time.Duration    // the corridor graph (both parts' on part 1, when Parts builds them as a pair)
+	Reach      time.Duration    // the flood's verdict
+	Setup      time.Duration    // the lower bound's tables, and the first routes they read
+	Search     time.Duration    // the search itself, with the routes it reads on the way
 }
 
 func (s Stats) String() string {
+	reduced := ""
+	if r := s.Reduced; r.Keys != 0 || r.Doors > 0 {
+		reduced = fmt.Sprintf("reduced: keys %s not searched for, %d doors always open, %d steps added; ", r.Keys, r.Doors, r.Steps)
+	}
 	if s.Apart > 0 {
-		return fmt.Sprintf("routes: %d BFS, %d routes, %d labels; regions solved apart: %d states, no search; time: corridors %v, reach %v, regions %v",
-			s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Apart, s.Corridors, s.Reach, s.Search)
+		return fmt.Sprintf("%sroutes: %d BFS, %d routes, %d labels; regions solved apart: %d states, no search; time: corridors %v, reach %v, regions %v",
+			reduced, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Apart, s.Corridors, s.Reach, s.Search)
 	}
 	per := 0.0
 	if s.States > 0 {
 		per = float64(s.Bytes) / float64(s.States)
 	}
-	return fmt.Sprintf("routes: %d BFS, %d routes, %d labels; bound %v, %d at the start; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated, %d popped for a first walk; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
-		s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Weighted,
+	return fmt.Sprintf("%sroutes: %d BFS, %d routes, %d labels; bound %v, %d at the start; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated, %d popped for a first walk; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
+		reduced, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Weighted,
 		memory.Format(int64(s.Bytes)), per, s.Corridors, s.Reach, s.Setup, s.Search)
 }
 
@@ -292,11 +315,12 @@ func Reach(v *vault.Vault, goal Goal) (ok bool, notes []string) {
 // nodes instead of thousands of cells. Doors whose key is missing are not in the graph (they
 // are wall), so they never open, as in Reach. A test checks the two agree.
 func reaches(v *vault.Vault, c *routes.Corridors, goal Goal) bool {
-	return new(reachScratch).reaches(v, c, goal)
+	return new(reachScratch).reaches(v.All, c, goal)
 }
 
-// reaches is the function reaches in s's memory.
-func (s *reachScratch) reaches(v *vault.Vault, c *routes.Corridors, goal Goal) bool {
+// reaches is the function reaches in s's memory, for the keys all of c (the vault's, or
+// what is left of them once c is reduced).
+func (s *reachScratch) reaches(all keys.Set, c *routes.Corridors, goal Goal) bool {
 	seen := s.seen[:0]
 	seen = append(seen, make([]bool, c.Len())...)
 	s.seen = seen
@@ -306,8 +330,8 @@ func (s *reachScratch) reaches(v *vault.Vault, c *routes.Corridors, goal Goal) b
 		parked[k] = parked[k][:0]
 	}
 	queue := s.queue[:0]
-	for i := range v.Robots {
-		if n := c.Of[routes.FirstStart+i]; n >= 0 && !seen[n] {
+	for i := routes.FirstStart; i < routes.Exit; i++ {
+		if n := c.Of[i]; n >= 0 && !seen[n] {
 			seen[n] = true
 			queue = append(queue, n)
 		}
@@ -337,7 +361,7 @@ func (s *reachScratch) reaches(v *vault.Vault, c *routes.Corridors, goal Goal) b
 		ex := c.Of[routes.Exit]
 		return ex < 0 || seen[ex]
 	}
-	return held == v.All
+	return held == all
 }
 
 func pos(v *vault.Vault, c int) string {

@@ -243,7 +243,7 @@ func TestDifferentialLoopy(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, pv := range parts(v) {
-			want, err := solve.BFS(pv, solve.Options{Budget: 300_000})
+			want, err := solve.BFS(pv, solve.Options{Budget: 200_000})
 			if errors.Is(err, solve.ErrBudget) {
 				continue
 			}
@@ -477,5 +477,62 @@ func TestStoppedBounds(t *testing.T) {
 	}
 	if stopped < 8 {
 		t.Errorf("only %d searches stopped", stopped)
+	}
+}
+
+// TestDifferentialTrees compares Graph, which reduces the key set of tree-shaped regions
+// (routes.Corridors.Reduce), with the BFS baseline and with the search of the vault's own
+// keys, on generated tree mazes: 13x13 to 41x41, one and four robots, one and two doors per
+// key, both parts. It counts each reduction, so that a change that stops making one fails.
+func TestDifferentialTrees(t *testing.T) {
+	n := uint64(100)
+	if testing.Short() {
+		n = 30
+	}
+	var doors, keys, merged, compared int
+	for seed := range n {
+		robots := []int{1, 1, 4}[seed%3]
+		size := []int{13, 17, 21}[seed%3]
+		if robots == 4 {
+			size = []int{9, 13}[seed%2]
+		}
+		o := vaultgen.Options{Seed: seed, Size: size, Keys: 3 + int(seed%4), Robots: robots, Doors: 1 + int(seed/5%2)}
+		data := vaultgen.Generate(o)
+		if seed%2 == 1 { // doors of every other key gone: keys no door needs, for 2 and 3
+			for i, c := range data {
+				if c >= 'A' && c <= 'Z' && (c-'A')%2 == 0 {
+					data[i] = '.'
+				}
+			}
+		}
+		v, err := vault.Parse("gen", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pv := range parts(v) {
+			want, err := solve.BFS(pv, solve.Options{Budget: 200_000})
+			if errors.Is(err, solve.ErrBudget) {
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := solve.Graph(pv, solve.Options{})
+			plain, err2 := solve.Graph(pv, solve.Options{NoReduce: true})
+			if err != nil || err2 != nil || got.Steps != want.Steps || plain.Steps != want.Steps {
+				t.Fatalf("%+v: reduced %d (%v), not reduced %d (%v), bfs %d", o, got.Steps, err, plain.Steps, err2, want.Steps)
+			}
+			r := got.Stats.Reduced
+			doors += r.Doors
+			keys += r.Keys.Len()
+			if r.Steps > 0 {
+				merged++
+			}
+			compared++
+		}
+	}
+	t.Logf("compared %d parts: %d doors made floor, %d keys out of the search, %d with branches merged", compared, doors, keys, merged)
+	if compared < int(n) || doors == 0 || keys == 0 || merged == 0 {
+		t.Errorf("compared %d parts: %d doors made floor, %d keys out of the search, %d with branches merged", compared, doors, keys, merged)
 	}
 }

@@ -1,0 +1,223 @@
+package routes
+
+import (
+	"sync"
+
+	"github.com/statespace/puzzles/internal/keys"
+)
+
+// Reductions: what the search need not see. In a region with one robot whose keys and doors
+// all lie off every cycle (every real input), each key and door has a place in the tree of
+// the region rooted at the robot, and three rewrites of the corridor graph keep the answer
+// while the key set the search works over shrinks:
+//
+//  1. A door below its own key (the key lies on every way from the robot to the door) is
+//     open whenever it is reached: it is plain floor.
+//  2. A key that no door needs (its doors gone by 1, or peeled with the dead ends they
+//     guarded, or never there) with another key below it is picked up on the way to that
+//     key whatever the walk, and holding it changes nothing: it is no longer collected.
+//  3. Branches off one node that hold keys no door needs and no doors are all or nothing:
+//     the keys open nothing, so a walk may take all of them at one visit to the node, its
+//     first, or its last when it ends in one of them, and then ends in the deepest. Every
+//     walk crosses their edges twice but for the way to where it ends, so the branches are
+//     one key, the deepest, and 2·(their length − its depth) steps added to the answer.
+//
+// Each rewrite maps every walk of one vault to a walk of the other costing the same (plus the
+// steps of 3), so the answers agree; the tests compare them with the BFS baseline on
+// tree-shaped vaults. On the real inputs they take 3 to 12 of the 26 keys out of the search
+// (benchmarks.BenchmarkReduce measures what that buys).
+
+// Reduction is what Reduce took out of the search.
+type Reduction struct {
+	Keys  keys.Set // keys no longer collected (2 and 3)
+	Doors int      // doors made floor (1)
+	Steps int      // steps to add to the answer (3)
+}
+
+// Reduce rewrites c for collecting every key (see above) and returns what it took out. The
+// graph is then the reduced vault's: its keys, and the routes and bounds built on it, lack the
+// keys of the reduction, which the caller must not search for, and its answer lacks the
+// reduction's steps. Reduce is done once: later calls return the first one's reduction.
+func (c *Corridors) Reduce() Reduction {
+	if c.reduced {
+		return c.reduction
+	}
+	c.reduced, c.reduction = true, Reduction{}
+	s := reducePool.Get().(*reduceScratch)
+	defer reducePool.Put(s)
+	s.tree(c)
+	parent, above := s.parent, s.above
+	// 1: doors below their own key.
+	for _, v := range s.order {
+		if d := c.Tag[v].Door; d >= 0 && above[v].Has(int(d)) {
+			c.Tag[v].Door = -1
+			c.reduction.Doors++
+		}
+	}
+	var needed keys.Set // keys some door of the graph needs
+	for _, t := range c.Tag {
+		if t.Door >= 0 {
+			needed |= keys.Bit(int(t.Door))
+		}
+	}
+	// 2 and 3, children before parents. Of each node's subtree: its keys, whether it holds a
+	// door or a cycle (closed), the length of its edges to its keys, and its deepest key.
+	n := c.Len()
+	below, closed := grow(&s.below, n), grow(&s.closed, n)
+	steiner, deep, deepest := grow(&s.steiner, n), grow(&s.deep, n), grow(&s.deepest, n)
+	for i := len(s.order) - 1; i >= 0; i-- {
+		v := s.order[i]
+		// 3: the children that are all or nothing become their deepest key.
+		var groups int
+		best := int32(-1)
+		for _, e := range c.Edges(int(v)) {
+			if u := e.To; parent[u] == v && below[u] != 0 && !closed[u] && below[u]&needed == 0 {
+				groups += below[u].Len()
+				if best < 0 || s.length[u]+deep[u] > s.length[best]+deep[best] {
+					best = u
+				}
+			}
+		}
+		if groups > 1 {
+			keep := c.Tag[deepest[best]].Route
+			total := int32(0)
+			for _, e := range c.Edges(int(v)) {
+				if u := e.To; parent[u] == v && below[u] != 0 && !closed[u] && below[u]&needed == 0 {
+					total += s.length[u] + steiner[u]
+					for k, rest, ok := below[u].Next(); ok; k, rest, ok = rest.Next() {
+						if k != int(keep) {
+							c.drop(k)
+						}
+					}
+					if u != best {
+						below[u] = 0
+					}
+				}
+			}
+			c.reduction.Steps += int(2 * (total - s.length[best] - deep[best]))
+			below[best], steiner[best] = keys.Bit(int(keep)), deep[best]
+		}
+		// The subtree's figures, from its children's.
+		t := c.Tag[v]
+		below[v], steiner[v], deep[v], deepest[v] = 0, 0, -1, -1
+		closed[v] = t.Door >= 0 || parent[v] >= 0 && s.size[c.part[v]] > 1
+		for _, e := range c.Edges(int(v)) {
+			u := e.To
+			if parent[u] != v {
+				continue
+			}
+			closed[v] = closed[v] || closed[u]
+			if below[u] != 0 {
+				below[v] |= below[u]
+				steiner[v] += s.length[u] + steiner[u]
+				if d := s.length[u] + deep[u]; d > deep[v] {
+					deep[v], deepest[v] = d, deepest[u]
+				}
+			}
+		}
+		if k := t.Route; k >= 0 && k < 26 {
+			if below[v] != 0 && !needed.Has(int(k)) { // 2: picked up on the way below
+				c.drop(int(k))
+				continue
+			}
+			below[v] |= keys.Bit(int(k))
+			if deep[v] < 0 {
+				deep[v], deepest[v] = 0, v
+			}
+		}
+	}
+	return c.reduction
+}
+
+// Reduced reports whether Reduce has rewritten c.
+func (c *Corridors) Reduced() bool { return c.reduced }
+
+// Reduction returns what Reduce took out of c: nothing before it ran.
+func (c *Corridors) Reduction() Reduction {
+	if !c.reduced {
+		return Reduction{}
+	}
+	return c.reduction
+}
+
+// drop takes key k out of the keys to collect: its node is plain floor.
+func (c *Corridors) drop(k int) {
+	c.Tag[c.Of[k]].Route = -1
+	c.Of[k] = -1
+	c.reduction.Keys |= keys.Bit(k)
+}
+
+// reduceScratch is Reduce's memory, by node, part and region, kept for the next call.
+type reduceScratch struct {
+	size, robots           []int32 // nodes per part, robots per region
+	ok                     []bool  // per region: one robot, keys and doors off cycles
+	parent                 []int32 // in the region's tree: -1 at the root, -2 when not reduced
+	length                 []int32 // of the edge from the parent
+	above, below           []keys.Set
+	closed                 []bool
+	steiner, deep, deepest []int32
+	order, stack           []int32
+}
+
+var reducePool = sync.Pool{New: func() any { return new(reduceScratch) }}
+
+// tree walks each region to reduce depth first from its robot's part (all of it the root),
+// into s.order (preorder), s.parent, s.length and s.above (the keys on the way from the root).
+func (s *reduceScratch) tree(c *Corridors) {
+	nreg, nparts := c.Split()
+	n := c.Len()
+	size := grow(&s.size, int(nparts))
+	clear(size)
+	for u := range n {
+		size[c.part[u]]++
+	}
+	robots, ok := grow(&s.robots, int(nreg)), grow(&s.ok, int(nreg))
+	clear(robots)
+	for i := range ok {
+		ok[i] = true
+	}
+	for u, t := range c.Tag {
+		r := c.region[u]
+		if t.Route >= FirstStart && t.Route < Exit {
+			robots[r]++
+		}
+		if size[c.part[u]] > 1 && (t.Door >= 0 || t.Route >= 0 && t.Route < 26) {
+			ok[r] = false
+		}
+	}
+	parent, above, length := grow(&s.parent, n), grow(&s.above, n), grow(&s.length, n)
+	for u := range parent {
+		parent[u] = -2
+	}
+	order := s.order[:0]
+	for rn := FirstStart; rn < Exit; rn++ {
+		u := c.Of[rn]
+		if u < 0 || robots[c.region[u]] != 1 || !ok[c.region[u]] {
+			continue
+		}
+		stack := s.stack[:0]
+		for v := range int32(n) {
+			if c.part[v] == c.part[u] {
+				parent[v], above[v], length[v] = -1, 0, 0
+				stack = append(stack, v)
+			}
+		}
+		for len(stack) > 0 {
+			v := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			order = append(order, v)
+			ks := above[v]
+			if k := c.Tag[v].Route; k >= 0 && k < 26 {
+				ks |= keys.Bit(int(k))
+			}
+			for _, e := range c.Edges(int(v)) {
+				if parent[e.To] == -2 {
+					parent[e.To], above[e.To], length[e.To] = v, ks, e.Len
+					stack = append(stack, e.To)
+				}
+			}
+		}
+		s.stack = stack
+	}
+	s.order = order
+}
