@@ -27,19 +27,24 @@ import (
 type pairsWalk struct {
 	node, from, depth, attach int32
 	doors, keys               keys.Set
+	inst                      uint64
 }
 
 // pairable reports whether pairRoutes applies; g.simple() must hold.
 func (g *Graph) pairable() bool {
 	c, p := g.corr, &g.parts
 	var doors keys.Set
+	g.pairInst = false
 	for _, t := range c.Tag {
 		if t.Door >= 0 {
 			if doors.Has(int(t.Door)) {
-				return false // a letter twice: xor would cancel it
+				g.pairInst = true // a letter twice: xor would cancel it, door numbers do not
 			}
 			doors |= keys.Bit(int(t.Door))
 		}
+	}
+	if g.pairInst && len(g.doorLetter) > 64 {
+		return false
 	}
 	nreg, _ := c.Split()
 	cyclic := grow(&g.pairCyclic, int(nreg)) // kept for pairRoutes: each region's root
@@ -63,10 +68,11 @@ func (g *Graph) pairRoutes(n int) []Route {
 	c, p := g.corr, &g.parts
 	nreg, _ := c.Split()
 	var depth, attach [Nodes]int32
-	var above [Nodes]keys.Set // doors on the way from the root
-	var held [Nodes]keys.Set  // keys on the way from the root, the node's own included
-	seq := g.pairSeq[:0]      // route nodes in depth-first order, per region
-	low := g.pairLow[:0]      // the shallowest corridor node walked before each (-1: the root part)
+	var above [Nodes]keys.Set   // doors on the way from the root
+	var aboveInst [Nodes]uint64 // the same door nodes by number, when letters repeat
+	var held [Nodes]keys.Set    // keys on the way from the root, the node's own included
+	seq := g.pairSeq[:0]        // route nodes in depth-first order, per region
+	low := g.pairLow[:0]        // the shallowest corridor node walked before each (-1: the root part)
 	const rootPart = -1
 	depthOf := grow(&g.pairDepth, c.Len()) // of every corridor node walked
 	matrix := &g.pairMatrix                // read only where has says, so never cleared
@@ -112,14 +118,14 @@ func (g *Graph) pairRoutes(n int) []Route {
 				if t < 26 {
 					ks |= keys.Bit(int(t))
 				}
-				depth[t], attach[t], above[t], held[t] = at.depth, at.attach, at.doors, ks
+				depth[t], attach[t], above[t], held[t], aboveInst[t] = at.depth, at.attach, at.doors, ks, at.inst
 				seq, low = append(seq, int32(t)), append(low, lowAt)
 				lowAt, lowDepth = at.node, at.depth
 			}
 			for _, e := range p.bridge[nd.out:nd.end] {
 				if e.to != at.from {
 					stack = append(stack, pairsWalk{node: e.to, from: at.node, depth: at.depth + e.len,
-						attach: at.attach, doors: at.doors | e.door, keys: ks})
+						attach: at.attach, doors: at.doors | e.door, keys: ks, inst: at.inst | e.inst})
 				}
 			}
 		}
@@ -148,7 +154,13 @@ func (g *Graph) pairRoutes(n int) []Route {
 						rt.Keys |= keys.Bit(int(k))
 					}
 				}
-				rt.Doors |= above[s] ^ above[t]
+				if g.pairInst {
+					for m := aboveInst[s] ^ aboveInst[t]; m != 0; m &= m - 1 {
+						rt.Doors |= g.doorLetter[bits.TrailingZeros64(m)]
+					}
+				} else {
+					rt.Doors |= above[s] ^ above[t]
+				}
 				rt.Keys = (rt.Keys | (held[s] ^ held[t])) &^ (ownKey(s) | ownKey(t))
 				if t < 26 || t == Exit {
 					rt.To = uint8(t)

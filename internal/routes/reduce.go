@@ -8,7 +8,7 @@ import (
 
 // Reductions: what the search need not see. In a region with one robot whose keys and doors
 // all lie off every cycle (every real input), each key and door has a place in the tree of
-// the region rooted at the robot, and three rewrites of the corridor graph keep the answer
+// the region rooted at the robot, and four rewrites of the corridor graph keep the answer
 // while the key set the search works over shrinks:
 //
 //  1. A door below its own key (the key lies on every way from the robot to the door) is
@@ -21,17 +21,26 @@ import (
 //     first, or its last when it ends in one of them, and then ends in the deepest. Every
 //     walk crosses their edges twice but for the way to where it ends, so the branches are
 //     one key, the deepest, and 2·(their length − its depth) steps added to the answer.
+//  4. A door-free branch whose keys each open a door of the region with a key below it:
+//     the robot must pass that door after collecting the key, so it leaves the branch
+//     again, and the branch costs twice its length whenever it is walked. Collecting all of
+//     it at the first visit to the branch's top node loses nothing (keys held sooner open
+//     no fewer doors), so the branch is one key at its top node opening all their doors, and
+//     twice its length below that node added to the answer. Its doors then share a letter,
+//     which the one-walk routes tell apart by door number (pairRoutes).
 //
 // Each rewrite maps every walk of one vault to a walk of the other costing the same (plus the
-// steps of 3), so the answers agree; the tests compare them with the BFS baseline on
-// tree-shaped vaults. On the real inputs they take 3 to 12 of the 26 keys out of the search
+// steps of 3 and 4), so the answers agree; the tests compare them with the BFS baseline on
+// tree-shaped vaults. On the real inputs they take 3 to 14 of the 26 keys out of the search
 // (benchmarks.BenchmarkReduce measures what that buys).
 
 // Reduction is what Reduce took out of the search.
 type Reduction struct {
-	Keys  keys.Set // keys no longer collected (2 and 3)
-	Doors int      // doors made floor (1)
-	Steps int      // steps to add to the answer (3)
+	Keys     keys.Set // keys no longer collected (2, 3 and 4)
+	Doors    int      // doors made floor (1)
+	Deepest  int      // keys of branches that became their deepest (3)
+	Gathered int      // keys gathered into another (4)
+	Steps    int      // steps to add to the answer (3 and 4)
 }
 
 // Reduce rewrites c for collecting every key (see above) and returns what it took out. The
@@ -60,9 +69,25 @@ func (c *Corridors) Reduce() Reduction {
 			needed |= keys.Bit(int(t.Door))
 		}
 	}
-	// 2 and 3, children before parents. Of each node's subtree: its keys, whether it holds a
-	// door or a cycle (closed), the length of its edges to its keys, and its deepest key.
+	// Keys some door of their own region with a key below it needs: the robot must pass that
+	// door after collecting the key, so it leaves the key's branch afterwards (4).
 	n := c.Len()
+	keyed := grow(&s.closed, n) // for now: a key in the node's subtree
+	var forced keys.Set
+	for i := len(s.order) - 1; i >= 0; i-- {
+		v := s.order[i]
+		t := c.Tag[v]
+		below := false
+		for _, e := range c.Edges(int(v)) {
+			below = below || parent[e.To] == v && keyed[e.To]
+		}
+		keyed[v] = below || t.Route >= 0 && t.Route < 26
+		if d := t.Door; d >= 0 && below && c.Of[d] >= 0 && c.region[c.Of[d]] == c.region[v] {
+			forced |= keys.Bit(int(d))
+		}
+	}
+	// 2, 3 and 4, children before parents. Of each node's subtree: its keys, whether it holds
+	// a door or a cycle (closed), the length of its edges to its keys, and its deepest key.
 	below, closed := grow(&s.below, n), grow(&s.closed, n)
 	steiner, deep, deepest := grow(&s.steiner, n), grow(&s.deep, n), grow(&s.deepest, n)
 	for i := len(s.order) - 1; i >= 0; i-- {
@@ -95,38 +120,91 @@ func (c *Corridors) Reduce() Reduction {
 				}
 			}
 			c.reduction.Steps += int(2 * (total - s.length[best] - deep[best]))
+			c.reduction.Deepest += groups - 1
 			below[best], steiner[best] = keys.Bit(int(keep)), deep[best]
 		}
-		// The subtree's figures, from its children's.
-		t := c.Tag[v]
-		below[v], steiner[v], deep[v], deepest[v] = 0, 0, -1, -1
-		closed[v] = t.Door >= 0 || parent[v] >= 0 && s.size[c.part[v]] > 1
+		c.figures(s, v, needed)
+		// 4: the largest door-free branches of forced keys become one key at their top.
+		whole := func(u int32) bool { return below[u] != 0 && !closed[u] && below[u]&^forced == 0 }
+		if parent[v] >= 0 && whole(v) {
+			continue // all of v's subtree goes at once, from its parent
+		}
+		merged := false
 		for _, e := range c.Edges(int(v)) {
-			u := e.To
-			if parent[u] != v {
-				continue
-			}
-			closed[v] = closed[v] || closed[u]
-			if below[u] != 0 {
-				below[v] |= below[u]
-				steiner[v] += s.length[u] + steiner[u]
-				if d := s.length[u] + deep[u]; d > deep[v] {
-					deep[v], deepest[v] = d, deepest[u]
-				}
+			if u := e.To; parent[u] == v && whole(u) && below[u].Len() > 1 {
+				c.gather(s, u)
+				merged = true
 			}
 		}
-		if k := t.Route; k >= 0 && k < 26 {
-			if below[v] != 0 && !needed.Has(int(k)) { // 2: picked up on the way below
-				c.drop(int(k))
-				continue
-			}
-			below[v] |= keys.Bit(int(k))
-			if deep[v] < 0 {
-				deep[v], deepest[v] = 0, v
-			}
+		if merged {
+			c.figures(s, v, needed)
 		}
 	}
 	return c.reduction
+}
+
+// figures works out node v's subtree figures from its children's (see Reduce), dropping v's
+// key when rewrite 2 applies.
+func (c *Corridors) figures(s *reduceScratch, v int32, needed keys.Set) {
+	below, closed, steiner, deep, deepest := s.below, s.closed, s.steiner, s.deep, s.deepest
+	t := c.Tag[v]
+	below[v], steiner[v], deep[v], deepest[v] = 0, 0, -1, -1
+	closed[v] = t.Door >= 0 || s.parent[v] >= 0 && s.size[c.part[v]] > 1
+	for _, e := range c.Edges(int(v)) {
+		u := e.To
+		if s.parent[u] != v {
+			continue
+		}
+		closed[v] = closed[v] || closed[u]
+		if below[u] != 0 {
+			below[v] |= below[u]
+			steiner[v] += s.length[u] + steiner[u]
+			if d := s.length[u] + deep[u]; d > deep[v] {
+				deep[v], deepest[v] = d, deepest[u]
+			}
+		}
+	}
+	if k := t.Route; k >= 0 && k < 26 {
+		if below[v] != 0 && !needed.Has(int(k)) { // 2: picked up on the way below
+			c.drop(int(k))
+			return
+		}
+		below[v] |= keys.Bit(int(k))
+		if deep[v] < 0 {
+			deep[v], deepest[v] = 0, v
+		}
+	}
+}
+
+// gather applies rewrite 4 to the subtree of node u: its keys become one, at u, opening all
+// their doors, and the walk out to them and back is added to the answer.
+func (c *Corridors) gather(s *reduceScratch, u int32) {
+	ks := s.below[u]
+	r := c.Tag[u].Route
+	if r < 0 || r >= 26 {
+		r = int8(bitsLow(ks))
+	}
+	for k, rest, ok := (ks &^ keys.Bit(int(r))).Next(); ok; k, rest, ok = rest.Next() {
+		c.drop(k)
+	}
+	if old := c.Of[r]; old != u {
+		c.Tag[old].Route = -1
+		c.Tag[u].Route, c.Of[r] = r, u
+	}
+	for w := range c.Tag {
+		if d := c.Tag[w].Door; d >= 0 && ks.Has(int(d)) {
+			c.Tag[w].Door = r
+		}
+	}
+	c.reduction.Steps += int(2 * s.steiner[u])
+	c.reduction.Gathered += ks.Len() - 1
+	s.below[u], s.steiner[u], s.deep[u], s.deepest[u] = keys.Bit(int(r)), 0, 0, u
+}
+
+// bitsLow is the lowest key of ks.
+func bitsLow(ks keys.Set) int {
+	k, _, _ := ks.Next()
+	return k
 }
 
 // Reduced reports whether Reduce has rewritten c.

@@ -104,6 +104,9 @@ type Graph struct {
 	pairCyclic []int32             // the part with a cycle of each region, -1 when none
 	scratch    []int32             // simple's, by part or region
 	folded     []bool
+	doorNumber []int32    // of each door node, -1 for others (simple)
+	doorLetter []keys.Set // of each door node by number
+	pairInst   bool       // door letters repeat: pairRoutes tells doors apart by number
 
 	Stats Stats
 

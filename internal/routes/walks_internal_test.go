@@ -27,7 +27,7 @@ func TestWalks(t *testing.T) {
 		{"one walk", func(g *Graph) bool { return g.simple() && g.pairable() },
 			func(g *Graph, n int) ([]Route, error) { return g.From(n) }, 100},
 	} {
-		graphs, cyclic := 0, 0
+		graphs, cyclic, repeated := 0, 0, 0
 		for _, data := range inputs {
 			v, err := vault.Parse("walks", data)
 			if err != nil {
@@ -44,6 +44,9 @@ func TestWalks(t *testing.T) {
 				graphs++
 				if len(g.parts.first)-1 < g.corr.Len() {
 					cyclic++
+				}
+				if g.pairInst {
+					repeated++
 				}
 				for n := range Nodes {
 					if g.Cell(n) < 0 {
@@ -63,8 +66,8 @@ func TestWalks(t *testing.T) {
 				}
 			}
 		}
-		if graphs < 500 || cyclic < tc.min {
-			t.Errorf("%s: only %d graphs, %d of them with cycles", tc.name, graphs, cyclic)
+		if graphs < 500 || cyclic < tc.min || tc.name == "one walk" && repeated < 60 {
+			t.Errorf("%s: only %d graphs, %d of them with cycles, %d with door letters repeated", tc.name, graphs, cyclic, repeated)
 		}
 	}
 }
@@ -77,7 +80,10 @@ func walkInputs(t *testing.T) [][]byte {
 		inputs = append(inputs, vaultgen.Random(r, vaultgen.RandomOptions{MaxSide: 10, MaxKeys: 5, Exit: r.IntN(2) == 0}))
 	}
 	for seed := range uint64(30) {
-		inputs = append(inputs, vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 41, Keys: 5 + int(seed%22), Robots: []int{1, 4}[seed%2]}))
+		inputs = append(inputs, vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 41, Keys: 5 + int(seed%22), Robots: []int{1, 4}[seed%2],
+			Doors: 1 + int(seed/2%2)}))
+		inputs = append(inputs, vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 21, Keys: 3 + int(seed%5), Robots: []int{1, 4}[seed%2],
+			Doors: 2 + int(seed/2%2)}))
 	}
 	for _, glob := range []string{"../../inputs/day18/statement/*.txt", "../../../shared/day18/real/*.txt", "../../../shared/day18/examples/*.txt"} {
 		files, _ := filepath.Glob(glob)

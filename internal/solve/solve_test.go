@@ -489,7 +489,7 @@ func TestDifferentialTrees(t *testing.T) {
 	if testing.Short() {
 		n = 30
 	}
-	var doors, keys, merged, compared int
+	var doors, keys, merged, gathered, compared int
 	for seed := range n {
 		robots := []int{1, 1, 4}[seed%3]
 		size := []int{13, 17, 21}[seed%3]
@@ -525,14 +525,13 @@ func TestDifferentialTrees(t *testing.T) {
 			r := got.Stats.Reduced
 			doors += r.Doors
 			keys += r.Keys.Len()
-			if r.Steps > 0 {
-				merged++
-			}
+			merged += r.Deepest
+			gathered += r.Gathered
 			compared++
 		}
 	}
-	t.Logf("compared %d parts: %d doors made floor, %d keys out of the search, %d with branches merged", compared, doors, keys, merged)
-	if compared < int(n) || doors == 0 || keys == 0 || merged == 0 {
-		t.Errorf("compared %d parts: %d doors made floor, %d keys out of the search, %d with branches merged", compared, doors, keys, merged)
+	t.Logf("compared %d parts: %d doors made floor, %d keys out of the search, %d in branches made their deepest, %d gathered", compared, doors, keys, merged, gathered)
+	if compared < int(n) || doors == 0 || keys == 0 || merged == 0 || gathered == 0 {
+		t.Errorf("compared %d parts: %d doors made floor, %d keys out of the search, %d in branches made their deepest, %d gathered", compared, doors, keys, merged, gathered)
 	}
 }
