@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/statespace/puzzles/internal/grid"
 	"github.com/statespace/puzzles/internal/keys"
@@ -138,7 +139,7 @@ func (s *cellScratch) degrees(v *vault.Vault) {
 	for i := 0; i < n; i += 8 {
 		var x uint64
 		if i+8 <= n {
-			x = le.Uint64(cells[i:])
+			x = wordAt(cells, i)
 		} else {
 			var last [8]byte
 			for j := range last {
@@ -165,9 +166,10 @@ func (s *cellScratch) degrees(v *vault.Vault) {
 	}
 	clear(deg[n:])
 	peel := s.starts[:0]
+	_ = o[n+7] // every word read below lies in o[0:n+8]
 	for i := w; i < n-w; i += 8 {
-		self := le.Uint64(o[i:])
-		sum := le.Uint64(o[i-1:]) + le.Uint64(o[i+1:]) + le.Uint64(o[i-w:]) + le.Uint64(o[i+w:])
+		self := wordAt(o, i)
+		sum := wordAt(o, i-1) + wordAt(o, i+1) + wordAt(o, i-w) + wordAt(o, i+w)
 		d := sum | (self^ones)*0xff // closed cells: 0xff
 		if i+8 > n-w {
 			for j := i; j < n-w; j++ { // the last, partial word
@@ -192,37 +194,62 @@ func (s *cellScratch) degrees(v *vault.Vault) {
 func (s *cellScratch) peel(cells []byte) {
 	w := s.w
 	deg, peel := s.deg, s.starts
+	_, _ = deg[len(cells)-1], cells[len(cells)-1] // peeled cells are open: their neighbours are in the grid
 	for len(peel) > 0 {
 		i := int(peel[len(peel)-1])
 		peel = peel[:len(peel)-1]
-		if deg[i] == 0xff { // walled by patch since it was listed
+		if *byteAt(deg, i) == 0xff { // walled by patch since it was listed
 			continue
 		}
-		deg[i] = 0xff
+		*byteAt(deg, i) = 0xff
 		// The neighbours, unrolled (fewer instructions than a loop over an array of four):
 		// an open cell with a neighbour left has degree 1 to 4.
-		if j := i - w; deg[j]-1 < 4 {
-			if deg[j]--; deg[j] == 1 && keep[cells[j]] == 0 {
+		if j := i - w; *byteAt(deg, j)-1 < 4 {
+			if d := byteAt(deg, j); dec(d) == 1 && keep[*byteAt(cells, j)] == 0 {
 				peel = append(peel, int32(j))
 			}
 		}
-		if j := i + 1; deg[j]-1 < 4 {
-			if deg[j]--; deg[j] == 1 && keep[cells[j]] == 0 {
+		if j := i + 1; *byteAt(deg, j)-1 < 4 {
+			if d := byteAt(deg, j); dec(d) == 1 && keep[*byteAt(cells, j)] == 0 {
 				peel = append(peel, int32(j))
 			}
 		}
-		if j := i + w; deg[j]-1 < 4 {
-			if deg[j]--; deg[j] == 1 && keep[cells[j]] == 0 {
+		if j := i + w; *byteAt(deg, j)-1 < 4 {
+			if d := byteAt(deg, j); dec(d) == 1 && keep[*byteAt(cells, j)] == 0 {
 				peel = append(peel, int32(j))
 			}
 		}
-		if j := i - 1; deg[j]-1 < 4 {
-			if deg[j]--; deg[j] == 1 && keep[cells[j]] == 0 {
+		if j := i - 1; *byteAt(deg, j)-1 < 4 {
+			if d := byteAt(deg, j); dec(d) == 1 && keep[*byteAt(cells, j)] == 0 {
 				peel = append(peel, int32(j))
 			}
 		}
 	}
 	s.starts = peel
+}
+
+// dec decrements *d and returns the new value.
+func dec(d *byte) byte {
+	*d--
+	return *d
+}
+
+// The grid passes read and write cells without bounds checks: they visit open cells only,
+// and Read walls every grid in, so the four neighbours of an open cell lie inside it and
+// their indices are in range by construction; the words read eight cells at a time stay in
+// the scratch's slack. The checks were a third of the passes' instructions, and the passes
+// are a fifth of a real input's solve.
+
+// byteAt returns &b[i] without a bounds check: i must be in range.
+func byteAt(b []byte, i int) *byte {
+	return (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), i))
+}
+
+// wordAt returns the eight bytes of b from i on as a little-endian word, without a bounds
+// check: b[i:i+8] must be in range.
+func wordAt(b []byte, i int) uint64 {
+	p := (*[8]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), i))
+	return binary.LittleEndian.Uint64(p[:])
 }
 
 // maxCut is the most cells part 2 may change for cut to try: the open 3x3 changes nine.
@@ -395,14 +422,14 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors) {
 	for _, e := range v.Exits {
 		flag(e)
 	}
-	le := binary.LittleEndian
 	c.Cell, c.Tag, c.split, c.reduced = c.Cell[:0], c.Tag[:0], false, false
 	for i := range c.Of {
 		c.Of[i] = -1
 	}
 	robot := 0
+	_ = deg[n+7]
 	for i := 0; i < n; i += 8 {
-		d := le.Uint64(deg[i:])
+		d := wordAt(deg, i)
 		// Nodes: open cells whose degree is not 2, and every key, door, robot and exit.
 		node := ^grid.ZeroBytes(^d) & ^grid.ZeroBytes(d^0x0202020202020202) & 0x8080808080808080
 		for ; node != 0; node &= node - 1 {
@@ -445,11 +472,11 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors) {
 			if way[4*a+d].To != none || deg[cur] == 0xff {
 				continue
 			}
-			for deg[cur]&nodeFlag == 0 { // a plain corridor cell: exactly one way on
+			for *byteAt(deg, cur)&nodeFlag == 0 { // a plain corridor cell: exactly one way on
 				nxt := cur - w
-				if nxt == prev || deg[nxt] == 0xff {
-					if nxt = cur + 1; nxt == prev || deg[nxt] == 0xff {
-						if nxt = cur + w; nxt == prev || deg[nxt] == 0xff {
+				if nxt == prev || *byteAt(deg, nxt) == 0xff {
+					if nxt = cur + 1; nxt == prev || *byteAt(deg, nxt) == 0xff {
+						if nxt = cur + w; nxt == prev || *byteAt(deg, nxt) == 0xff {
 							nxt = cur - 1
 						}
 					}
