@@ -79,13 +79,22 @@ func (w *Workspace) reduced(v *vault.Vault, opt Options) (Result, error) {
 		_, res.Notes = Reach(v, opt.Goal)
 		return res, nil
 	}
-	if reduce {
-		res.Stats.Reduced = g.Corridors().Reduce()
-		all = v.All &^ res.Stats.Reduced.Keys
-	}
+	// Regions solved apart need no reduction: their memo is smaller than what reducing
+	// costs. The search gets one.
+	res.Stats.Reduced = g.Corridors().Reduction()
 	if opt.Goal == Collect && opt.Bound == bound.KindAuto && !opt.NoApart && len(v.Robots) > 1 && w.apart(v, g, all, opt, &res) {
 		res.Stats.Routes, res.Stats.Search = g.Stats, time.Since(t1)
 		return res, nil
+	}
+	if reduce && !g.Corridors().Reduced() {
+		res.Stats.Reduced = g.Corridors().Reduce()
+		all = v.All &^ res.Stats.Reduced.Keys
+		if g.Stats.BFS > 0 { // apart read routes of the vault's own keys
+			c := g.Corridors()
+			g.Release()
+			g.Reset(v, c, opt.budget())
+			g.Ctx, g.Meter = opt.Ctx, opt.Meter
+		}
 	}
 	// The bound's set-up takes scratch by corridor node (Tarjan's, the tree walks).
 	scratch := boundBytes * g.Corridors().Len()
