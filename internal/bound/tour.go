@@ -658,9 +658,8 @@ func (b *Tour) Expand(at []int, held keys.Set) {
 		return
 	}
 	b.base = 0
-	if len(at) == 1 { // one robot: no two states expanded share its term
-		b.terms[0], b.moved[0] = b.Step(at[0], held)
-		b.base = b.terms[0]
+	if len(at) == 1 { // one robot: a child's bound is its own term alone (Arrive)
+		b.terms[0], b.moved[0] = 0, b.cycleLeft(b.keys[b.region[at[0]]]&^held)
 		return
 	}
 	for i, p := range at {

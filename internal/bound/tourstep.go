@@ -35,17 +35,10 @@ func (b *Tour) Step(p int, held keys.Set) (tour, moved int32) {
 	if left == 0 {
 		return 0, 0
 	}
-	p4 := &b.posOf
-	m := p4[0][left&15] | p4[1][left>>4&15] | p4[2][left>>8&15] | p4[3][left>>12&15] |
-		p4[4][left>>16&15] | p4[5][left>>20&15] | p4[6][left>>24&15]
+	m := b.positions(left)
+	moved = b.cycleOf(m)
 	d := &b.dist
 	first, last := b.at[bits.TrailingZeros32(m)], b.at[31-bits.LeadingZeros32(m)]
-	prev := last // the cycle starts with its closing step, last to first
-	for x := m; x != 0; x &= x - 1 {
-		k := b.at[bits.TrailingZeros32(x)]
-		moved += d[prev][k]
-		prev = k
-	}
 	before, after := last, first
 	if above := m >> b.cut[p] << b.cut[p]; above != 0 {
 		after = b.at[bits.TrailingZeros32(above)]
@@ -55,6 +48,35 @@ func (b *Tour) Step(p int, held keys.Set) (tour, moved int32) {
 	}
 	cyc := moved - d[before][after] + d[before][p] + d[p][after] // with p put in
 	return cyc - b.far(p, left), moved
+}
+
+// cycleLeft is the cyclic sum of distances over the keys left, in depth-first order: Step's
+// moved without the robot's own term.
+func (b *Tour) cycleLeft(left keys.Set) int32 {
+	if left == 0 {
+		return 0
+	}
+	return b.cycleOf(b.positions(left))
+}
+
+// positions returns the depth-first positions of the keys of left, as a mask.
+func (b *Tour) positions(left keys.Set) uint32 {
+	p4 := &b.posOf
+	return p4[0][left&15] | p4[1][left>>4&15] | p4[2][left>>8&15] | p4[3][left>>12&15] |
+		p4[4][left>>16&15] | p4[5][left>>20&15] | p4[6][left>>24&15]
+}
+
+// cycleOf is the cyclic sum of distances over the keys at positions m (not empty).
+func (b *Tour) cycleOf(m uint32) int32 {
+	d := &b.dist
+	prev := b.at[31-bits.LeadingZeros32(m)] // the cycle starts with its closing step, last to first
+	var sum int32
+	for x := m; x != 0; x &= x - 1 {
+		k := b.at[bits.TrailingZeros32(x)]
+		sum += d[prev][k]
+		prev = k
+	}
+	return sum
 }
 
 // Arrive returns the term of a robot that left its node (Step gave moved) and arrived at key
