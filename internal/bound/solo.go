@@ -93,26 +93,34 @@ func (s *Solo) Region(start int, ks keys.Set) {
 	if s.General || ks == 0 {
 		return
 	}
+	pairs := s.g.Pairs() // one route between any two nodes, known already
 	for n, rest, ok := (ks | keys.Set(1)<<26).Next(); ok; n, rest, ok = rest.Next() {
 		from := n
 		if n == 26 {
 			from = start
 		}
-		rs, err := s.g.From(from)
-		if err != nil {
-			return
-		}
 		var seen keys.Set
-		for _, r := range rs {
-			if t := int(r.To); t < 26 && ks.Has(t) {
-				if seen.Has(t) {
-					return // two routes: needs depend on the way, the general memo decides
+		if pairs {
+			for t, rest, ok := (ks &^ keys.Bit(from)).Next(); ok; t, rest, ok = rest.Next() {
+				if r, ok := s.g.Pair(from, t); ok {
+					s.route[from][t], seen = r, seen|keys.Bit(t)
 				}
-				seen |= keys.Bit(t)
-				s.route[from][t] = r
+			}
+		} else {
+			rs, err := s.g.From(from)
+			if err != nil {
+				return
+			}
+			for _, r := range rs {
+				if t := int(r.To); t < 26 && ks.Has(t) {
+					if seen.Has(t) {
+						return // two routes: needs depend on the way, the general memo decides
+					}
+					s.route[from][t], seen = r, seen|keys.Bit(t)
+				}
 			}
 		}
-		if seen != ks&^keys.Bit(from) && seen != ks {
+		if seen != ks&^keys.Bit(from) {
 			return // not one region after all
 		}
 	}

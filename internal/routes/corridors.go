@@ -561,13 +561,7 @@ func (g *Graph) corridorBFS(n int) ([]Route, error) {
 	if !g.simple() {
 		return g.labelRoutes(n)
 	}
-	if g.pairs == 0 {
-		g.pairs = -1
-		if g.pairable() {
-			g.pairs = 1
-		}
-	}
-	if g.pairs > 0 {
+	if g.Pairs() {
 		return g.pairRoutes(n), nil
 	}
 	return g.treeRoutes(n)

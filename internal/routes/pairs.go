@@ -62,9 +62,49 @@ func (g *Graph) pairable() bool {
 	return true
 }
 
-// pairRoutes builds the routes of every route node (see above) into g.out, except node n's,
-// which it returns for From to keep.
+// pairRoutes returns the routes of node n, from the routes of every pair (pairWalk).
 func (g *Graph) pairRoutes(n int) []Route {
+	if g.pairs == 1 {
+		g.pairWalk()
+	}
+	out := g.routes(bits.OnesCount64(g.pairHas[n]))
+	i := 0
+	for h := g.pairHas[n]; h != 0; h &= h - 1 { // targets in order: From's routes are grouped so
+		out[i] = g.pairMatrix[n][bits.TrailingZeros64(h)]
+		i++
+	}
+	return out
+}
+
+// Pairs reports whether g has one route between any two of its route nodes and knows them
+// all (Pair), working them out on first use: on a simple graph whose regions each have at
+// most one part with a cycle (every real input).
+func (g *Graph) Pairs() bool {
+	if g.cells || !g.simple() {
+		return false
+	}
+	if g.pairs == 0 {
+		g.pairs = -1
+		if g.pairable() {
+			g.pairs = 1
+		}
+	}
+	if g.pairs == 1 {
+		g.pairWalk()
+	}
+	return g.pairs == 2
+}
+
+// Pair returns the route from route node s to route node t (a key or the exit), when Pairs
+// holds; ok is false when there is none.
+func (g *Graph) Pair(s, t int) (r Route, ok bool) {
+	return g.pairMatrix[s][t], g.pairHas[s]>>t&1 != 0
+}
+
+// pairWalk works out the route of every pair of route nodes (see above) into pairMatrix and
+// pairHas, once per graph.
+func (g *Graph) pairWalk() {
+	g.pairs = 2
 	c, p := g.corr, &g.parts
 	nreg, _ := c.Split()
 	var depth, attach [Nodes]int32
@@ -76,7 +116,8 @@ func (g *Graph) pairRoutes(n int) []Route {
 	const rootPart = -1
 	depthOf := grow(&g.pairDepth, c.Len()) // of every corridor node walked
 	matrix := &g.pairMatrix                // read only where has says, so never cleared
-	var has [Nodes]uint64                  // targets with a route, per source
+	has := &g.pairHas                      // targets with a route, per source
+	*has = [Nodes]uint64{}
 	visited := 0
 	for r := range nreg {
 		// The root: the region's part with a cycle, else its first route node (never a door
@@ -175,26 +216,6 @@ func (g *Graph) pairRoutes(n int) []Route {
 	}
 	g.pairSeq, g.pairLow = seq, low
 	g.Stats.Labels += visited
-	var mine []Route
-	for s := range Nodes {
-		if g.cell[s] < 0 || g.built[s] {
-			continue
-		}
-		out := g.routes(bits.OnesCount64(has[s]))
-		i := 0
-		for h := has[s]; h != 0; h &= h - 1 { // targets in order: From's routes are grouped so
-			out[i] = matrix[s][bits.TrailingZeros64(h)]
-			i++
-		}
-		if s == n {
-			mine = out
-			continue
-		}
-		g.out[s], g.built[s] = out, true
-		g.Stats.BFS++
-		g.Stats.Routes += len(out)
-	}
-	return mine
 }
 
 // ownKey is the key of route node n, or none.

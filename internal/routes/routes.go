@@ -95,7 +95,8 @@ type Graph struct {
 	shape      int8    // 0 until known, then shapeSimple or shapeGeneral
 	parts      parts   // with shapeSimple: see treeRoutes
 	walk       []treeVisit
-	pairs      int8 // 0 until known, then 1 when pairRoutes applies, -1 when not
+	pairs      int8          // 0 until known, 1 when pairRoutes applies, 2 once pairWalk ran, -1 when it does not
+	pairHas    [Nodes]uint64 // the targets pairMatrix holds routes to, by source
 	pairStack  []pairsWalk
 	pairDepth  []int32
 	pairSeq    []int32
