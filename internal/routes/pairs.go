@@ -101,6 +101,20 @@ func (g *Graph) Pair(s, t int) (r Route, ok bool) {
 	return g.pairMatrix[s][t], g.pairHas[s]>>t&1 != 0
 }
 
+// Rooted reports whether the robot at route node start is alone in its region and, when
+// Pairs holds, its region was walked from it: then a key t it can reach lies behind the doors
+// and keys of Above(t), and from any node the robot has reached holding ks, the route to t is
+// open exactly when Above(t) is in ks (every key and door between the node and t, but those
+// of t's own branch, lies on the robot's way to that node, which it has walked).
+func (g *Graph) Rooted(start int) bool { return g.pairs == 2 && g.rooted>>start&1 != 0 }
+
+// Above returns the keys needed on the way to route node t from the robot of its region,
+// when Rooted holds for that robot: the doors' and the keys walked over.
+func (g *Graph) Above(t int) keys.Set { return g.above[t] }
+
+// Region returns the keys route node n has routes to, when Pairs holds: its region's.
+func (g *Graph) Region(n int) keys.Set { return keys.Set(g.pairHas[n] & (1<<26 - 1)) }
+
 // pairWalk works out the route of every pair of route nodes (see above) into pairMatrix and
 // pairHas, once per graph.
 func (g *Graph) pairWalk() {
@@ -118,6 +132,7 @@ func (g *Graph) pairWalk() {
 	matrix := &g.pairMatrix                // read only where has says, so never cleared
 	has := &g.pairHas                      // targets with a route, per source
 	*has = [Nodes]uint64{}
+	g.rooted = 0
 	visited := 0
 	for r := range nreg {
 		// The root: the region's part with a cycle, else its first route node (never a door
@@ -127,11 +142,24 @@ func (g *Graph) pairWalk() {
 		if q := g.pairCyclic[r]; q >= 0 { // pairable found it
 			roots = p.mem[p.first[q]:p.first[q+1]]
 		}
+		robots, robot := 0, int32(-1) // the region's robots, and the part of one
+		for rn := FirstStart; rn < Exit; rn++ {
+			if cn := c.Of[rn]; cn >= 0 && c.region[cn] == int32(r) {
+				robots, robot = robots+1, cn
+			}
+		}
+		if roots == nil && robot >= 0 { // walked from a robot: Above is its needs
+			one[0] = robot
+			roots = one[:]
+		}
 		for rn := 0; rn < Nodes && roots == nil; rn++ {
 			if cn := c.Of[rn]; cn >= 0 && c.region[cn] == int32(r) {
 				one[0] = cn
 				roots = one[:]
 			}
+		}
+		if robots == 1 && (roots[0] == robot || len(roots) > 1 && p.of[robot] == p.of[roots[0]]) {
+			g.rooted |= 1 << c.Tag[robot].Route
 		}
 		cyclicRoot := len(roots) > 1
 		seq, low = seq[:0], low[:0]
@@ -160,6 +188,7 @@ func (g *Graph) pairWalk() {
 					ks |= keys.Bit(int(t))
 				}
 				depth[t], attach[t], above[t], held[t], aboveInst[t] = at.depth, at.attach, at.doors, ks, at.inst
+				g.above[t] = at.doors | at.keys
 				seq, low = append(seq, int32(t)), append(low, lowAt)
 				lowAt, lowDepth = at.node, at.depth
 			}

@@ -95,8 +95,10 @@ type Graph struct {
 	shape      int8    // 0 until known, then shapeSimple or shapeGeneral
 	parts      parts   // with shapeSimple: see treeRoutes
 	walk       []treeVisit
-	pairs      int8          // 0 until known, 1 when pairRoutes applies, 2 once pairWalk ran, -1 when it does not
-	pairHas    [Nodes]uint64 // the targets pairMatrix holds routes to, by source
+	pairs      int8            // 0 until known, 1 when pairRoutes applies, 2 once pairWalk ran, -1 when it does not
+	pairHas    [Nodes]uint64   // the targets pairMatrix holds routes to, by source
+	above      [Nodes]keys.Set // Above
+	rooted     uint64          // Rooted, a bit per robot's route node
 	pairStack  []pairsWalk
 	pairDepth  []int32
 	pairSeq    []int32

@@ -168,6 +168,13 @@ type searcher struct {
 	at    []int // scratch for the robots' nodes
 	atMem [vault.MaxRobots]int
 
+	rooted  uint8                     // robots whose legs come from their region's keys (legs)
+	region  [vault.MaxRobots]keys.Set // their regions' keys
+	exitAt  int                       // the robot whose region holds the exit, or -1
+	unlocks [26]keys.Set              // the keys of their regions each key is needed on the way to
+	needed  keys.Set                  // the keys some unlocks holds
+	legMem  [routes.Nodes]leg
+
 	sc       *scratch
 	mine     *scratch // the scratch sc takes its memory from: the workspace's, or nil for one of its own
 	reserved int      // bytes reserved from opt.Meter for sc
@@ -199,6 +206,24 @@ func (s *searcher) init(v *vault.Vault, g *routes.Graph, b bound.Bound, all keys
 	*s = searcher{v: v, g: g, b: b, opt: opt, nr: len(v.Robots), all: all,
 		start: startState(len(v.Robots)), weight: 1, upper: none, limit: opt.budget(), mine: sc}
 	s.st, s.at = &s.stats, s.atMem[:len(v.Robots)]
+	s.exitAt = -1
+	if g.Pairs() {
+		for i := range s.nr {
+			if n := routes.FirstStart + i; g.Rooted(n) {
+				s.rooted |= 1 << i
+				s.region[i] = g.Region(n)
+				if r, ok := g.Pair(n, routes.Exit); ok && r.To == routes.Exit {
+					s.exitAt = i
+				}
+				for t, rest, ok := s.region[i].Next(); ok; t, rest, ok = rest.Next() {
+					for k, rest, ok := g.Above(t).Next(); ok; k, rest, ok = rest.Next() {
+						s.unlocks[k] |= keys.Bit(t)
+						s.needed |= keys.Bit(k)
+					}
+				}
+			}
+		}
+	}
 }
 
 // acquire readies the scratch for s and reserves what it holds.
@@ -364,22 +389,17 @@ func (s *searcher) expand(cur state, d int32, ks keys.Set, limit int) error {
 	tb, q := &s.sc.table, &s.sc.queue
 	fast := s.upper == none && s.weight == 1
 	for i := range s.nr {
-		rs, err := s.g.From(at[i])
+		legs, err := s.legs(i, at[i], ks, exit)
 		if err != nil {
-			return routeError(err)
+			return err
 		}
-		last := -1
-		for _, r := range rs {
-			t := int(r.To)
-			if t == last || t < 26 && ks.Has(t) || t == routes.Exit && !exit || !ks.Covers(r.Needs()) {
-				continue
-			}
-			last = t // routes come sorted by length: the first open one is the shortest
+		for _, l := range legs {
+			t := int(l.to)
 			nks := ks
 			if t < 26 {
 				nks |= keys.Bit(t)
 			}
-			ns, nd := cur.with(i, t, nks), d+r.Len
+			ns, nd := cur.with(i, t, nks), d+l.len
 			if fast && nks != s.all && t != routes.Exit && tb.GrowBytes() == 0 && tb.Len() < limit {
 				// reach's common case written out (most children of a small search): no
 				// walk to prune against, no goal, no growth to reserve.
@@ -406,6 +426,50 @@ func (s *searcher) expand(cur state, d int32, ks keys.Set, limit int) error {
 		}
 	}
 	return nil
+}
+
+// leg is a robot's way to a target: the shortest route there open with the keys held.
+type leg struct {
+	to  int32
+	len int32
+}
+
+// legs lists the legs robot i at route node p can take holding ks: to each key it does not
+// hold (and to the exit, for that goal), by the shortest route open with ks. For a robot
+// alone in a region walked from it (routes.Graph.Rooted) they are the keys whose way from
+// the robot needs nothing outside ks, each by its one route; otherwise the first open route
+// to each target among p's.
+func (s *searcher) legs(i, p int, ks keys.Set, exit bool) ([]leg, error) {
+	out := s.legMem[:0]
+	if s.rooted>>i&1 != 0 {
+		var blocked keys.Set // keys behind a key not held
+		for k, rest, ok := (s.needed &^ ks).Next(); ok; k, rest, ok = rest.Next() {
+			blocked |= s.unlocks[k]
+		}
+		for t, rest, ok := (s.region[i] &^ ks &^ blocked).Next(); ok; t, rest, ok = rest.Next() {
+			r, _ := s.g.Pair(p, t)
+			out = append(out, leg{int32(t), r.Len})
+		}
+		if exit && s.exitAt == i && ks.Covers(s.g.Above(routes.Exit)) {
+			r, _ := s.g.Pair(p, routes.Exit)
+			out = append(out, leg{routes.Exit, r.Len})
+		}
+		return out, nil
+	}
+	rs, err := s.g.From(p)
+	if err != nil {
+		return nil, routeError(err)
+	}
+	last := -1
+	for _, r := range rs {
+		t := int(r.To)
+		if t == last || t < 26 && ks.Has(t) || t == routes.Exit && !exit || !ks.Covers(r.Needs()) {
+			continue
+		}
+		last = t // routes come sorted by length: the first open one is the shortest
+		out = append(out, leg{int32(t), r.Len})
+	}
+	return out, nil
 }
 
 // reach records a way of cost nd to state ns, reached by robot i's move to t: a goal
