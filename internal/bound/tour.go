@@ -36,7 +36,7 @@ import (
 // robots in one region share its keys in some unknown way; there the bound is
 // Steiner(P ∪ R) − Steiner(P), admissible but weaker and not always consistent.
 type Tour struct {
-	dist    [routes.Nodes][routes.Nodes]int32 // bridge-tree distance between route nodes of one region
+	dist    *[routes.Nodes][routes.Nodes]int32 // bridge-tree distance between route nodes of one region
 	region  [routes.Nodes]int8                // connected part of each present route node, -1 when absent
 	keys    []keys.Set                        // keys of each region
 	order   [][]uint8                         // route nodes of each region's keys, in depth-first order
@@ -56,10 +56,10 @@ type Tour struct {
 	sooner  [26]keys.Set            // before, transitively closed, within the key's region
 	succ    [26]keys.Set            // the keys k is in the pred of
 	after   [26]keys.Set            // keys every solution collects after key k
-	byDist  [routes.Nodes][26]uint8 // keys of each node's region, farthest first, once sorted
+	byDist  *[routes.Nodes][26]uint8 // keys of each node's region, farthest first, once sorted
 	sorted  [routes.Nodes]bool
 	topo    [][]uint8         // keys of each region in an order that respects before
-	level   [26][26][2]uint64 // per key and level: see chains
+	level   *[26][26][2]uint64 // per key and level: see chains
 	levels  [26]uint8         // the levels of each key
 	leveled keys.Set          // the keys with a level
 	lv      [26][2]uint64     // blocks' scratch, kept zero
@@ -92,9 +92,20 @@ type vedge struct {
 // node, a map and a slice per part.
 func NewTour(c *routes.Corridors, robots int) *Tour {
 	b := boundsPool.Get().(*Tour)
-	// The lists worth keeping from the last use, emptied.
+	// The lists worth keeping from the last use, emptied, and the tables kept as they are:
+	// distances and the keys by distance are written before they are read, and of the block
+	// levels only the last use's are cleared (most of a Tour's 18 KB, which zeroing it whole
+	// would touch).
 	weights, parent, ks, order, rob, edges, topo, weight := b.weights[:0], b.parent, b.keys, b.order, b.robots, b.edges, b.topo, b.weight
-	*b = Tour{weights: weights, parent: parent, blocking: eagerBlocks, topo: topo, weight: weight}
+	dist, byDist, level := b.dist, b.byDist, b.level
+	if level == nil {
+		dist, byDist, level = new([routes.Nodes][routes.Nodes]int32), new([routes.Nodes][26]uint8), new([26][26][2]uint64)
+	}
+	for z, n := range b.levels {
+		clear(level[z][:n])
+	}
+	*b = Tour{weights: weights, parent: parent, blocking: eagerBlocks, topo: topo, weight: weight,
+		dist: dist, byDist: byDist, level: level}
 	s := boundPool.Get().(*boundScratch)
 	defer func() {
 		if c.Len() <= 1<<20 { // a larger one goes to the collector
@@ -293,6 +304,7 @@ func (b *Tour) walk(s *boundScratch, c *routes.Corridors, r int8, root int32, ro
 	// Distances: depth(a) + depth(b) − 2·depth(lowest common ancestor).
 	for i, x := range seq {
 		dx := depth[c.Part(int(c.Of[x]))]
+		b.dist[x][x] = 0
 		m := int32(math.MaxInt32)
 		for j := i + 1; j < len(seq); j++ {
 			y := seq[j]
@@ -337,8 +349,8 @@ func (b *Tour) sides(s *boundScratch, r int8, robots int) {
 			b.edges[r] = append(b.edges[r], vedge{below: below[p], len: acc[p]})
 		}
 	}
-	slices.SortFunc(b.edges[r], func(x, y vedge) int { return cmp.Or(cmp.Compare(y.len, x.len), cmp.Compare(x.below, y.below)) })
 	if len(b.edges[r]) > 64 { // keep the heaviest 64: fewer terms still bound from below
+		slices.SortFunc(b.edges[r], func(x, y vedge) int { return cmp.Or(cmp.Compare(y.len, x.len), cmp.Compare(x.below, y.below)) })
 		b.edges[r] = b.edges[r][:64]
 	}
 	b.index(r)

@@ -37,7 +37,7 @@ func (b *Tour) Step(p int, held keys.Set) (tour, moved int32) {
 	}
 	m := b.positions(left)
 	moved = b.cycleOf(m)
-	d := &b.dist
+	d := b.dist
 	first, last := b.at[bits.TrailingZeros32(m)], b.at[31-bits.LeadingZeros32(m)]
 	before, after := last, first
 	if above := m >> b.cut[p] << b.cut[p]; above != 0 {
@@ -68,7 +68,7 @@ func (b *Tour) positions(left keys.Set) uint32 {
 
 // cycleOf is the cyclic sum of distances over the keys at positions m (not empty).
 func (b *Tour) cycleOf(m uint32) int32 {
-	d := &b.dist
+	d := b.dist
 	prev := b.at[31-bits.LeadingZeros32(m)] // the cycle starts with its closing step, last to first
 	var sum int32
 	for x := m; x != 0; x &= x - 1 {
