@@ -37,34 +37,34 @@ import (
 // Steiner(P ∪ R) − Steiner(P), admissible but weaker and not always consistent.
 type Tour struct {
 	dist    *[routes.Nodes][routes.Nodes]int32 // bridge-tree distance between route nodes of one region
-	region  [routes.Nodes]int8                // connected part of each present route node, -1 when absent
-	keys    []keys.Set                        // keys of each region
-	order   [][]uint8                         // route nodes of each region's keys, in depth-first order
-	rank    [routes.Nodes]int32               // depth-first rank of each route node
-	pos     [26]uint8                         // position of each key: regions in turn, each in depth-first order
-	at      [32]uint8                         // the key at each position
-	posOf   [7][16]uint32                     // the positions of the keys in each nibble of a key set
-	cut     [routes.Nodes]uint8               // the position of the first key of p's region ranked at or after p
-	robots  []int                             // robots per region
+	region  [routes.Nodes]int8                 // connected part of each present route node, -1 when absent
+	keys    []keys.Set                         // keys of each region
+	order   [][]uint8                          // route nodes of each region's keys, in depth-first order
+	rank    [routes.Nodes]int32                // depth-first rank of each route node
+	pos     [26]uint8                          // position of each key: regions in turn, each in depth-first order
+	at      [32]uint8                          // the key at each position
+	posOf   [7][16]uint32                      // the positions of the keys in each nibble of a key set
+	cut     [routes.Nodes]uint8                // the position of the first key of p's region ranked at or after p
+	robots  []int                              // robots per region
 	present [routes.Nodes]bool
 	before  [26]keys.Set // keys every solution collects before key k
 
 	// The block count (see Precede), for regions with one robot.
-	edges   [][]vedge               // virtual-tree edges of each region
-	inside  [routes.Nodes]uint64    // edges with the route node below them
-	pred    [26]keys.Set            // before, transitively reduced
-	sooner  [26]keys.Set            // before, transitively closed, within the key's region
-	succ    [26]keys.Set            // the keys k is in the pred of
-	after   [26]keys.Set            // keys every solution collects after key k
+	edges   [][]vedge                // virtual-tree edges of each region
+	inside  [routes.Nodes]uint64     // edges with the route node below them
+	pred    [26]keys.Set             // before, transitively reduced
+	sooner  [26]keys.Set             // before, transitively closed, within the key's region
+	succ    [26]keys.Set             // the keys k is in the pred of
+	after   [26]keys.Set             // keys every solution collects after key k
 	byDist  *[routes.Nodes][26]uint8 // keys of each node's region, farthest first, once sorted
 	sorted  [routes.Nodes]bool
-	topo    [][]uint8         // keys of each region in an order that respects before
+	topo    [][]uint8          // keys of each region in an order that respects before
 	level   *[26][26][2]uint64 // per key and level: see chains
-	levels  [26]uint8         // the levels of each key
-	leveled keys.Set          // the keys with a level
-	lv      [26][2]uint64     // blocks' scratch, kept zero
-	weight  [][][256]int32    // lengths of edge sets, a byte of edges at a time, per region
-	weights [][256]int32      // the tables of weight, end to end
+	levels  [26]uint8          // the levels of each key
+	leveled keys.Set           // the keys with a level
+	lv      [26][2]uint64      // blocks' scratch, kept zero
+	weight  [][][256]int32     // lengths of edge sets, a byte of edges at a time, per region
+	weights [][256]int32       // the tables of weight, end to end
 
 	blocking    blocking // whether and where the bound adds Blocks
 	incremental bool     // every robot alone in its region: Expand and Child use Step and Arrive
