@@ -111,9 +111,13 @@ func (g *Graph) simple() bool {
 			}
 		}
 		for m := range k {
+			dm := d[m*k : m*k+k]
 			for i := range k {
-				for j := range k {
-					d[i*k+j] = min(d[i*k+j], d[i*k+m]+d[m*k+j])
+				di := d[i*k : i*k+k : i*k+k]
+				di = di[:len(dm)]
+				dim := di[m]
+				for j, x := range dm {
+					di[j] = min(di[j], dim+x)
 				}
 			}
 		}
