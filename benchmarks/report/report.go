@@ -120,7 +120,7 @@ func realInputs(run *result, b *strings.Builder, dir string) error {
 var solvePhases = []struct{ metric, head string }{
 	{"parse", "parse"}, {"corridors", "corridors, both parts"},
 	{"setup1", "part 1 set-up"}, {"search1", "part 1 search"},
-	{"setup2", "part 2 set-up"}, {"search2", "part 2 search"},
+	{"setup2", "part 2 set-up"}, {"search2", "part 2 search or regions"},
 }
 
 // realPhases is where a real input's solve spends its time, from BenchmarkReal's metrics.
@@ -135,9 +135,10 @@ func realPhases(run *result, b *strings.Builder, _ string) error {
 	b.WriteString("## day18: where a solve's time goes (`BenchmarkReal`)\n\n" +
 		"Parse plus both parts in the workspace, as `-repeat` runs them, split by the solve's own\n" +
 		"clocks (the median of 101 solves after the timed ones): the corridor graphs of both parts;\n" +
-		"each part's bound set-up, with the first routes it reads; each part's search, with the routes\n" +
-		"it reads on the way. The flood's verdicts (a few hundred ns) are left out of the phases, not\n" +
-		"of the total.\n\n| input |")
+		"each part's set-up (the reductions of its key set, its bound, the first routes it reads);\n" +
+		"each part's search, with the routes it reads on the way, or, for a part whose robots' regions\n" +
+		"are solved apart (part 2 of every real input), that instead, with no set-up. The flood's\n" +
+		"verdicts (a few hundred ns) are left out of the phases, not of the total.\n\n| input |")
 	for _, p := range solvePhases {
 		b.WriteString(" " + p.head + " |")
 	}
@@ -298,6 +299,11 @@ func bought(run *result, b *strings.Builder, _ string) error {
 	across("day18: the bound's blocks (doors before keys across bridges)", "the tour bound alone", boundOf("tour"), boundOf("tour+blocks"))
 	across("day18: the blocks in every pushed state's bound", "added as a state first leaves the queue", boundOf("tour+lazy-blocks"), boundOf("tour+blocks"))
 	across("day18: the default, all of it together", "Dijkstra", boundOf("dijkstra"), boundOf("auto"))
+	reduceOf := func(k string) func(string) string { return func(in string) string { return "Reduce/" + in + "/" + k } }
+	across("day18: the key set reduced before the search (both parts)", "the vault's own keys", reduceOf("not-reduced"), reduceOf("reduced"))
+	across("day18: part 2 solved region by region, no search", "the search with the tour bound", reduceOf("no-apart"), reduceOf("reduced"))
+	across("day18: a region's exact cost from route tables and a cache-sized memo (part 2)", "the general memo",
+		func(in string) string { return "Solo/" + in + "/general" }, func(in string) string { return "Solo/" + in + "/dense" })
 	across("day18: routes on the corridor graph, every route of an input", "label search over cells",
 		func(in string) string { return "Routes/" + in + "/cells" }, func(in string) string { return "Routes/" + in + "/corridors" })
 	var span, hk []float64
