@@ -555,16 +555,17 @@ func grow[T any](s *[]T, n int) []T {
 }
 
 // corridorBFS returns the routes from route node n over the corridor graph: the same Pareto
-// routes as the cell BFS, found by walking corridors rather than cells. A simple graph is
-// walked part by part (treeRoutes), any other searched with labels (labelRoutes).
+// routes as the cell BFS, found by walking corridors rather than cells. A graph whose
+// regions have one part with a cycle at most is walked once for every pair (pairRoutes), a
+// simple one part by part (treeRoutes), any other searched with labels (labelRoutes).
 func (g *Graph) corridorBFS(n int) ([]Route, error) {
-	if !g.simple() {
-		return g.labelRoutes(n)
-	}
-	if g.Pairs() {
+	switch {
+	case g.Pairs():
 		return g.pairRoutes(n), nil
+	case g.simple():
+		return g.treeRoutes(n)
 	}
-	return g.treeRoutes(n)
+	return g.labelRoutes(n)
 }
 
 // labelRoutes is the label-setting Dijkstra from route node n over the corridor graph.

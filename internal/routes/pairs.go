@@ -7,21 +7,22 @@ import (
 	"github.com/statespace/puzzles/internal/keys"
 )
 
-// Every route at once. On a simple graph (see treeRoutes) whose door letters are all
-// different and whose regions each have at most one part with a cycle (every real input:
-// the open 3x3 around the start in part 1, none in part 2), one depth-first walk of each
-// region, rooted at that part, gives every pair of route nodes its route:
+// Every route at once. On a graph whose regions each have at most one part with a cycle,
+// holding no key and no door (every real input: the open 3x3 around the start in part 1, none
+// in part 2), one depth-first walk of each region from that part (or from its robot) gives
+// every pair of route nodes its route:
 //
-//   - doors and keys: with every letter once, the doors on the way from the root to a node
-//     form a set D, and the doors between s and t are D(s) xor D(t), plus the door of their
-//     lowest common ancestor l; keys the same way, less s and t themselves;
+//   - doors and keys: the doors on the way from the root to a node form a set D, and the
+//     doors between s and t are D(s) xor D(t), plus the door of their lowest common ancestor
+//     l; keys the same way, less s and t themselves. Doors are told apart by their node
+//     (a bit each) when letters repeat, since xor would cancel two of one letter;
 //   - length: depth(s) + depth(t) − 2·depth(l), or, when the two hang from different nodes
 //     a and b of the root part, depth(s) + (a to b inside the part) + depth(t);
 //   - l: the shallowest node the walk passes between s and t in depth-first order.
 //
 // That is a walk of the graph once per region and a constant per pair, instead of a walk of
-// the whole graph from every route node (treeRoutes, kept for graphs with repeated door
-// letters or several cyclic parts), a few percent fewer instructions on the real inputs.
+// the whole graph from every route node (treeRoutes, kept for graphs with several cyclic
+// parts in a region), and it reads the corridor graph and its parts (Split) alone.
 
 // pairsWalk is a node on the walk's stack: where it came from and what lies above it.
 type pairsWalk struct {
@@ -30,36 +31,104 @@ type pairsWalk struct {
 	inst                      uint64
 }
 
-// pairable reports whether pairRoutes applies; g.simple() must hold.
+// pairable reports whether pairRoutes applies (see above), and readies what the walk reads:
+// each region's root part, with its members' distances inside it, and the door numbers.
 func (g *Graph) pairable() bool {
-	c, p := g.corr, &g.parts
+	c := g.corr
+	nreg, nparts := c.Split()
+	n := c.Len()
+	size := grow(&g.pairSize, int(nparts))
+	clear(size)
+	for u := range n {
+		size[c.part[u]]++
+	}
+	cyclic := grow(&g.pairCyclic, int(nreg)) // each region's part with a cycle, -1 when none
+	for i := range cyclic {
+		cyclic[i] = -1
+	}
+	number := grow(&g.doorNumber, n)
+	g.doorLetter = g.doorLetter[:0]
 	var doors keys.Set
 	g.pairInst = false
-	for _, t := range c.Tag {
+	for u, t := range c.Tag {
+		number[u] = -1
 		if t.Door >= 0 {
 			if doors.Has(int(t.Door)) {
 				g.pairInst = true // a letter twice: xor would cancel it, door numbers do not
 			}
 			doors |= keys.Bit(int(t.Door))
+			number[u] = int32(len(g.doorLetter))
+			g.doorLetter = append(g.doorLetter, keys.Bit(int(t.Door)))
 		}
+		q, r := c.part[u], c.region[u]
+		if size[q] == 1 {
+			continue
+		}
+		if t.Door >= 0 || t.Route >= 0 && t.Route < 26 || size[q] > maxPart {
+			return false // needs would depend on the way round, or the table be too large
+		}
+		if cyclic[r] >= 0 && cyclic[r] != q {
+			return false // a second part with a cycle
+		}
+		cyclic[r] = q
 	}
 	if g.pairInst && len(g.doorLetter) > 64 {
 		return false
 	}
-	nreg, _ := c.Split()
-	cyclic := grow(&g.pairCyclic, int(nreg)) // kept for pairRoutes: each region's root
-	for i := range cyclic {
-		cyclic[i] = -1
-	}
-	for u := range c.Len() {
-		if q, r := p.of[u], c.region[u]; p.node[u].cyclic && cyclic[r] != q {
-			if cyclic[r] >= 0 {
-				return false // a second part with a cycle
+	// The root parts' members, numbered, and their distances inside the part.
+	local := grow(&g.pairLocal, n)
+	mem := g.pairMem[:0]
+	first := grow(&g.pairFirst, int(nreg)+1)
+	for r := range nreg {
+		first[r] = int32(len(mem))
+		if q := cyclic[r]; q >= 0 {
+			for u := range int32(n) {
+				if c.part[u] == q {
+					local[u] = int32(len(mem)) - first[r]
+					mem = append(mem, u)
+				}
 			}
-			cyclic[r] = q
 		}
 	}
+	first[nreg] = int32(len(mem))
+	g.pairMem = mem
+	dist := g.pairDist[:0]
+	for r := range nreg {
+		k := int(first[r+1] - first[r])
+		dist = append(dist, make([]int32, k*k)...)
+		d := dist[len(dist)-k*k:]
+		for i := range d {
+			d[i] = 1 << 29 // twice this still fits an int32
+		}
+		for i, u := range mem[first[r]:first[r+1]] {
+			d[i*k+i] = 0
+			for _, e := range c.Edges(int(u)) {
+				if c.part[e.To] == c.part[u] {
+					j := int(local[e.To])
+					d[i*k+j] = min(d[i*k+j], e.Len)
+				}
+			}
+		}
+		floyd(d, k)
+	}
+	g.pairDist = dist
 	return true
+}
+
+// floyd makes d, a k×k table of edge lengths, the table of shortest paths (Floyd–Warshall),
+// reading each row as a slice, whose bounds the compiler then knows.
+func floyd(d []int32, k int) {
+	for m := range k {
+		dm := d[m*k : m*k+k]
+		for i := range k {
+			di := d[i*k : i*k+k : i*k+k]
+			di = di[:len(dm)]
+			dim := di[m]
+			for j, x := range dm {
+				di[j] = min(di[j], dim+x)
+			}
+		}
+	}
 }
 
 // pairRoutes returns the routes of node n, from the routes of every pair (pairWalk).
@@ -77,10 +146,10 @@ func (g *Graph) pairRoutes(n int) []Route {
 }
 
 // Pairs reports whether g has one route between any two of its route nodes and knows them
-// all (Pair), working them out on first use: on a simple graph whose regions each have at
-// most one part with a cycle (every real input).
+// all (Pair), working them out on first use: on a graph whose regions each have at most one
+// part with a cycle, holding no key and no door (every real input).
 func (g *Graph) Pairs() bool {
-	if g.cells || !g.simple() {
+	if g.cells {
 		return false
 	}
 	if g.pairs == 0 {
@@ -119,7 +188,7 @@ func (g *Graph) Region(n int) keys.Set { return keys.Set(g.pairHas[n] & (1<<26 -
 // pairHas, once per graph.
 func (g *Graph) pairWalk() {
 	g.pairs = 2
-	c, p := g.corr, &g.parts
+	c := g.corr
 	nreg, _ := c.Split()
 	var depth, attach [Nodes]int32
 	var above [Nodes]keys.Set   // doors on the way from the root
@@ -139,8 +208,8 @@ func (g *Graph) pairWalk() {
 		// folded into a bridge, which has no bridges of its own).
 		var roots []int32
 		var one [1]int32
-		if q := g.pairCyclic[r]; q >= 0 { // pairable found it
-			roots = p.mem[p.first[q]:p.first[q+1]]
+		if g.pairCyclic[r] >= 0 { // pairable found it
+			roots = g.pairMem[g.pairFirst[r]:g.pairFirst[r+1]]
 		}
 		robots, robot := 0, int32(-1) // the region's robots, and the part of one
 		for rn := FirstStart; rn < Exit; rn++ {
@@ -158,7 +227,7 @@ func (g *Graph) pairWalk() {
 				roots = one[:]
 			}
 		}
-		if robots == 1 && (roots[0] == robot || len(roots) > 1 && p.of[robot] == p.of[roots[0]]) {
+		if robots == 1 && (roots[0] == robot || len(roots) > 1 && c.part[robot] == c.part[roots[0]]) {
 			g.rooted |= 1 << c.Tag[robot].Route
 		}
 		cyclicRoot := len(roots) > 1
@@ -181,7 +250,6 @@ func (g *Graph) pairWalk() {
 				lowAt, lowDepth = at.from, d
 			}
 			depthOf[at.node] = at.depth
-			nd := p.node[at.node]
 			ks := at.keys
 			if t := c.Tag[at.node].Route; t >= 0 {
 				if t < 26 {
@@ -192,14 +260,23 @@ func (g *Graph) pairWalk() {
 				seq, low = append(seq, int32(t)), append(low, lowAt)
 				lowAt, lowDepth = at.node, at.depth
 			}
-			for _, e := range p.bridge[nd.out:nd.end] {
-				if e.to != at.from {
-					stack = append(stack, pairsWalk{node: e.to, from: at.node, depth: at.depth + e.len,
-						attach: at.attach, doors: at.doors | e.door, keys: ks, inst: at.inst | e.inst})
+			for _, e := range c.Edges(int(at.node)) {
+				if e.To == at.from || cyclicRoot && c.part[e.To] == c.part[at.node] {
+					continue // back, or inside the root part
 				}
+				next := pairsWalk{node: e.To, from: at.node, depth: at.depth + e.Len, attach: at.attach,
+					doors: at.doors, keys: ks, inst: at.inst}
+				if d := c.Tag[e.To].Door; d >= 0 {
+					next.doors |= keys.Bit(int(d))
+					if k := g.doorNumber[e.To]; k < 64 {
+						next.inst |= 1 << k
+					}
+				}
+				stack = append(stack, next)
 			}
 		}
 		g.pairStack = stack
+		across := g.pairDist[g.distAt(int(r)):] // the root part's distances inside it
 		// Every pair, through the shallowest node walked between them.
 		for i, s := range seq {
 			l, ld := int32(math.MaxInt32), int32(math.MaxInt32)
@@ -212,9 +289,8 @@ func (g *Graph) pairWalk() {
 				}
 				var rt Route
 				if l == rootPart {
-					q := p.of[attach[s]]
-					k := p.first[q+1] - p.first[q]
-					rt.Len = depth[s] + depth[t] + p.dist[p.at[q]+p.local[attach[s]]*k+p.local[attach[t]]]
+					k := g.pairFirst[r+1] - g.pairFirst[r]
+					rt.Len = depth[s] + depth[t] + across[g.pairLocal[attach[s]]*k+g.pairLocal[attach[t]]]
 				} else {
 					rt.Len = depth[s] + depth[t] - 2*ld
 					if d := c.Tag[l].Door; d >= 0 {
@@ -253,4 +329,14 @@ func ownKey(n int32) keys.Set {
 		return keys.Bit(int(n))
 	}
 	return 0
+}
+
+// distAt returns where region r's table of distances inside its root part starts in pairDist.
+func (g *Graph) distAt(r int) int {
+	at := 0
+	for q := range r {
+		k := int(g.pairFirst[q+1] - g.pairFirst[q])
+		at += k * k
+	}
+	return at
 }

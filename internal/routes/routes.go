@@ -105,7 +105,12 @@ type Graph struct {
 	pairLow    []int32
 	pairMatrix [Nodes][Nodes]Route // pairRoutes' routes by source and target
 	pairCyclic []int32             // the part with a cycle of each region, -1 when none
-	scratch    []int32             // simple's, by part or region
+	pairSize   []int32             // nodes per part
+	pairFirst  []int32             // region r's root part members are pairMem[pairFirst[r]:pairFirst[r+1]]
+	pairMem    []int32
+	pairLocal  []int32 // each root part member's number among them
+	pairDist   []int32 // distances inside each region's root part, by number, region after region
+	scratch    []int32 // simple's, by part or region
 	folded     []bool
 	doorNumber []int32    // of each door node, -1 for others (simple)
 	doorLetter []keys.Set // of each door node by number

@@ -43,11 +43,10 @@ type tnode struct {
 }
 
 // bridge is an edge between parts, with the door of the node it leads to (and of the doors
-// folded into it): its letters, and its door nodes as bits of their numbers (doorNodes).
+// folded into it).
 type bridge struct {
 	to, len int32
 	door    keys.Set
-	inst    uint64
 }
 
 // simple reports whether the walk over parts finds v's routes (see above), working it out
@@ -110,17 +109,7 @@ func (g *Graph) simple() bool {
 				}
 			}
 		}
-		for m := range k {
-			dm := d[m*k : m*k+k]
-			for i := range k {
-				di := d[i*k : i*k+k : i*k+k]
-				di = di[:len(dm)]
-				dim := di[m]
-				for j, x := range dm {
-					di[j] = min(di[j], dim+x)
-				}
-			}
-		}
+		floyd(d, k)
 	}
 	// The bridges of each node, with the doors folded in: a door with two bridges and nothing
 	// else (most doors) is walked through rather than visited, its key added to the bridge's.
@@ -141,23 +130,6 @@ func (g *Graph) simple() bool {
 	for u := range n {
 		folded[u] = fold(u)
 	}
-	// Door nodes numbered, the first 64 of them: pairRoutes tells doors of the same letter
-	// apart by them.
-	number := grow(&g.doorNumber, n)
-	g.doorLetter = g.doorLetter[:0]
-	for u, t := range c.Tag {
-		number[u] = -1
-		if t.Door >= 0 {
-			number[u] = int32(len(g.doorLetter))
-			g.doorLetter = append(g.doorLetter, keys.Bit(int(t.Door)))
-		}
-	}
-	inst := func(u int32) uint64 {
-		if k := number[u]; k >= 0 && k < 64 {
-			return 1 << k
-		}
-		return 0
-	}
 	p.node = append(p.node[:0], make([]tnode, n)...)
 	p.bridge = p.bridge[:0]
 	for u := range n {
@@ -175,7 +147,6 @@ func (g *Graph) simple() bool {
 			for from := int32(u); ; {
 				if k := c.Tag[b.to].Door; k >= 0 {
 					b.door |= keys.Bit(int(k))
-					b.inst |= inst(b.to)
 				}
 				if !folded[b.to] {
 					break
