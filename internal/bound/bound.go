@@ -118,7 +118,7 @@ func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter) (C
 		}
 		return choice(h, KindHeldKarp), nil
 	}
-	t := NewTour(c, robots)
+	t := NewTourOf(g, robots)
 	if err := t.Precede(g, robots); err != nil {
 		t.Free()
 		return Choice{}, err

@@ -46,7 +46,7 @@ func NewHeldKarp(g *routes.Graph, robots int, meter *memory.Meter) (*Spanning, e
 	c := g.Corridors()
 	s := NewSpanning(c, robots, meter)
 	s.g = g
-	s.blocks = NewTour(c, robots)
+	s.blocks = NewTourOf(g, robots)
 	if err := s.blocks.Precede(g, robots); err != nil {
 		s.Free()
 		return nil, err

@@ -68,6 +68,7 @@ type Tour struct {
 
 	blocking    blocking // whether and where the bound adds Blocks
 	incremental bool     // every robot alone in its region: Expand and Child use Step and Arrive
+	walked      bool     // the tables come from the route graph's walk (NewTourOf)
 	parent      []int
 	terms       [vault.MaxRobots]int32  // each robot's term of the expanded state
 	moved       [vault.MaxRobots]int32  // and what Arrive needs of it
@@ -91,21 +92,7 @@ type vedge struct {
 // virtual-tree edges of the block count. It replaced a walk of the whole tree from each route
 // node, a map and a slice per part.
 func NewTour(c *routes.Corridors, robots int) *Tour {
-	b := boundsPool.Get().(*Tour)
-	// The lists worth keeping from the last use, emptied, and the tables kept as they are:
-	// distances and the keys by distance are written before they are read, and of the block
-	// levels only the last use's are cleared (most of a Tour's 18 KB, which zeroing it whole
-	// would touch).
-	weights, parent, ks, order, rob, edges, topo, weight := b.weights[:0], b.parent, b.keys, b.order, b.robots, b.edges, b.topo, b.weight
-	dist, byDist, level := b.dist, b.byDist, b.level
-	if level == nil {
-		dist, byDist, level = new([routes.Nodes][routes.Nodes]int32), new([routes.Nodes][26]uint8), new([26][26][2]uint64)
-	}
-	for z, n := range b.levels {
-		clear(level[z][:n])
-	}
-	*b = Tour{weights: weights, parent: parent, blocking: eagerBlocks, topo: topo, weight: weight,
-		dist: dist, byDist: byDist, level: level}
+	b := newTour()
 	s := boundPool.Get().(*boundScratch)
 	defer func() {
 		if c.Len() <= 1<<20 { // a larger one goes to the collector
@@ -114,30 +101,21 @@ func NewTour(c *routes.Corridors, robots int) *Tour {
 	}()
 	nreg, nparts := c.Split()
 	s.forest(c, nparts)
-	b.keys, b.robots = zeroed(ks, int(nreg)), zeroed(rob, int(nreg))
-	b.order, b.edges = emptied(order, int(nreg)), emptied(edges, int(nreg))
 	here := grow(&s.here, int(nparts)) // route nodes in each part
 	clear(here)
+	for rn := range routes.Nodes {
+		if cn := c.Of[rn]; cn >= 0 {
+			here[c.Part(int(cn))] |= 1 << rn
+		}
+	}
+	b.regions(c, nreg, robots)
 	root := grow(&s.root, int(nreg)) // the part each region's walk starts from
 	for i := range root {
 		root[i] = -1
 	}
-	for rn := range routes.Nodes {
-		b.region[rn] = -1
-		cn := c.Of[rn]
-		if cn < 0 {
-			continue
-		}
-		r := c.Region(int(cn))
-		b.present[rn] = true
-		b.region[rn] = int8(r)
-		here[c.Part(int(cn))] |= 1 << rn
-		if rn < 26 {
-			b.keys[r] |= keys.Bit(rn)
-		}
-		if rn >= routes.FirstStart && rn < routes.FirstStart+robots {
-			b.robots[r]++
-			root[r] = c.Part(int(cn))
+	for rn := routes.FirstStart; rn < routes.FirstStart+robots; rn++ {
+		if r := b.region[rn]; r >= 0 {
+			root[r] = c.Part(int(c.Of[rn]))
 		}
 	}
 	for r, p := range root {
@@ -153,6 +131,132 @@ func NewTour(c *routes.Corridors, robots int) *Tour {
 			b.walk(s, c, int8(r), root[r], robots)
 		}
 	}
+	b.place(robots)
+	return b
+}
+
+// NewTourOf is NewTour for route graph g: when g walked its regions for its pairs from each
+// robot alone in one (routes.Graph.Pairs, Rooted, every real input), the tables come from
+// that walk (its order, the distances it measured, the edges it took), not a walk of the
+// bridge forest of its own.
+func NewTourOf(g *routes.Graph, robots int) *Tour {
+	c := g.Corridors()
+	if !g.Pairs() {
+		return NewTour(c, robots)
+	}
+	nreg, _ := c.Split()
+	b := newTour()
+	b.regions(c, nreg, robots)
+	for rn := routes.FirstStart; rn < routes.FirstStart+robots; rn++ {
+		if r := b.region[rn]; r >= 0 && b.robots[r] == 1 && !g.Rooted(rn) {
+			b.Free()
+			return NewTour(c, robots) // a robot's region walked from elsewhere
+		}
+	}
+	b.walked = true
+	order, from, length := g.Walked()
+	s := boundPool.Get().(*boundScratch)
+	defer boundPool.Put(s)
+	seq := s.seq[:0] // route nodes in the walk's order
+	for i, v := range order {
+		if rn := c.Tag[v].Route; rn >= 0 {
+			b.rank[rn] = int32(i)
+			seq = append(seq, uint8(rn))
+			if rn < 26 {
+				b.order[b.region[rn]] = append(b.order[b.region[rn]], uint8(rn))
+			}
+		}
+	}
+	s.seq = seq
+	for i, x := range seq {
+		for _, y := range seq[i:] {
+			if b.region[x] == b.region[y] {
+				d := g.TreeDist(int(x), int(y))
+				b.dist[x][y], b.dist[y][x] = d, d
+			}
+		}
+	}
+	// The virtual-tree edges of each region with one robot, from the walk's edges: a node's
+	// route nodes below it, children before parents.
+	n := c.Len()
+	below, acc := grow(&s.below, n), grow(&s.acc, n)
+	mask := uint64(1)<<26 - 1 | (uint64(1)<<robots-1)<<routes.FirstStart // keys and robots
+	for _, v := range order {
+		below[v], acc[v] = 0, 0
+		if rn := c.Tag[v].Route; rn >= 0 {
+			below[v] = 1 << rn & mask
+		}
+	}
+	for i := len(order) - 1; i >= 0; i-- {
+		if v := order[i]; from[v] >= 0 {
+			below[from[v]] |= below[v]
+		}
+	}
+	for i := len(order) - 1; i >= 0; i-- {
+		v := order[i]
+		r := c.Region(int(v))
+		if from[v] < 0 || below[v]&(1<<26-1) == 0 || b.robots[r] != 1 {
+			continue
+		}
+		acc[v] += length[v]
+		if up := from[v]; from[up] >= 0 && below[up] == below[v] {
+			acc[up] += acc[v]
+		} else {
+			b.edges[r] = append(b.edges[r], vedge{below: below[v], len: acc[v]})
+		}
+	}
+	for r := range b.edges {
+		b.cutEdges(int8(r))
+	}
+	b.place(robots)
+	return b
+}
+
+// newTour returns an empty Tour, reusing one from the pool.
+func newTour() *Tour {
+	b := boundsPool.Get().(*Tour)
+	// The lists worth keeping from the last use, emptied, and the tables kept as they are:
+	// distances and the keys by distance are written before they are read, and of the block
+	// levels only the last use's are cleared (most of a Tour's 18 KB, which zeroing it whole
+	// would touch).
+	weights, parent, ks, order, rob, edges, topo, weight := b.weights[:0], b.parent, b.keys, b.order, b.robots, b.edges, b.topo, b.weight
+	dist, byDist, level := b.dist, b.byDist, b.level
+	if level == nil {
+		dist, byDist, level = new([routes.Nodes][routes.Nodes]int32), new([routes.Nodes][26]uint8), new([26][26][2]uint64)
+	}
+	for z, n := range b.levels {
+		clear(level[z][:n])
+	}
+	*b = Tour{weights: weights, parent: parent, blocking: eagerBlocks, topo: topo, weight: weight,
+		dist: dist, byDist: byDist, level: level, keys: ks, order: order, robots: rob, edges: edges}
+	return b
+}
+
+// regions fills b's regions from c's (nreg of them): each route node's, each region's keys
+// and robots.
+func (b *Tour) regions(c *routes.Corridors, nreg int32, robots int) {
+	b.keys, b.robots = zeroed(b.keys, int(nreg)), zeroed(b.robots, int(nreg))
+	b.order, b.edges = emptied(b.order, int(nreg)), emptied(b.edges, int(nreg))
+	for rn := range routes.Nodes {
+		b.region[rn] = -1
+		cn := c.Of[rn]
+		if cn < 0 {
+			continue
+		}
+		r := c.Region(int(cn))
+		b.present[rn] = true
+		b.region[rn] = int8(r)
+		if rn < 26 {
+			b.keys[r] |= keys.Bit(rn)
+		}
+		if rn >= routes.FirstStart && rn < routes.FirstStart+robots {
+			b.robots[r]++
+		}
+	}
+}
+
+// place fills the tables read by key positions (Step), once ranks and orders are known.
+func (b *Tour) place(robots int) {
 	pos := uint8(0)
 	for _, ks := range b.order {
 		for _, k := range ks {
@@ -189,7 +293,6 @@ func NewTour(c *routes.Corridors, robots int) *Tour {
 	for i := range robots {
 		b.incremental = b.incremental && b.Alone(routes.FirstStart+i)
 	}
-	return b
 }
 
 // Free hands b back for a later NewTour to reuse: a Bound is about 18 KB, mostly the block
@@ -349,7 +452,13 @@ func (b *Tour) sides(s *boundScratch, r int8, robots int) {
 			b.edges[r] = append(b.edges[r], vedge{below: below[p], len: acc[p]})
 		}
 	}
-	if len(b.edges[r]) > 64 { // keep the heaviest 64: fewer terms still bound from below
+	b.cutEdges(r)
+}
+
+// cutEdges keeps the heaviest 64 edges of region r (fewer terms still bound from below), and
+// marks each route node's edges (index).
+func (b *Tour) cutEdges(r int8) {
+	if len(b.edges[r]) > 64 {
 		slices.SortFunc(b.edges[r], func(x, y vedge) int { return cmp.Or(cmp.Compare(y.len, x.len), cmp.Compare(x.below, y.below)) })
 		b.edges[r] = b.edges[r][:64]
 	}

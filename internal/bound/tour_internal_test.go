@@ -374,3 +374,91 @@ func TestStepArrive(t *testing.T) {
 		}
 	}
 }
+
+// TestTourOfWalk checks the tour bound's tables read from the route graph's walk (NewTourOf)
+// against the ones NewTour finds walking the bridge forest: distances, the virtual-tree edges
+// as cuts of the route nodes, and the bound with its blocks on random states, on random vaults
+// and generated mazes of one and four robots. It counts the graphs read from the walk.
+func TestTourOfWalk(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 13))
+	var inputs [][]byte
+	for range 2000 {
+		inputs = append(inputs, vaultgen.Random(r, vaultgen.RandomOptions{MaxSide: 11, MaxKeys: 7, MaxRobots: 4}))
+	}
+	for seed := range uint64(16) {
+		inputs = append(inputs, vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 41, Keys: 12,
+			Robots: []int{1, 4}[seed%2], Loops: 0.02 * float64(seed%3), Doors: 1 + int(seed/2%2)}))
+	}
+	walked := 0
+	for _, data := range inputs {
+		v, err := vault.Parse("random", data)
+		if err != nil {
+			continue
+		}
+		nr := len(v.Robots)
+		g := routes.New(v, 0)
+		if !g.Pairs() {
+			continue
+		}
+		a, b := NewTour(g.Corridors(), nr), NewTourOf(g, nr)
+		for _, x := range []*Tour{a, b} {
+			if err := x.Precede(g, nr); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for rn := range routes.Nodes {
+			for rm := range routes.Nodes {
+				if a.present[rn] && a.present[rm] && a.region[rn] == a.region[rm] && a.dist[rn][rm] != b.dist[rn][rm] {
+					t.Fatalf("dist(%d, %d): walk %d, forest %d on\n%s", rn, rm, b.dist[rn][rm], a.dist[rn][rm], data)
+				}
+			}
+		}
+		for reg := range a.edges {
+			if !slices.Equal(cuts(a, int8(reg)), cuts(b, int8(reg))) {
+				t.Fatalf("region %d: edges %v from the walk, %v from the forest on\n%s", reg, cuts(b, int8(reg)), cuts(a, int8(reg)), data)
+			}
+		}
+		for range 30 {
+			held := keys.Set(r.Uint32()) & v.All
+			at := make([]int, nr)
+			for i := range at {
+				at[i] = routes.FirstStart + i
+				if k := r.IntN(27); k < 26 && held.Has(k) && a.region[k] == a.region[at[i]] {
+					at[i] = k
+				}
+			}
+			if x, y := a.Eval(at, held), b.Eval(at, held); x != y {
+				t.Fatalf("state %v %s: walk %d, forest %d on\n%s", at, held, y, x, data)
+			}
+		}
+		if b.walked {
+			walked++
+		}
+		a.Free()
+		b.Free()
+	}
+	if walked < 150 {
+		t.Errorf("%d graphs read from the walk", walked)
+	}
+}
+
+// cuts lists region r's virtual-tree edges as cuts of its route nodes (the side without the
+// lowest node, so either root gives the same) with their lengths, sorted.
+func cuts(b *Tour, r int8) []vedge {
+	var all uint64
+	for rn := range routes.Nodes {
+		if b.region[rn] == r {
+			all |= 1 << rn
+		}
+	}
+	var out []vedge
+	for _, e := range b.edges[r] {
+		side := e.below & all
+		if side&(all&-all) != 0 {
+			side = all &^ side
+		}
+		out = append(out, vedge{below: side, len: e.len})
+	}
+	slices.SortFunc(out, func(x, y vedge) int { return cmp.Or(cmp.Compare(x.below, y.below), cmp.Compare(x.len, y.len)) })
+	return out
+}

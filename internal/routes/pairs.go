@@ -201,6 +201,8 @@ func (g *Graph) pairWalk() {
 	matrix := &g.pairMatrix                // read only where has says, so never cleared
 	has := &g.pairHas                      // targets with a route, per source
 	*has = [Nodes]uint64{}
+	walked := g.walked[:0]
+	up, upLen := grow(&g.walkUp, c.Len()), grow(&g.walkLen, c.Len())
 	g.rooted = 0
 	visited := 0
 	for r := range nreg {
@@ -250,6 +252,11 @@ func (g *Graph) pairWalk() {
 				lowAt, lowDepth = at.from, d
 			}
 			depthOf[at.node] = at.depth
+			walked = append(walked, at.node)
+			up[at.node], upLen[at.node] = at.from, 0
+			if at.from >= 0 {
+				upLen[at.node] = at.depth - depthOf[at.from]
+			}
 			ks := at.keys
 			if t := c.Tag[at.node].Route; t >= 0 {
 				if t < 26 {
@@ -291,8 +298,10 @@ func (g *Graph) pairWalk() {
 				if l == rootPart {
 					k := g.pairFirst[r+1] - g.pairFirst[r]
 					rt.Len = depth[s] + depth[t] + across[g.pairLocal[attach[s]]*k+g.pairLocal[attach[t]]]
+					g.treeDist[s][t], g.treeDist[t][s] = depth[s]+depth[t], depth[s]+depth[t]
 				} else {
 					rt.Len = depth[s] + depth[t] - 2*ld
+					g.treeDist[s][t], g.treeDist[t][s] = rt.Len, rt.Len
 					if d := c.Tag[l].Door; d >= 0 {
 						rt.Doors |= keys.Bit(int(d))
 					}
@@ -319,9 +328,24 @@ func (g *Graph) pairWalk() {
 			}
 		}
 	}
-	g.pairSeq, g.pairLow = seq, low
+	g.pairSeq, g.pairLow, g.walked = seq, low, walked
 	g.Stats.Labels += visited
 }
+
+// TreeDist returns the distance between route nodes s and t of one region, every edge of the
+// root part free (its nodes are one node of the bridge tree), when Pairs holds: what the tour
+// bound measures by.
+func (g *Graph) TreeDist(s, t int) int32 {
+	if s == t {
+		return 0
+	}
+	return g.treeDist[s][t]
+}
+
+// Walked returns the walk behind Pairs, when Pairs holds: the corridor nodes in the order
+// visited, region after region from its root part (or its robot), and by node the one it was
+// reached from (-1 in a root part) and the length of that edge.
+func (g *Graph) Walked() (order, from, length []int32) { return g.walked, g.walkUp, g.walkLen }
 
 // ownKey is the key of route node n, or none.
 func ownKey(n int32) keys.Set {

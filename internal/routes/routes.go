@@ -108,8 +108,12 @@ type Graph struct {
 	pairSize   []int32             // nodes per part
 	pairFirst  []int32             // region r's root part members are pairMem[pairFirst[r]:pairFirst[r+1]]
 	pairMem    []int32
-	pairLocal  []int32 // each root part member's number among them
-	pairDist   []int32 // distances inside each region's root part, by number, region after region
+	pairLocal  []int32             // each root part member's number among them
+	pairDist   []int32             // distances inside each region's root part, by number, region after region
+	treeDist   [Nodes][Nodes]int32 // TreeDist
+	walked     []int32             // Walked
+	walkUp     []int32
+	walkLen    []int32
 	scratch    []int32 // simple's, by part or region
 	folded     []bool
 	doorNumber []int32    // of each door node, -1 for others (simple)
