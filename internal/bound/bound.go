@@ -20,6 +20,10 @@
 //   - Exit: the door-free distance from the nearest robot to the exit.
 //   - None: zero, which makes the search Dijkstra: the baseline the others are measured by.
 //
+// Solo, the exact cost for a robot alone in its region with every other region's doors open,
+// is a term of Spanning and, in package solve, the answer itself where the robots' walks
+// interleave.
+//
 // Admissible bounds keep the search exact; consistent ones (Tour for robots alone in their
 // regions, Spanning, Exit) also keep every state expanded once. Tests check both properties
 // on every test vault against the exact costs of the search.

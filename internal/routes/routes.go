@@ -26,13 +26,16 @@
 // # Speed
 //
 // The label search runs on the corridor graph (NewCorridors), not on cells: on the real inputs
-// 3201 open cells become about 60 nodes and 130 edges, and building every node's routes is
-// an order of magnitude faster than on cells (NewOnCells, the baseline kept beside it;
-// benchmarks.BenchmarkRoutes in the benchmark report). Where no cycle of the corridor graph holds a key or a door
-// (every real input), walks over its two-edge-connected parts replace the label search: one
-// walk per region for every route at once when door letters are unique (pairRoutes), else one
-// per node (treeRoutes). Part 2's corridor graph is patched from part 1's (NewCorridorsPair).
-// Package bound turns the search into A*: see its comment.
+// 3201 open cells become about 60 nodes and 65 edges, and building every node's routes is an
+// order of magnitude faster than on cells (NewOnCells, the baseline kept beside it;
+// benchmarks.BenchmarkRoutes in the benchmark report). Where no cycle of the corridor graph
+// holds a key or a door (every real input), walks replace the label search: one walk of each
+// region for every pair's route at once when the region has one part with a cycle at most
+// (Pairs, pairRoutes), else a walk over its two-edge-connected parts per node (treeRoutes).
+// That one walk also tells the search which keys a robot can reach (Rooted, Above) and the
+// tour bound its distances and tree (TreeDist, Walked). Part 2's corridor graph is cut from
+// part 1's (NewCorridorsPair), and before a search the key set is reduced where regions are
+// trees (Corridors.Reduce). Package bound turns the search into A*: see its comment.
 package routes
 
 import (

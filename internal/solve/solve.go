@@ -15,7 +15,11 @@
 //
 // Before searching, Graph floods the vault once (Reach) to learn whether every key (or the
 // exit) can be reached at all, so an unsolvable vault is answered in linear time with notes
-// saying which keys are out of reach and which doors keep them locked.
+// saying which keys are out of reach and which doors keep them locked. Robots each alone in
+// a region (part 2) are then solved region by region when their own best walks interleave,
+// with no search at all (apart.go); otherwise the key set is reduced where the regions are
+// trees (routes.Corridors.Reduce: keys picked up on the way, branches taken whole) and the
+// search runs over what is left, its answer given back the steps the reductions took out.
 package solve
 
 import (
