@@ -86,6 +86,16 @@ type Choice struct {
 	Bound
 	Kind  Kind
 	Start int32 // Eval plus Refine at the start state
+
+	// Optional are the optional keys For was given that the bound holds for: keys a walk
+	// need not collect but may end at, a detour of its own each (routes.Reduction). The tour
+	// bound (with its blocks eager or none) holds for those of a region with one robot; the
+	// others bound walks that collect them, and zero, which a walk ending at one would
+	// undercut, is the plain search every reduction is measured against. A search that
+	// leaves them out adds Shift to what a walk costs: the bound is shifted up by it so
+	// that it is never negative (a walk ending at an optional key saves up to its detour).
+	Optional keys.Set
+	Shift    int32
 }
 
 // Free hands back what the bound can give to the next vault's.
@@ -102,7 +112,12 @@ func (c Choice) Free() {
 // of KindTourBlocks and KindHeldKarp is larger at the start. For the exit
 // goal every kind but KindNone is Exit. Spanning's cache reserves its memory from meter
 // (nil: no limit).
-func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter) (Choice, error) {
+//
+// optional are keys of g's reduced corridors (routes.Reduction) the search need not collect
+// but whose walk may end at one (see Choice.Optional): the tour bound counts them among the
+// keys a walk may end at and not among those it must visit. A bound that cannot ignores them,
+// and says so.
+func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter, optional keys.Set) (Choice, error) {
 	c := g.Corridors()
 	start := startNodes[:robots]
 	choice := func(b Bound, k Kind) Choice {
@@ -122,24 +137,28 @@ func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter) (C
 		}
 		return choice(h, KindHeldKarp), nil
 	}
-	t := NewTourOf(g, robots)
-	if err := t.Precede(g, robots); err != nil {
-		t.Free()
+	if k == KindTourLazyBlocks { // Refine would add blocks to a bound already floored
+		optional = 0
+	}
+	t, err := tourFor(g, robots, k, optional)
+	if err != nil {
 		return Choice{}, err
 	}
-	switch k {
-	case KindTour:
-		t.blocking = noBlocks
-	case KindTourLazyBlocks:
-		t.blocking = lazyBlocks
-	}
 	tour := choice(t, k)
+	tour.Optional, tour.Shift = t.optional, t.shift
 	if k != KindAuto {
 		return tour, nil
 	}
 	tour.Kind = KindTourBlocks
-	if treeLike(c, tour.Start) && !t.sharing(start) {
+	if treeLike(c, tour.Start-tour.Shift) && !t.sharing(start) {
 		return tour, nil
+	}
+	if optional != 0 { // the priced bound collects them: choose against the tour that does too
+		t.Free()
+		if t, err = tourFor(g, robots, k, 0); err != nil {
+			return Choice{}, err
+		}
+		tour = choice(t, KindTourBlocks)
 	}
 	h, err := NewHeldKarp(g, robots, meter)
 	if err != nil {
@@ -153,6 +172,24 @@ func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter) (C
 	}
 	span.Free()
 	return tour, nil
+}
+
+// tourFor returns the tour bound of kind k (KindAuto: with its blocks) for g's vault.
+func tourFor(g *routes.Graph, robots int, k Kind, optional keys.Set) (*Tour, error) {
+	t := newTourOf(g, robots, optional)
+	if err := t.Precede(g, robots); err != nil {
+		t.Free()
+		return nil, err
+	}
+	red := g.Corridors().Reduction()
+	t.endings(&red.Detour)
+	switch k {
+	case KindTour:
+		t.blocking = noBlocks
+	case KindTourLazyBlocks:
+		t.blocking = lazyBlocks
+	}
+	return t, nil
 }
 
 // startNodes are the robots' start nodes, read only.

@@ -63,7 +63,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 				if solo == 0 {
 					name += " without solo"
 				}
-				c, err := For(g, len(tv.v.Robots), tv.exit, k, nil)
+				c, err := For(g, len(tv.v.Robots), tv.exit, k, nil, 0)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -66,9 +66,13 @@ type Tour struct {
 	weight  [][][256]int32     // lengths of edge sets, a byte of edges at a time, per region
 	weights [][256]int32       // the tables of weight, end to end
 
-	blocking    blocking // whether and where the bound adds Blocks
-	incremental bool     // every robot alone in its region: Expand and Child use Step and Arrive
-	walked      bool     // the tables come from the route graph's walk (NewTourOf)
+	blocking    blocking            // whether and where the bound adds Blocks
+	incremental bool                // every robot alone in its region: Expand and Child use Step and Arrive
+	walked      bool                // the tables come from the route graph's walk (NewTourOf)
+	optional    keys.Set            // keys a walk need not collect but may end at (Optional)
+	ends        []keys.Set          // the optional keys of each region
+	endTerm     [routes.Nodes]int32 // a lone robot's term at each node once its region's other keys are held (endings)
+	shift       int32               // what Eval and Child add so that no bound is negative (endings)
 	parent      []int
 	terms       [vault.MaxRobots]int32  // each robot's term of the expanded state
 	moved       [vault.MaxRobots]int32  // and what Arrive needs of it
@@ -91,8 +95,12 @@ type vedge struct {
 // whose depth is the lowest the walk goes between two route nodes in preorder), and the
 // virtual-tree edges of the block count. It replaced a walk of the whole tree from each route
 // node, a map and a slice per part.
-func NewTour(c *routes.Corridors, robots int) *Tour {
+func NewTour(c *routes.Corridors, robots int) *Tour { return newTourFrom(c, robots, 0) }
+
+// newTourFrom is NewTour with the optional keys of a reduced vault (see Optional).
+func newTourFrom(c *routes.Corridors, robots int, optional keys.Set) *Tour {
 	b := newTour()
+	b.optional = optional
 	s := boundPool.Get().(*boundScratch)
 	defer func() {
 		if c.Len() <= 1<<20 { // a larger one goes to the collector
@@ -139,18 +147,22 @@ func NewTour(c *routes.Corridors, robots int) *Tour {
 // robot alone in one (routes.Graph.Pairs, Rooted, every real input), the tables come from
 // that walk (its order, the distances it measured, the edges it took), not a walk of the
 // bridge forest of its own.
-func NewTourOf(g *routes.Graph, robots int) *Tour {
+func NewTourOf(g *routes.Graph, robots int) *Tour { return newTourOf(g, robots, 0) }
+
+// newTourOf is NewTourOf with the optional keys of a reduced vault (see Optional).
+func newTourOf(g *routes.Graph, robots int, optional keys.Set) *Tour {
 	c := g.Corridors()
 	if !g.Pairs() {
-		return NewTour(c, robots)
+		return newTourFrom(c, robots, optional)
 	}
 	nreg, _ := c.Split()
 	b := newTour()
+	b.optional = optional
 	b.regions(c, nreg, robots)
 	for rn := routes.FirstStart; rn < routes.FirstStart+robots; rn++ {
 		if r := b.region[rn]; r >= 0 && b.robots[r] == 1 && !g.Rooted(rn) {
 			b.Free()
-			return NewTour(c, robots) // a robot's region walked from elsewhere
+			return newTourFrom(c, robots, optional) // a robot's region walked from elsewhere
 		}
 	}
 	b.walked = true
@@ -162,7 +174,7 @@ func NewTourOf(g *routes.Graph, robots int) *Tour {
 		if rn := c.Tag[v].Route; rn >= 0 {
 			b.rank[rn] = int32(i)
 			seq = append(seq, uint8(rn))
-			if rn < 26 {
+			if rn < 26 && !b.optional.Has(int(rn)) {
 				b.order[b.region[rn]] = append(b.order[b.region[rn]], uint8(rn))
 			}
 		}
@@ -219,7 +231,7 @@ func newTour() *Tour {
 	// distances and the keys by distance are written before they are read, and of the block
 	// levels only the last use's are cleared (most of a Tour's 18 KB, which zeroing it whole
 	// would touch).
-	weights, parent, ks, order, rob, edges, topo, weight := b.weights[:0], b.parent, b.keys, b.order, b.robots, b.edges, b.topo, b.weight
+	weights, parent, ks, order, rob, edges, topo, weight, ends := b.weights[:0], b.parent, b.keys, b.order, b.robots, b.edges, b.topo, b.weight, b.ends
 	dist, byDist, level := b.dist, b.byDist, b.level
 	if level == nil {
 		dist, byDist, level = new([routes.Nodes][routes.Nodes]int32), new([routes.Nodes][26]uint8), new([26][26][2]uint64)
@@ -228,7 +240,7 @@ func newTour() *Tour {
 		clear(level[z][:n])
 	}
 	*b = Tour{weights: weights, parent: parent, blocking: eagerBlocks, topo: topo, weight: weight,
-		dist: dist, byDist: byDist, level: level, keys: ks, order: order, robots: rob, edges: edges}
+		dist: dist, byDist: byDist, level: level, keys: ks, order: order, robots: rob, edges: edges, ends: ends}
 	return b
 }
 
@@ -237,6 +249,7 @@ func newTour() *Tour {
 func (b *Tour) regions(c *routes.Corridors, nreg int32, robots int) {
 	b.keys, b.robots = zeroed(b.keys, int(nreg)), zeroed(b.robots, int(nreg))
 	b.order, b.edges = emptied(b.order, int(nreg)), emptied(b.edges, int(nreg))
+	b.ends = zeroed(b.ends, int(nreg))
 	for rn := range routes.Nodes {
 		b.region[rn] = -1
 		cn := c.Of[rn]
@@ -246,13 +259,59 @@ func (b *Tour) regions(c *routes.Corridors, nreg int32, robots int) {
 		r := c.Region(int(cn))
 		b.present[rn] = true
 		b.region[rn] = int8(r)
-		if rn < 26 {
+		if rn < 26 && b.optional.Has(rn) {
+			b.ends[r] |= keys.Bit(rn)
+		} else if rn < 26 {
 			b.keys[r] |= keys.Bit(rn)
 		}
 		if rn >= routes.FirstStart && rn < routes.FirstStart+robots {
 			b.robots[r]++
 		}
 	}
+	for r, e := range b.ends { // a robot sharing its region collects them: no bound here says where walks end
+		if e != 0 && b.robots[r] != 1 {
+			b.keys[r] |= e
+			b.optional &^= e
+			b.ends[r] = 0
+		}
+	}
+}
+
+// endings readies the terms of the optional keys, whose detours are detour: with its
+// region's other keys held, a robot at n ends at best at the optional key u that saves most,
+// 2·detour[u] − d(n, u) (endTerm, at most 0); with keys left, far counts optional keys among
+// the walk's possible ends. Those terms may be negative, down to the longest detour of the
+// region, and so a bound is shifted up by the sum of those (shift) and never below it.
+func (b *Tour) endings(detour *[26]int32) {
+	b.shift = 0
+	if b.optional == 0 {
+		return
+	}
+	for _, e := range b.ends {
+		var low int32
+		for u, rest, ok := e.Next(); ok; u, rest, ok = rest.Next() {
+			low = max(low, detour[u])
+		}
+		b.shift += low
+	}
+	for n := range routes.Nodes {
+		b.endTerm[n] = 0
+		if r := b.region[n]; r >= 0 {
+			for u, rest, ok := b.ends[r].Next(); ok; u, rest, ok = rest.Next() {
+				if n != u {
+					b.endTerm[n] = min(b.endTerm[n], b.dist[n][u]-2*detour[u])
+				}
+			}
+		}
+	}
+}
+
+// shifted is bound h of robots' terms as Eval and Child return it: shifted up (endings).
+func (b *Tour) shifted(h int32) int32 {
+	if b.shift == 0 {
+		return h
+	}
+	return max(h, -b.shift) + b.shift
 }
 
 // place fills the tables read by key positions (Step), once ranks and orders are known.
@@ -267,7 +326,7 @@ func (b *Tour) place(robots int) {
 	for i := range b.posOf { // a nibble of keys at a time: each entry adds its lowest key
 		for v := 1; v < 16; v++ {
 			b.posOf[i][v] = b.posOf[i][v&(v-1)]
-			if k := 4*i + bits.TrailingZeros8(uint8(v)); k < 26 && b.present[k] {
+			if k := 4*i + bits.TrailingZeros8(uint8(v)); k < 26 && b.present[k] && !b.optional.Has(k) {
 				b.posOf[i][v] |= 1 << b.pos[k]
 			}
 		}
@@ -415,7 +474,7 @@ func (b *Tour) walk(s *boundScratch, c *routes.Corridors, r int8, root int32, ro
 			d := dx + depth[c.Part(int(c.Of[y]))] - 2*m
 			b.dist[x][y], b.dist[y][x] = d, d
 		}
-		if x < 26 {
+		if x < 26 && !b.optional.Has(int(x)) {
 			b.order[r] = append(b.order[r], x)
 		}
 	}
@@ -490,7 +549,7 @@ func (b *Tour) Precede(g *routes.Graph, robots int) error {
 		var seen keys.Set
 		var inter [26]keys.Set
 		for _, r := range rs {
-			if r.To >= 26 {
+			if r.To >= 26 || b.optional.Has(int(r.To)) {
 				continue
 			}
 			t := int(r.To)
@@ -735,6 +794,7 @@ func (b *Tour) Eval(at []int, held keys.Set) int32 {
 		r := b.region[p]
 		left := b.keys[r] &^ held
 		if left == 0 {
+			h += int(b.endTerm[p])
 			continue
 		}
 		if b.robots[r] == 1 {
@@ -755,7 +815,7 @@ func (b *Tour) Eval(at []int, held keys.Set) int32 {
 	if b.eager() {
 		h += b.Blocks(at, held)
 	}
-	return int32(h)
+	return b.shifted(int32(h))
 }
 
 // blocking says whether the tour bound adds its blocks, and where.
@@ -818,7 +878,7 @@ func (b *Tour) Child(i, t int, held keys.Set) int32 {
 		if b.eager() { // only robot i's region lost a key: the others' blocks stand
 			h += b.BlocksAt(t, held)
 		}
-		return h
+		return b.shifted(h)
 	}
 	from := b.parent[i]
 	b.parent[i] = t

@@ -33,7 +33,7 @@ func (b *Tour) Step(p int, held keys.Set) (tour, moved int32) {
 	r := b.region[p]
 	left := b.keys[r] &^ held
 	if left == 0 {
-		return 0, 0
+		return b.endTerm[p], 0
 	}
 	m := b.positions(left)
 	moved = b.cycleOf(m)
@@ -84,7 +84,7 @@ func (b *Tour) cycleOf(m uint32) int32 {
 func (b *Tour) Arrive(t int, held keys.Set, moved int32) int32 {
 	left := b.keys[b.region[t]] &^ held
 	if left == 0 {
-		return 0
+		return b.endTerm[t]
 	}
 	return moved - b.far(t, left)
 }
@@ -96,8 +96,10 @@ func (b *Tour) far(p int, left keys.Set) int32 {
 		b.sortByDist(p)
 	}
 	any := int32(-1)
-	for _, k := range b.byDist[p][:len(b.order[b.region[p]])] {
-		if !left.Has(int(k)) {
+	r := b.region[p]
+	ends := left | b.ends[r] // an optional key may be the walk's end (Optional)
+	for _, k := range b.byDist[p][:len(b.order[r])+b.ends[r].Len()] {
+		if !ends.Has(int(k)) {
 			continue
 		}
 		if any < 0 {
@@ -115,7 +117,7 @@ func (b *Tour) far(p int, left keys.Set) int32 {
 func (b *Tour) sortByDist(p int) {
 	var buf [26]uint32
 	packed := buf[:0]
-	for _, k := range b.order[b.region[p]] {
+	insert := func(k uint8) {
 		x := uint32(b.dist[p][k])<<8 | uint32(k)
 		i := len(packed)
 		packed = append(packed, x)
@@ -123,6 +125,13 @@ func (b *Tour) sortByDist(p int) {
 			packed[i] = packed[i-1]
 		}
 		packed[i] = x
+	}
+	r := b.region[p]
+	for _, k := range b.order[r] {
+		insert(k)
+	}
+	for k, rest, ok := b.ends[r].Next(); ok; k, rest, ok = rest.Next() { // optional keys
+		insert(uint8(k))
 	}
 	for i, x := range packed {
 		b.byDist[p][i] = uint8(x)

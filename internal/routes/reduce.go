@@ -8,7 +8,7 @@ import (
 
 // Reductions: what the search need not see. In a region with one robot whose keys and doors
 // all lie off every cycle (every real input), each key and door has a place in the tree of
-// the region rooted at the robot, and four rewrites of the corridor graph keep the answer
+// the region rooted at the robot, and five rewrites of the corridor graph keep the answer
 // while the key set the search works over shrinks:
 //
 //  1. A door below its own key (the key lies on every way from the robot to the door) is
@@ -28,11 +28,17 @@ import (
 //     no fewer doors), so the branch is one key at its top node opening all their doors, and
 //     twice its length below that node added to the answer. Its doors then share a letter,
 //     which the one-walk routes tell apart by door number (pairRoutes).
+//  5. A key no door needs, with no key below it, at the end of a door-free branch of
+//     bridges off a node every walk passes: a walk may take it whenever it passes that node,
+//     so it is a detour of twice the branch, unless the walk ends there. It stays in the
+//     graph but leaves the key set; the search adds the detours, and the saving of ending at
+//     one to the cost of a walk's end (solve), and the tour bound lets a walk end there
+//     (bound). Only the search can apply it: Reduce reports these keys (Optional).
 //
 // Each rewrite maps every walk of one vault to a walk of the other costing the same (plus the
-// steps of 3 and 4), so the answers agree; the tests compare them with the BFS baseline on
-// tree-shaped vaults. On the real inputs they take 3 to 14 of the 26 keys out of the search
-// (benchmarks.BenchmarkReduce measures what that buys).
+// steps of 3 to 5), so the answers agree; the tests compare them with the BFS baseline on
+// generated vaults. On the real inputs 1 to 4 take 3 to 14 of the 26 keys out of the search
+// and 5 one to four more (benchmarks.BenchmarkReduce measures what that buys).
 
 // Reduction is what Reduce took out of the search.
 type Reduction struct {
@@ -41,6 +47,16 @@ type Reduction struct {
 	Deepest  int      // keys of branches that became their deepest (3)
 	Gathered int      // keys gathered into another (4)
 	Steps    int      // steps to add to the answer (3 and 4)
+
+	// Optional are the keys of rewrite 5, which stay in the graph for a search that takes
+	// them up: a key no door needs, with no key below it, at the end of a door-free branch
+	// Detour[k] steps long off a node every walk passes. A walk may take it whenever it
+	// passes that node, so such keys are detours of twice their branch each, but for one
+	// a walk may end at instead: a search of the other keys, whose walk ends at e, costs
+	// 2·Detour[k] for each optional k, less max(0, 2·Detour[u] − d(e, u)) for the best u.
+	// The search must then know that a walk may end at an optional key (its bound too).
+	Optional keys.Set
+	Detour   [26]int32
 }
 
 // Reduce rewrites c for collecting every key (see above) and returns what it took out. The
@@ -140,7 +156,70 @@ func (c *Corridors) Reduce() Reduction {
 			c.figures(s, v, needed)
 		}
 	}
+	c.optional(s, needed)
 	return c.reduction
+}
+
+// optional finds the keys of rewrite 5 (see Reduction.Optional): keys no door needs, with no
+// key below them, at the end of a door-free branch of bridges off a node every walk passes.
+// The branches of two such keys may not meet below that node (rewrite 3 has made those one
+// where it could).
+//
+// A node is passed when it is the robot's, holds a key to collect, or is the one way into a
+// subtree holding one: the subtree below a bridge to it (in any spanning tree the far side of
+// a bridge is the subtree below it), or below it through a bridge. A node inside a cycle part
+// with keys below it through the cycle may be walked around.
+func (c *Corridors) optional(s *reduceScratch, needed keys.Set) {
+	n := c.Len()
+	parent := s.parent
+	keysBelow := grow(&s.below, n) // the keys of each node's subtree
+	for _, v := range s.order {
+		keysBelow[v] = 0
+	}
+	for i := len(s.order) - 1; i >= 0; i-- {
+		v := s.order[i]
+		if k := c.Tag[v].Route; k >= 0 && k < 26 {
+			keysBelow[v] |= keys.Bit(int(k))
+		}
+		if up := parent[v]; up >= 0 {
+			keysBelow[up] |= keysBelow[v]
+		}
+	}
+	var maybe keys.Set // keys no door needs with no key below them
+	for _, v := range s.order {
+		if k := c.Tag[v].Route; k >= 0 && k < 26 && !needed.Has(int(k)) && keysBelow[v] == keys.Bit(int(k)) {
+			maybe |= keys.Bit(int(k))
+		}
+	}
+	bridge := func(v int32) bool { return parent[v] >= 0 && c.part[v] != c.part[parent[v]] }
+	passed := grow(&s.closed, n)
+	for _, v := range s.order {
+		t := c.Tag[v]
+		passed[v] = t.Route >= FirstStart && t.Route < Exit || t.Route >= 0 && t.Route < 26 && !maybe.Has(int(t.Route)) ||
+			keysBelow[v]&^maybe != 0 && (parent[v] < 0 || bridge(v))
+	}
+	for _, v := range s.order { // the one way into a subtree below it through a bridge
+		if up := parent[v]; bridge(v) && keysBelow[v]&^maybe != 0 {
+			passed[up] = true
+		}
+	}
+	for k, rest, ok := maybe.Next(); ok; k, rest, ok = rest.Next() {
+		u := c.Of[k]
+		detour := int32(0)
+		x := u
+		for !passed[x] {
+			if x != u && (c.Tag[x].Door >= 0 || (keysBelow[x]&maybe).Len() > 1) || !bridge(x) {
+				detour = -1 // a door or a cycle on the way, another such key's branch, or no node passed
+				break
+			}
+			detour += s.length[x]
+			x = parent[x]
+		}
+		if detour > 0 {
+			c.reduction.Optional |= keys.Bit(k)
+			c.reduction.Detour[k] = detour
+		}
+	}
 }
 
 // figures works out node v's subtree figures from its children's (see Reduce), dropping v's

@@ -32,13 +32,6 @@ var workspaces = sync.Pool{New: func() any { return new(Workspace) }}
 
 // Graph is the function Graph in w's memory.
 func (w *Workspace) Graph(v *vault.Vault, opt Options) (Result, error) {
-	res, err := w.reduced(v, opt)
-	res.add(res.Stats.Reduced.Steps) // the reduced vault's answer is short of these
-	return res, err
-}
-
-// reduced is Graph without the steps the reductions took out of the answer.
-func (w *Workspace) reduced(v *vault.Vault, opt Options) (Result, error) {
 	res := Result{Steps: -1, Lower: 0, Upper: -1} // what a stop before the search proves
 	if opt.Goal == Exit {
 		if _, err := v.Exit(); err != nil {
@@ -84,6 +77,7 @@ func (w *Workspace) reduced(v *vault.Vault, opt Options) (Result, error) {
 	res.Stats.Reduced = g.Corridors().Reduction()
 	if opt.Goal == Collect && opt.Bound == bound.KindAuto && !opt.NoApart && len(v.Robots) > 1 && w.apart(v, g, all, opt, &res) {
 		res.Stats.Routes, res.Stats.Search = g.Stats, time.Since(t1)
+		res.add(res.Stats.Reduced.Steps) // corridors another solve reduced
 		return res, nil
 	}
 	if reduce && !g.Corridors().Reduced() {
@@ -101,17 +95,25 @@ func (w *Workspace) reduced(v *vault.Vault, opt Options) (Result, error) {
 	if !opt.Meter.Reserve(scratch) {
 		return res, memory.LimitError(opt.Meter.Limit())
 	}
-	b, err := bound.For(g, len(v.Robots), opt.Goal == Exit, opt.Bound, opt.Meter)
+	b, err := bound.For(g, len(v.Robots), opt.Goal == Exit, opt.Bound, opt.Meter, res.Stats.Reduced.Optional)
 	opt.Meter.Release(scratch)
-	t2 := time.Now()
-	res.Stats.Setup = t2.Sub(t1)
 	if err != nil {
 		res.Stats.Routes = g.Stats
 		return res, routeError(err)
 	}
 	defer b.Free()
 	s := &w.search
-	s.init(v, g, b.Bound, all, opt, &w.scratch)
+	s.init(v, g, b.Bound, all&^b.Optional, opt, &w.scratch)
+	res.Stats.Reduced.Optional = b.Optional
+	if b.Optional != 0 { // optional keys: detours, and a walk may end at one
+		if err := s.ends(b.Optional, b.Shift, &res.Stats.Reduced); err != nil {
+			res.Stats.Routes = g.Stats
+			return res, err
+		}
+	}
+	s.steps = res.Stats.Reduced.Steps - int(s.shift) // what the reduced vault's walks are short of
+	t2 := time.Now()
+	res.Stats.Setup = t2.Sub(t1)
 	defer s.free()
 	err = s.solve()
 	early := res.Stats // what the search's own statistics do not hold
@@ -119,7 +121,7 @@ func (w *Workspace) reduced(v *vault.Vault, opt Options) (Result, error) {
 	res.Stats.Routes, res.Stats.Search = g.Stats, time.Since(t2)
 	res.Stats.Corridors, res.Stats.Reach, res.Stats.Setup = early.Corridors, early.Reach, early.Setup
 	res.Stats.Reduced = early.Reduced
-	res.Stats.Bound, res.Stats.StartBound = b.Kind, int(b.Start)
+	res.Stats.Bound, res.Stats.StartBound = b.Kind, int(b.Start)+early.Reduced.Steps
 	res.Stats.States = s.sc.table.Len()
 	res.Stats.Bytes = max(res.Stats.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())
 	res.Lower, res.Upper = s.bounds()
@@ -169,6 +171,9 @@ type searcher struct {
 	atMem [vault.MaxRobots]int
 
 	rooted  uint8                     // robots whose legs come from their region's keys (legs)
+	term    [routes.Nodes]int32       // what a walk ending at each node saves by going on to an optional key (ends)
+	shift   int32                     // added to every walk's cost, so that none is negative (ends)
+	steps   int                       // what the reduced vault's walks are short of: bounds adds them
 	region  [vault.MaxRobots]keys.Set // their regions' keys
 	exitAt  int                       // the robot whose region holds the exit, or -1
 	unlocks [26]keys.Set              // the keys of their regions each key is needed on the way to
@@ -211,7 +216,7 @@ func (s *searcher) init(v *vault.Vault, g *routes.Graph, b bound.Bound, all keys
 		for i := range s.nr {
 			if n := routes.FirstStart + i; g.Rooted(n) {
 				s.rooted |= 1 << i
-				s.region[i] = g.Region(n)
+				s.region[i] = g.Region(n) & all
 				if r, ok := g.Pair(n, routes.Exit); ok && r.To == routes.Exit {
 					s.exitAt = i
 				}
@@ -262,7 +267,7 @@ func (s *searcher) free() {
 func (s *searcher) solve() error {
 	s.acquire()
 	if s.opt.Goal == Collect && s.all == 0 { // nothing to collect: done before a step
-		s.upper, s.goal = 0, s.start
+		s.upper, s.goal = s.end(s.start), s.start
 		_, _, err := s.insert(s.start)
 		return err
 	}
@@ -290,6 +295,7 @@ var errLarge = errors.New("large search")
 func (s *searcher) firstWalk() error {
 	w := new(searcher)
 	w.init(s.v, s.g, s.b, s.all, s.opt, nil)
+	w.term, w.shift = s.term, s.shift
 	w.weight, w.dominate, w.upper, w.limit = weight, true, s.upper, weightedLimit
 	w.acquire()
 	defer w.free()
@@ -428,6 +434,44 @@ func (s *searcher) expand(cur state, d int32, ks keys.Set, limit int) error {
 	return nil
 }
 
+// ends readies the search of a reduced vault for its optional keys (routes.Reduction), which
+// it does not search for (init's keys lack them): each adds its detour to the answer
+// (red.Steps), and a walk that ends at node e may instead go on to one of them and end there,
+// saving 2·Detour[u] − d(e, u) when that is more than nothing (end). Its costs, and its
+// bound's (bound.Choice), are shifted up by shift so that none is negative.
+func (s *searcher) ends(optional keys.Set, shift int32, red *routes.Reduction) error {
+	s.shift = shift
+	for u, rest, ok := optional.Next(); ok; u, rest, ok = rest.Next() {
+		red.Steps += 2 * int(red.Detour[u])
+	}
+	for n := range routes.Nodes {
+		s.term[n] = 0
+		if n < 26 && !s.all.Has(n) || n >= 26 && (n < routes.FirstStart || n >= routes.FirstStart+s.nr) {
+			continue // no walk ends there
+		}
+		for u, rest, ok := optional.Next(); ok; u, rest, ok = rest.Next() {
+			rs, err := s.g.Toward(n, u)
+			if err != nil {
+				return routeError(err)
+			}
+			if len(rs) > 0 && n != u { // the shortest: every door is open once the rest is held
+				s.term[n] = min(s.term[n], rs[0].Len-2*red.Detour[u])
+			}
+		}
+	}
+	return nil
+}
+
+// end is what a walk ending in state st saves, at most, by going on to an optional key:
+// each robot's own (ends), 0 with none, plus the shift of every cost.
+func (s *searcher) end(st state) int32 {
+	sum := s.shift
+	for i := range s.nr {
+		sum += s.term[st.robot(i)]
+	}
+	return sum
+}
+
 // leg is a robot's way to a target: the shortest route there open with the keys held.
 type leg struct {
 	to  int32
@@ -463,7 +507,7 @@ func (s *searcher) legs(i, p int, ks keys.Set, exit bool) ([]leg, error) {
 	last := -1
 	for _, r := range rs {
 		t := int(r.To)
-		if t == last || t < 26 && ks.Has(t) || t == routes.Exit && !exit || !ks.Covers(r.Needs()) {
+		if t == last || t < 26 && (ks.Has(t) || !s.all.Has(t)) || t == routes.Exit && !exit || !ks.Covers(r.Needs()) {
 			continue
 		}
 		last = t // routes come sorted by length: the first open one is the shortest
@@ -524,8 +568,8 @@ func (s *searcher) reach(ns state, nd int32, i, t int, nks keys.Set, limit int) 
 	e.SetG(nd)
 	e.Set(search.Closed, false)
 	if goal {
-		if nd < s.upper {
-			s.upper, s.goal, s.upperWalk = nd, ns, nil
+		if c := nd + s.end(ns); c < s.upper {
+			s.upper, s.goal, s.upperWalk = c, ns, nil
 		}
 		return nil
 	}
@@ -595,7 +639,7 @@ func (s *searcher) place(st state) []int {
 func (s *searcher) bounds() (lower, upper int) {
 	upper = -1
 	if s.upper != none {
-		upper = int(s.upper)
+		upper = int(s.upper) + s.steps
 	}
 	lo := int32(none)
 	if s.sc != nil {
@@ -608,9 +652,9 @@ func (s *searcher) bounds() (lower, upper int) {
 	}
 	lo = min(lo, s.upper)
 	if lo == none {
-		return 0, upper
+		return s.steps, upper
 	}
-	return int(max(lo, 0)), upper
+	return max(int(lo)+s.steps, 0), upper
 }
 
 // walk returns the legs of the best walk known. One found by this search is read back from

@@ -175,8 +175,12 @@ type Stats struct {
 
 func (s Stats) String() string {
 	reduced := ""
-	if r := s.Reduced; r.Keys != 0 || r.Doors > 0 {
-		reduced = fmt.Sprintf("reduced: keys %s not searched for, %d doors always open, %d steps added; ", r.Keys, r.Doors, r.Steps)
+	if r := s.Reduced; r.Keys != 0 || r.Doors > 0 || r.Optional != 0 {
+		optional := ""
+		if r.Optional != 0 {
+			optional = fmt.Sprintf(", keys %s taken as detours", r.Optional)
+		}
+		reduced = fmt.Sprintf("reduced: keys %s not searched for%s, %d doors always open, %d steps added; ", r.Keys, optional, r.Doors, r.Steps)
 	}
 	if s.Apart > 0 {
 		return fmt.Sprintf("%sroutes: %d BFS, %d routes, %d labels; regions solved apart: %d states, no search; time: corridors %v, reach %v, regions %v",
