@@ -266,8 +266,10 @@ func BenchmarkSolo(b *testing.B) {
 }
 
 // BenchmarkReduce solves parse plus both parts of each real input with the key set reduced
-// before the search (routes.Corridors.Reduce, the default) and without (the baseline), and
-// part 2 searched rather than solved region by region (solve's apart, the baseline of that).
+// before the search (routes.Corridors.Reduce, the default) and without (the baseline), with
+// the optional keys (its rewrite 5) collected like the others (the baseline of that
+// rewrite), and part 2 searched rather than solved region by region (solve's apart, the
+// baseline of that).
 func BenchmarkReduce(b *testing.B) {
 	variants := []struct {
 		name string
@@ -275,6 +277,7 @@ func BenchmarkReduce(b *testing.B) {
 	}{
 		{"reduced", solve.Options{}},
 		{"not-reduced", solve.Options{NoReduce: true}},
+		{"no-optional", solve.Options{NoOptional: true}},
 		{"no-apart", solve.Options{NoApart: true}},
 	}
 	for name, data := range sorted(realInputs(b)) {

@@ -301,6 +301,7 @@ func bought(run *result, b *strings.Builder, _ string) error {
 	across("day18: the default, all of it together", "Dijkstra", boundOf("dijkstra"), boundOf("auto"))
 	reduceOf := func(k string) func(string) string { return func(in string) string { return "Reduce/" + in + "/" + k } }
 	across("day18: the key set reduced before the search (both parts)", "the vault's own keys", reduceOf("not-reduced"), reduceOf("reduced"))
+	across("day18: optional keys taken as detours (rewrite 5)", "collected like the others", reduceOf("no-optional"), reduceOf("reduced"))
 	across("day18: part 2 solved region by region, no search", "the search with the tour bound", reduceOf("no-apart"), reduceOf("reduced"))
 	across("day18: a region's exact cost from route tables and a cache-sized memo (part 2)", "the general memo",
 		func(in string) string { return "Solo/" + in + "/general" }, func(in string) string { return "Solo/" + in + "/dense" })

@@ -95,7 +95,11 @@ func (w *Workspace) Graph(v *vault.Vault, opt Options) (Result, error) {
 	if !opt.Meter.Reserve(scratch) {
 		return res, memory.LimitError(opt.Meter.Limit())
 	}
-	b, err := bound.For(g, len(v.Robots), opt.Goal == Exit, opt.Bound, opt.Meter, res.Stats.Reduced.Optional)
+	optional := res.Stats.Reduced.Optional
+	if opt.NoOptional {
+		optional = 0
+	}
+	b, err := bound.For(g, len(v.Robots), opt.Goal == Exit, opt.Bound, opt.Meter, optional)
 	opt.Meter.Release(scratch)
 	if err != nil {
 		res.Stats.Routes = g.Stats

@@ -86,6 +86,10 @@ type Options struct {
 	// routes.Corridors.Reduce: the baseline they are measured by. Walks and the exit goal
 	// are never reduced.
 	NoReduce bool
+
+	// NoOptional makes Graph collect the optional keys of the reductions (rewrite 5 of
+	// routes.Corridors.Reduce) like any other key: the baseline that rewrite is measured by.
+	NoOptional bool
 }
 
 // Pair returns copies of opt for Graph to solve part 1 of v and part 2 of p2 = v.Part2(),

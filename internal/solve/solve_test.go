@@ -523,8 +523,13 @@ func TestDifferentialTrees(t *testing.T) {
 			}
 			got, err := solve.Graph(pv, solve.Options{})
 			plain, err2 := solve.Graph(pv, solve.Options{NoReduce: true})
-			if err != nil || err2 != nil || got.Steps != want.Steps || plain.Steps != want.Steps {
-				t.Fatalf("%+v: reduced %d (%v), not reduced %d (%v), bfs %d", o, got.Steps, err, plain.Steps, err2, want.Steps)
+			whole, err3 := solve.Graph(pv, solve.Options{NoOptional: true, Bound: bound.KindTourBlocks})
+			if err != nil || err2 != nil || err3 != nil || got.Steps != want.Steps || plain.Steps != want.Steps || whole.Steps != want.Steps {
+				t.Fatalf("%+v: reduced %d (%v), not reduced %d (%v), optional keys collected %d (%v), bfs %d",
+					o, got.Steps, err, plain.Steps, err2, whole.Steps, err3, want.Steps)
+			}
+			if whole.Stats.Reduced.Optional != 0 {
+				t.Fatalf("%+v: optional keys %v with NoOptional", o, whole.Stats.Reduced.Optional)
 			}
 			// The tour bound takes optional keys, with its blocks or without (the priced
 			// bound, which auto picks for most of these small vaults, does not).
