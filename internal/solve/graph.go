@@ -125,7 +125,7 @@ func (w *Workspace) Graph(v *vault.Vault, opt Options) (Result, error) {
 	res.Stats.Routes, res.Stats.Search = g.Stats, time.Since(t2)
 	res.Stats.Corridors, res.Stats.Reach, res.Stats.Setup = early.Corridors, early.Reach, early.Setup
 	res.Stats.Reduced = early.Reduced
-	res.Stats.Bound, res.Stats.StartBound = b.Kind, int(b.Start)+early.Reduced.Steps
+	res.Stats.Bound, res.Stats.StartBound = b.Kind, int(b.Start)+s.steps
 	res.Stats.States = s.sc.table.Len()
 	res.Stats.Bytes = max(res.Stats.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())
 	res.Lower, res.Upper = s.bounds()

@@ -153,6 +153,9 @@ func TestReal(t *testing.T) {
 			if err != nil || res.Steps != want {
 				t.Errorf("%s part %d: got %d, %v; want %d", row[0], i+1, res.Steps, err, want)
 			}
+			if res.Stats.Apart == 0 && res.Stats.StartBound > want { // the bound at the start is a lower bound
+				t.Errorf("%s part %d: bound %d at the start, above the answer %d", row[0], i+1, res.Stats.StartBound, want)
+			}
 			if i == 1 && res.Stats.Apart == 0 { // the quadrants' best walks interleave
 				t.Errorf("%s part 2: not solved apart", row[0])
 			}
@@ -527,6 +530,11 @@ func TestDifferentialTrees(t *testing.T) {
 			if err != nil || err2 != nil || err3 != nil || got.Steps != want.Steps || plain.Steps != want.Steps || whole.Steps != want.Steps {
 				t.Fatalf("%+v: reduced %d (%v), not reduced %d (%v), optional keys collected %d (%v), bfs %d",
 					o, got.Steps, err, plain.Steps, err2, whole.Steps, err3, want.Steps)
+			}
+			for _, r := range []solve.Result{got, plain, whole} {
+				if r.Stats.Apart == 0 && r.Stats.StartBound > want.Steps {
+					t.Fatalf("%+v: bound %d at the start, above the answer %d", o, r.Stats.StartBound, want.Steps)
+				}
 			}
 			if whole.Stats.Reduced.Optional != 0 {
 				t.Fatalf("%+v: optional keys %v with NoOptional", o, whole.Stats.Reduced.Optional)
