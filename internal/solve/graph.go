@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"sync"
 	"time"
@@ -181,7 +182,7 @@ type searcher struct {
 	region  [vault.MaxRobots]keys.Set // their regions' keys
 	exitAt  int                       // the robot whose region holds the exit, or -1
 	unlocks [26]keys.Set              // the keys of their regions each key is needed on the way to
-	needed  keys.Set                  // the keys some unlocks holds
+	behind  [7][16]keys.Set           // unlocks ORed over the keys of each nibble of a key set (blocked)
 	legMem  [routes.Nodes]leg
 
 	sc       *scratch
@@ -227,12 +228,27 @@ func (s *searcher) init(v *vault.Vault, g *routes.Graph, b bound.Bound, all keys
 				for t, rest, ok := s.region[i].Next(); ok; t, rest, ok = rest.Next() {
 					for k, rest, ok := g.Above(t).Next(); ok; k, rest, ok = rest.Next() {
 						s.unlocks[k] |= keys.Bit(t)
-						s.needed |= keys.Bit(k)
 					}
 				}
 			}
 		}
+		for i := range s.behind { // each entry adds its lowest key's
+			for v := 1; v < 16; v++ {
+				s.behind[i][v] = s.behind[i][v&(v-1)]
+				if k := 4*i + bits.TrailingZeros8(uint8(v)); k < 26 {
+					s.behind[i][v] |= s.unlocks[k]
+				}
+			}
+		}
 	}
+}
+
+// blocked returns the keys of the rooted robots' regions behind a key not in ks: unlocks
+// ORed over the keys missing, a nibble at a time.
+func (s *searcher) blocked(ks keys.Set) keys.Set {
+	m, b := ^uint32(ks), &s.behind
+	return b[0][m&15] | b[1][m>>4&15] | b[2][m>>8&15] | b[3][m>>12&15] |
+		b[4][m>>16&15] | b[5][m>>20&15] | b[6][m>>24&15]
 }
 
 // acquire readies the scratch for s and reserves what it holds.
@@ -490,11 +506,7 @@ type leg struct {
 func (s *searcher) legs(i, p int, ks keys.Set, exit bool) ([]leg, error) {
 	out := s.legMem[:0]
 	if s.rooted>>i&1 != 0 {
-		var blocked keys.Set // keys behind a key not held
-		for k, rest, ok := (s.needed &^ ks).Next(); ok; k, rest, ok = rest.Next() {
-			blocked |= s.unlocks[k]
-		}
-		for t, rest, ok := (s.region[i] &^ ks &^ blocked).Next(); ok; t, rest, ok = rest.Next() {
+		for t, rest, ok := (s.region[i] &^ ks &^ s.blocked(ks)).Next(); ok; t, rest, ok = rest.Next() {
 			r, _ := s.g.Pair(p, t)
 			out = append(out, leg{int32(t), r.Len})
 		}
