@@ -89,7 +89,7 @@ type Choice struct {
 
 	// Optional are the optional keys For was given that the bound holds for: keys a walk
 	// need not collect but may end at, a detour of its own each (routes.Reduction). The tour
-	// bound (with its blocks eager or none) holds for those of a region with one robot; the
+	// bound (with or without its blocks) holds for those of a region with one robot; the
 	// others bound walks that collect them, and zero, which a walk ending at one would
 	// undercut, is the plain search every reduction is measured against. A search that
 	// leaves them out adds Shift to what a walk costs: the bound is shifted up by it so
@@ -136,9 +136,6 @@ func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter, op
 			return Choice{}, err
 		}
 		return choice(h, KindHeldKarp), nil
-	}
-	if k == KindTourLazyBlocks { // Refine would add blocks to a bound already floored
-		optional = 0
 	}
 	t, err := tourFor(g, robots, k, optional)
 	if err != nil {

@@ -889,9 +889,10 @@ func (b *Tour) Child(i, t int, held keys.Set) int32 {
 
 // Refine adds the precedence term (Blocks) to h, the tour term (Eval or Child), when the
 // blocks are lazy (KindTourLazyBlocks): then only states taken out of the queue pay for them.
-// Otherwise Eval and Child hold all there is.
+// Otherwise Eval and Child hold all there is. A shifted bound at its floor (endings) takes
+// no blocks: the tour term under it is not known, and the floor plus blocks bounds nothing.
 func (b *Tour) Refine(at []int, held keys.Set, h int32) int32 {
-	if b.blocking != lazyBlocks {
+	if b.blocking != lazyBlocks || h == 0 && b.shift > 0 {
 		return h
 	}
 	return h + int32(b.Blocks(at, held))

@@ -539,9 +539,9 @@ func TestDifferentialTrees(t *testing.T) {
 			if whole.Stats.Reduced.Optional != 0 {
 				t.Fatalf("%+v: optional keys %v with NoOptional", o, whole.Stats.Reduced.Optional)
 			}
-			// The tour bound takes optional keys, with its blocks or without (the priced
+			// The tour bound takes optional keys, with its blocks, lazy or not, or without (the priced
 			// bound, which auto picks for most of these small vaults, does not).
-			for _, k := range []bound.Kind{bound.KindTourBlocks, bound.KindTour} {
+			for _, k := range []bound.Kind{bound.KindTourBlocks, bound.KindTour, bound.KindTourLazyBlocks} {
 				res, err := solve.Graph(pv, solve.Options{Bound: k})
 				if err != nil || res.Steps != want.Steps {
 					t.Fatalf("%+v: bound %v: %d (%v), bfs %d", o, k, res.Steps, err, want.Steps)
