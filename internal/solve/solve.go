@@ -3,12 +3,15 @@
 //
 // Two solvers give the same answers by independent means:
 //
-//   - Graph, the fast path: Dijkstra over states (robot nodes, key set) on the lazily built
-//     route graph of package routes. A state packs into two 64-bit words (a 26-bit key set and
-//     6 bits per robot), so it is a cheap comparable map key. It is exact on any grid because
-//     the route graph keeps every Pareto-optimal route (see package routes): from a state with
-//     keys K, the next key a robot picks up is reached by the shortest route whose needs are a
-//     subset of K, and every optimal walk splits into such legs at its key pickups.
+//   - Graph, the fast path: A* over states (robot nodes, key set) on the lazily built route
+//     graph of package routes, with a lower bound of package bound chosen per vault (Dijkstra
+//     with none). A state packs into one 64-bit word for up to seven robots (a 26-bit key set
+//     and 5 bits per robot; state.go), the key of an open-addressing table. It is exact on any
+//     grid because the route graph keeps every Pareto-optimal route (see package routes): from
+//     a state with keys K, the next key a robot picks up is reached by the shortest route whose
+//     needs are a subset of K, and every optimal walk splits into such legs at its key pickups.
+//     A search past 20,000 states first finds a walk by a weighted search, then drops what
+//     cannot beat it and what a state with a key more, reached as cheaply, dominates.
 //   - BFS, the baseline: breadth-first search over (robot cells, key set), one unit step of one
 //     robot per edge, exactly the classic bitmask BFS. Obviously correct, slow, kept for
 //     differential tests and benchmarks.
@@ -20,6 +23,8 @@
 // with no search at all (apart.go); otherwise the key set is reduced where the regions are
 // trees (routes.Corridors.Reduce: keys picked up on the way, branches taken whole) and the
 // search runs over what is left, its answer given back the steps the reductions took out.
+// The optional keys of the reductions (detours off nodes every walk passes) stay out of the
+// search too: it adds their detours, and the saving of ending a walk at one (ends).
 package solve
 
 import (
