@@ -367,21 +367,6 @@ func (s *Spanning) prim(left keys.Set, roots []int, priced bool) int32 {
 	return w - 2*sum + minPrice
 }
 
-// grow reserves what t's next insertion would allocate, releasing the array it replaces
-// (*held, updated), and reports false when the meter refuses.
-func (s *Spanning) grow(t *search.Table, held *int) bool {
-	g := t.GrowBytes()
-	if g == 0 {
-		return true
-	}
-	if !s.meter.Reserve(g) {
-		return false
-	}
-	s.meter.Release(*held)
-	*held = g
-	return true
-}
-
 // Free releases the caches' reservations and hands back the precedence term's tables.
 func (s *Spanning) Free() {
 	s.meter.Release(s.held)

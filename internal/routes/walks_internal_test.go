@@ -129,8 +129,8 @@ func TestCut(t *testing.T) {
 		}
 		// A corridor from the walled cell above the robot to a key: cutting would leave the
 		// key's corridor dangling.
-		r, w := v.Grid.Pos(v.Robots[0])
-		w = v.Grid.W
+		r, _ := v.Grid.Pos(v.Robots[0])
+		w := v.Grid.W
 		v.Grid.Cells[v.Grid.Index(r-2, w/2)] = '.'
 		v.Grid.Cells[v.Grid.Index(r-3, w/2)] = 'z'
 		if v, err = vault.Parse("gen", []byte(v.Grid.String())); err != nil {
