@@ -20,10 +20,7 @@ import (
 // state's bound, or lazily: added when a state first leaves the queue), the spanning
 // tree, Held-Karp prices, and auto (the default, which picks tour and blocks on these).
 func BenchmarkBound(b *testing.B) {
-	variants := []struct {
-		name string
-		opt  solve.Options
-	}{
+	realVariants(b, []variant{
 		{"dijkstra", solve.Options{Bound: bound.KindNone}},
 		{"tour", solve.Options{Bound: bound.KindTour}},
 		{"tour+blocks", solve.Options{Bound: bound.KindTourBlocks}},
@@ -31,7 +28,18 @@ func BenchmarkBound(b *testing.B) {
 		{"spanning", solve.Options{Bound: bound.KindSpanning}},
 		{"held-karp", solve.Options{Bound: bound.KindHeldKarp}},
 		{"auto", solve.Options{}},
-	}
+	})
+}
+
+// variant is a way to solve, named for the benchmark's sub-benchmarks.
+type variant struct {
+	name string
+	opt  solve.Options
+}
+
+// realVariants times parse plus both parts of each real input with each variant, in a
+// workspace of its own (the in-process path of -repeat).
+func realVariants(b *testing.B, variants []variant) {
 	for name, data := range sorted(realInputs(b)) {
 		for _, vr := range variants {
 			b.Run(name+"/"+vr.name, func(b *testing.B) {
@@ -271,23 +279,10 @@ func BenchmarkSolo(b *testing.B) {
 // rewrite), and part 2 searched rather than solved region by region (solve's apart, the
 // baseline of that).
 func BenchmarkReduce(b *testing.B) {
-	variants := []struct {
-		name string
-		opt  solve.Options
-	}{
+	realVariants(b, []variant{
 		{"reduced", solve.Options{}},
 		{"not-reduced", solve.Options{NoReduce: true}},
 		{"no-optional", solve.Options{NoOptional: true}},
 		{"no-apart", solve.Options{NoApart: true}},
-	}
-	for name, data := range sorted(realInputs(b)) {
-		for _, vr := range variants {
-			b.Run(name+"/"+vr.name, func(b *testing.B) {
-				var w solve.Workspace
-				for b.Loop() {
-					bothParts(b, &w, data, vr.opt)
-				}
-			})
-		}
-	}
+	})
 }

@@ -241,18 +241,8 @@ func TestDifferentialLoopy(t *testing.T) {
 		}
 		o := vaultgen.Options{Seed: seed, Size: size, Keys: keys, Robots: robots,
 			Loops: []float64{0.05, 0.1, 0.2, 0.3}[seed%4], Rooms: []int{0, 0, 1, 3}[seed/4%4], Doors: 1 + int(seed/3%2)}
-		v, err := vault.Parse("gen", vaultgen.Generate(o))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, pv := range parts(v) {
-			want, err := solve.BFS(pv, solve.Options{Budget: 200_000})
-			if errors.Is(err, solve.ErrBudget) {
-				continue
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
+		for _, a := range baselined(t, vaultgen.Generate(o)) {
+			pv, want := a.vault, a.want
 			for _, k := range kinds {
 				for _, small := range []int{0, 8} {
 					restore := func() {}
@@ -369,6 +359,34 @@ func TestBoundKeepsAnswers(t *testing.T) {
 			}
 		}
 	}
+}
+
+// answered is a part of a vault with the BFS baseline's answer.
+type answered struct {
+	vault *vault.Vault
+	want  solve.Result
+}
+
+// baselined parses a generated vault and returns its parts that the BFS baseline answers
+// within 200,000 states, with those answers.
+func baselined(t *testing.T, data []byte) []answered {
+	t.Helper()
+	v, err := vault.Parse("gen", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []answered
+	for _, pv := range parts(v) {
+		want, err := solve.BFS(pv, solve.Options{Budget: 200_000})
+		if errors.Is(err, solve.ErrBudget) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, answered{pv, want})
+	}
+	return out
 }
 
 func parts(v *vault.Vault) []*vault.Vault {
@@ -512,18 +530,8 @@ func TestDifferentialTrees(t *testing.T) {
 				}
 			}
 		}
-		v, err := vault.Parse("gen", data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, pv := range parts(v) {
-			want, err := solve.BFS(pv, solve.Options{Budget: 200_000})
-			if errors.Is(err, solve.ErrBudget) {
-				continue
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
+		for _, a := range baselined(t, data) {
+			pv, want := a.vault, a.want
 			got, err := solve.Graph(pv, solve.Options{})
 			plain, err2 := solve.Graph(pv, solve.Options{NoReduce: true})
 			whole, err3 := solve.Graph(pv, solve.Options{NoOptional: true, Bound: bound.KindTourBlocks})
