@@ -262,3 +262,48 @@ func stateGraph(t *testing.T, tv testVault, g *routes.Graph) *testGraph {
 	}
 	return sg
 }
+
+// TestSoloDenseCost lowers the cost the dense memo may hold below the walks of generated
+// part-2 quadrants: those regions keep the general memo, whose costs are the same, and with
+// the real limit the same regions are dense.
+func TestSoloDenseCost(t *testing.T) {
+	defer func(c int64) { denseCost = c }(denseCost)
+	for seed := range uint64(4) {
+		v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: seed + 1, Keys: 12}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p2, _ := v.Part2()
+		g := routes.New(p2, 0)
+		var costs [2][vault.MaxRobots]int32
+		for i, limit := range []int64{int64(Unsolvable), 50} {
+			denseCost = limit
+			var s Solo
+			s.Reset(g, nil, 0)
+			var region [vault.MaxRobots]keys.Set
+			for r := range p2.Robots {
+				rs, _ := g.From(routes.FirstStart + r)
+				for _, rt := range rs {
+					if rt.To < 26 {
+						region[r] |= keys.Bit(int(rt.To))
+					}
+				}
+				s.Region(routes.FirstStart+r, region[r])
+			}
+			if dense := s.Dense(); i == 0 && dense == 0 || i == 1 && dense != 0 {
+				t.Fatalf("seed %d: %d regions dense with walks up to %d", seed+1, dense, limit)
+			}
+			for r := range p2.Robots {
+				c, ok := s.Cost(routes.FirstStart+r, region[r])
+				if !ok {
+					t.Fatalf("seed %d robot %d: no cost", seed+1, r)
+				}
+				costs[i][r] = c
+			}
+			s.Free()
+		}
+		if costs[0] != costs[1] {
+			t.Errorf("seed %d: dense costs %v, general %v", seed+1, costs[0], costs[1])
+		}
+	}
+}

@@ -27,6 +27,10 @@ import (
 // soloKeys is the most keys a region may have for Spanning to solve it exactly.
 var soloKeys = 14 // a variable for the tests
 
+// denseCost bounds the costs the dense memo may hold (its slots keep 24 bits of cost): a
+// region whose walks could cost more keeps the general memo.
+var denseCost = int64(Unsolvable) // a variable for the tests
+
 // Unsolvable is the solo cost of a puzzle with no solution: more than any walk, and still
 // small enough that the search's sums of it cannot overflow.
 const Unsolvable = search.MaxH
@@ -94,6 +98,7 @@ func (s *Solo) Region(start int, ks keys.Set) {
 		return
 	}
 	pairs := s.g.Pairs() // one route between any two nodes, known already
+	var longest int32
 	for n, rest, ok := (ks | keys.Set(1)<<26).Next(); ok; n, rest, ok = rest.Next() {
 		from := n
 		if n == 26 {
@@ -103,7 +108,7 @@ func (s *Solo) Region(start int, ks keys.Set) {
 		if pairs {
 			for t, rest, ok := (ks &^ keys.Bit(from)).Next(); ok; t, rest, ok = rest.Next() {
 				if r, ok := s.g.Pair(from, t); ok {
-					s.route[from][t], seen = r, seen|keys.Bit(t)
+					s.route[from][t], seen, longest = r, seen|keys.Bit(t), max(longest, r.Len)
 				}
 			}
 		} else {
@@ -116,13 +121,16 @@ func (s *Solo) Region(start int, ks keys.Set) {
 					if seen.Has(t) {
 						return // two routes: needs depend on the way, the general memo decides
 					}
-					s.route[from][t], seen = r, seen|keys.Bit(t)
+					s.route[from][t], seen, longest = r, seen|keys.Bit(t), max(longest, r.Len)
 				}
 			}
 		}
 		if seen != ks&^keys.Bit(from) {
 			return // not one region after all
 		}
+	}
+	if int64(longest)*int64(ks.Len()) >= denseCost {
+		return // a walk, one route per key, could cost more than a slot holds
 	}
 	s.region[start] = ks
 	for k, rest, ok := ks.Next(); ok; k, rest, ok = rest.Next() {
