@@ -470,16 +470,30 @@ func (s *searcher) ends(optional keys.Set, shift int32, red *routes.Reduction) e
 			continue // no walk ends there
 		}
 		for u, rest, ok := optional.Next(); ok; u, rest, ok = rest.Next() {
-			rs, err := s.g.Toward(n, u)
+			d, ok, err := s.shortest(n, u)
 			if err != nil {
 				return routeError(err)
 			}
-			if len(rs) > 0 && n != u { // the shortest: every door is open once the rest is held
-				s.term[n] = min(s.term[n], rs[0].Len-2*red.Detour[u])
+			if ok && n != u { // every door is open once the rest is held
+				s.term[n] = min(s.term[n], d-2*red.Detour[u])
 			}
 		}
 	}
 	return nil
+}
+
+// shortest returns the length of the shortest route from route node n to u, if any: the
+// pair's one route when the graph knows them (no route list built), else the first of n's.
+func (s *searcher) shortest(n, u int) (int32, bool, error) {
+	if s.g.Pairs() {
+		r, ok := s.g.Pair(n, u)
+		return r.Len, ok, nil
+	}
+	rs, err := s.g.Toward(n, u)
+	if err != nil || len(rs) == 0 {
+		return 0, false, err
+	}
+	return rs[0].Len, true, nil
 }
 
 // end is what a walk ending in state st saves, at most, by going on to an optional key:
