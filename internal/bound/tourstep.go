@@ -90,7 +90,8 @@ func (b *Tour) Arrive(t int, held keys.Set, moved int32) int32 {
 }
 
 // far is the distance from p to the farthest key of left that no other key of left must
-// follow (or to the farthest key at all, should every key have to follow another).
+// follow, or optional key of p's region (or to the farthest key at all, should every key
+// have to follow another).
 func (b *Tour) far(p int, left keys.Set) int32 {
 	if !b.sorted[p] {
 		b.sortByDist(p)

@@ -119,9 +119,9 @@ type Graph struct {
 	walkLen    []int32
 	scratch    []int32 // simple's, by part or region
 	folded     []bool
-	doorNumber []int32    // of each door node, -1 for others (simple)
+	doorNumber []int32    // of each door node, -1 for others (pairable)
 	doorLetter []keys.Set // of each door node by number
-	pairInst   bool       // door letters repeat: pairRoutes tells doors apart by number
+	pairInst   bool       // door letters repeat: pairWalk tells doors apart by number
 
 	Stats Stats
 

@@ -76,6 +76,7 @@ func (w *Workspace) Graph(v *vault.Vault, opt Options) (Result, error) {
 	// Regions solved apart need no reduction: their memo is smaller than what reducing
 	// costs. The search gets one.
 	res.Stats.Reduced = g.Corridors().Reduction()
+	res.Stats.Reduced.Optional = 0 // until a search takes them as such
 	if opt.Goal == Collect && opt.Bound == bound.KindAuto && !opt.NoApart && len(v.Robots) > 1 && w.apart(v, g, all, opt, &res) {
 		res.Stats.Routes, res.Stats.Search = g.Stats, time.Since(t1)
 		res.add(res.Stats.Reduced.Steps) // corridors another solve reduced
@@ -96,7 +97,7 @@ func (w *Workspace) Graph(v *vault.Vault, opt Options) (Result, error) {
 	if !opt.Meter.Reserve(scratch) {
 		return res, memory.LimitError(opt.Meter.Limit())
 	}
-	optional := res.Stats.Reduced.Optional
+	optional := g.Corridors().Reduction().Optional
 	if opt.NoOptional {
 		optional = 0
 	}
