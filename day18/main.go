@@ -6,7 +6,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -17,7 +16,6 @@ import (
 	"github.com/statespace/puzzles/internal/bound"
 	"github.com/statespace/puzzles/internal/cli"
 	"github.com/statespace/puzzles/internal/memory"
-	"github.com/statespace/puzzles/internal/render"
 	"github.com/statespace/puzzles/internal/solve"
 	"github.com/statespace/puzzles/internal/vault"
 )
@@ -29,7 +27,7 @@ type config struct {
 	part, budget       int
 	goal, algo, path   cli.Choice
 	bound, memory      string
-	render, show       string
+	show               string
 	start, exit, floor string
 	verbose            bool
 	kind               bound.Kind
@@ -52,6 +50,7 @@ func command() *cli.Command {
 		Default: inputs.Day18Default,
 		Read:    func(name string, r io.Reader) ([]byte, error) { return vault.Read(name, r, c.dialect) },
 		Solve:   c.solve,
+		Picture: &cli.Picture{Usage: "draw one input's walk into FILE.png (traced) or FILE.gif (animated)", Delay: 12},
 	}
 }
 
@@ -78,7 +77,6 @@ func (c *config) flags(fs *flag.FlagSet) {
 	fs.IntVar(&c.budget, "budget", 0, "most search states recorded (0: no count, only -mem)")
 	fs.BoolVar(&c.verbose, "v", false, "search statistics on standard error")
 	fs.Var(&c.path, "path", "print the walk behind each answer: each robot's keys with steps (-path=cells: every cell too)")
-	fs.StringVar(&c.render, "render", "", "draw one input's walk into FILE.png (traced) or FILE.gif (animated)")
 	fs.StringVar(&c.show, "show", "", "dist: print the distance field from the robots; dist=KEYS: from those keys")
 	fs.StringVar(&c.start, "start", "", "a dialect's start character, read as '@'")
 	fs.StringVar(&c.exit, "exit", "", "a dialect's exit character, read as '+' (the goal becomes exit)")
@@ -101,16 +99,9 @@ func (c *config) check(fs *flag.FlagSet) error {
 		return err
 	case c.show != "" && c.show != "dist" && !strings.HasPrefix(c.show, "dist="):
 		return fmt.Errorf("-show %q: want dist or dist=KEYS", c.show)
-	case c.render != "" && fs.NArg() > 1:
-		return errors.New("-render draws one input, not several")
 	}
 	if c.kind, err = bound.ParseKind(c.bound); err != nil {
 		return err
-	}
-	if c.render != "" {
-		if _, err := render.Kind(c.render); err != nil {
-			return err
-		}
 	}
 	if c.dialect, err = vault.Dialect(c.start, c.exit, c.floor); err != nil {
 		return err
@@ -126,7 +117,7 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 		return cli.Outcome{Err: err}
 	}
 	opt := solve.Options{Goal: solve.Collect, Budget: c.budget, Bound: c.kind, Meter: c.meter, Ctx: ctx,
-		Walk: c.path.Value != "" || c.render != "", Progress: &solve.Progress{}}
+		Walk: c.path.Value != "" || job.Render, Progress: &solve.Progress{}}
 	if c.goal.Value == "exit" {
 		opt.Goal = solve.Exit
 	}

@@ -22,7 +22,6 @@ func (c *config) report(job *cli.Job, v *vault.Vault, parts []solve.Part, o cli.
 		}
 		text.WriteString(m)
 	}
-	drawn := false
 	for _, p := range parts {
 		res := p.Result
 		if c.verbose && p.Applies {
@@ -47,12 +46,8 @@ func (c *config) report(job *cli.Job, v *vault.Vault, parts []solve.Part, o cli.
 			cli.WriteWalk(&text, prefix, legs)
 		}
 		o.Record.SetPart(p.Name, a, legs)
-		if c.render != "" && !drawn && res.Walk != nil { // the first part with a walk
-			drawn = true
-			draw := func(animate bool) ([]*image.Paletted, error) { return render.VaultWalk(p.Vault, res.Walk, animate) }
-			if err := render.Save(c.render, 12, draw); err != nil {
-				return cli.Outcome{Err: err}
-			}
+		if o.Draw == nil && res.Walk != nil { // the first part with a walk
+			o.Draw = func(animate bool) ([]*image.Paletted, error) { return render.VaultWalk(p.Vault, res.Walk, animate) }
 		}
 	}
 	if o.Record.Time != nil {

@@ -27,7 +27,7 @@ func main() { cli.Main(command()) }
 
 // config is what the flags ask for.
 type config struct {
-	render, code      string
+	code              string
 	count, census     bool
 	hardest, farthest bool
 	groups, list      bool
@@ -61,6 +61,7 @@ func command() *cli.Command {
 		},
 		Default: inputs.KlotskiClassic,
 		Solve:   c.solve,
+		Picture: &cli.Picture{Usage: "draw the solution into FILE.gif (animated) or FILE.png (a strip of boards); one input", Delay: 40},
 	}
 }
 
@@ -89,7 +90,6 @@ func (c *config) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&c.list, "list", false, "with -groups, one line (or JSON object) per group")
 	fs.StringVar(&c.code, "code", "", "solve the 4x5 layout with this common code (for example 1A9BF0C00), the 2x2 to the exit")
 	fs.IntVar(&c.opt.Budget, "budget", slide.DefaultBudget, "most positions a search records")
-	fs.StringVar(&c.render, "render", "", "draw the solution into FILE.gif (animated) or FILE.png (a strip of boards); one input")
 }
 
 // check validates the flags before any input is read.
@@ -106,14 +106,6 @@ func (c *config) check(fs *flag.FlagSet) error {
 	)
 	if err != nil {
 		return err
-	}
-	if c.render != "" && fs.NArg() > 1 {
-		return errors.New("-render draws one input, not several")
-	}
-	if c.render != "" {
-		if _, err := render.Kind(c.render); err != nil {
-			return err
-		}
 	}
 	if c.code != "" {
 		code, err := atlas.ParseCode(c.code)
@@ -195,11 +187,8 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 			}
 		})
 	}
-	if c.render != "" && res.Moves >= 0 {
-		draw := func(animate bool) ([]*image.Paletted, error) { return render.SlideWalk(bd, res.Path, animate) }
-		if err := render.Save(c.render, 40, draw); err != nil {
-			return cli.Outcome{Err: err}
-		}
+	if res.Moves >= 0 {
+		o.Draw = func(animate bool) ([]*image.Paletted, error) { return render.SlideWalk(bd, res.Path, animate) }
 	}
 	return solution(bd, res, c.count, o, prefix, !job.Named)
 }

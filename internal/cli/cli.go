@@ -6,7 +6,8 @@
 // and -version; the input list (FILE arguments, "-" or a piped standard input, a directory
 // for its files, else the embedded default); the inputs solved in parallel and answered in
 // argument order; -json (one Record per input, failures included), -repeat and -timeout;
-// the exit status; a progress line on a terminal for inputs that run long; and SIGINT and
+// -render (one input's answer drawn into a PNG or a GIF, through a temporary file); the
+// exit status; a progress line on a terminal for inputs that run long; and SIGINT and
 // SIGTERM, which stop the searches and still print every answer and every bound found.
 //
 // What the commands print is theirs, in shared words: an Answer is found, or none with notes
@@ -90,6 +91,7 @@ type Command struct {
 	Given   func() []Input                                 // inputs the flags give (klotski -code); nil or none: the FILE arguments
 	Read    func(name string, r io.Reader) ([]byte, error) // one input, within the format's limits
 	Solve   func(ctx context.Context, job *Job) Outcome    // one input
+	Picture *Picture                                       // when set: -render
 
 	// Workers is how many inputs run at once, given how many there are; nil: one per core.
 	Workers func(inputs int) int
@@ -102,6 +104,7 @@ type Job struct {
 	JSON   bool // the output is JSON
 	Named  bool // several inputs: text lines carry the name
 	Repeat int  // with -repeat: how many timed runs
+	Render bool // with -render: the outcome should say how to draw its answer (Outcome.Draw)
 	show   *progressLine
 	slot   int
 }
@@ -129,7 +132,8 @@ type Outcome struct {
 	Text   string // its text output
 	Log    string // lines for standard error (-v), printed with it
 	Status int
-	Err    error // an input or usage error: the input's answer is this error
+	Err    error  // an input or usage error: the input's answer is this error
+	Draw   Frames // with -render, the answer's picture (nil: nothing to draw)
 }
 
 // Env is where a command reads and writes: the process's own in Main, buffers in tests.
@@ -143,6 +147,7 @@ type Env struct {
 	JSON    bool          // -json
 	Repeat  int           // -repeat
 	Timeout time.Duration // -timeout
+	Render  string        // -render
 	Args    []string      // the arguments after the flags
 }
 
@@ -166,6 +171,9 @@ func Run(cmd *Command, args []string, env *Env) int {
 		fs.BoolVar(&env.JSON, "json", false, "one JSON object per input, one per line, in argument order")
 		fs.IntVar(&env.Repeat, "repeat", 0, "solve each input N times after one warm-up, in-process, and report the median and minimum time (inputs then run one at a time)")
 		fs.DurationVar(&env.Timeout, "timeout", 0, "stop an input's searches after this long (for example 2s) and report what they proved")
+		if cmd.Picture != nil {
+			fs.StringVar(&env.Render, "render", "", cmd.Picture.Usage)
+		}
 	}
 	version := fs.Bool("version", false, "print the version and exit")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to FILE, for go tool pprof")
@@ -199,6 +207,14 @@ func Run(cmd *Command, args []string, env *Env) int {
 	if cmd.Check != nil {
 		if err := cmd.Check(fs); err != nil {
 			return fail(err)
+		}
+	}
+	if env.Render != "" {
+		if _, err := pictureKind(env.Render); err != nil {
+			return fail(err)
+		}
+		if fs.NArg() > 1 {
+			return fail(errors.New("-render draws one input, not several"))
 		}
 	}
 	if *cpuprofile != "" {
@@ -293,14 +309,21 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 		slot := <-slots
 		defer func() { slots <- slot }()
 		in := inputs[i]
-		job := &Job{Name: in.Name, JSON: env.JSON, Named: len(inputs) > 1, Repeat: env.Repeat, show: show, slot: slot}
+		job := &Job{Name: in.Name, JSON: env.JSON, Named: len(inputs) > 1, Repeat: env.Repeat, Render: env.Render != "",
+			show: show, slot: slot}
 		defer job.Show(nil)
 		data, err := read(cmd, in, env.Stdin)
 		if err != nil {
 			return Outcome{Err: err}
 		}
 		job.Data = data
-		return cmd.Solve(ctx, job)
+		o := cmd.Solve(ctx, job)
+		if o.Err == nil && o.Draw != nil && job.Render {
+			if err := cmd.Picture.save(env.Render, o.Draw); err != nil {
+				return Outcome{Err: err}
+			}
+		}
+		return o
 	}, func(i int, o Outcome, started bool) {
 		name := inputs[i].Name
 		if !started {

@@ -1,7 +1,8 @@
-// Package render draws puzzles and their solutions as pictures with the standard library's
-// image packages: a vault with each robot's region tinted and its walk traced (PNG), the walk
-// animated with doors opening as keys are picked up (GIF), and sliding-block solutions as a
-// strip of boards (PNG) or an animation (GIF).
+// Package render draws puzzles and their solutions as frames with the standard library's
+// image packages: a vault with each robot's region tinted and its walk traced (one frame),
+// the walk animated with doors opening as keys are picked up, and sliding-block solutions as
+// a strip of boards or an animation. Writing the frames to a PNG or a GIF file is the
+// commands' -render (package cli).
 //
 // Every picture is paletted with one fixed palette, so a PNG and every GIF frame share the
 // colours below and tests can check pixels by palette index.
@@ -10,7 +11,6 @@ package render
 import (
 	"image"
 	"image/color"
-	"image/gif"
 
 	"github.com/statespace/puzzles/internal/grid"
 	"github.com/statespace/puzzles/internal/keys"
@@ -149,19 +149,4 @@ func Vault(sc Scene) *image.Paletted {
 		fill(c, s/8, Robot(r))
 	}
 	return img
-}
-
-// Animation turns frames into a looping GIF, each shown for delay hundredths of a second and
-// the last one four times as long.
-func Animation(frames []*image.Paletted, delay int) *gif.GIF {
-	a := &gif.GIF{LoopCount: 0}
-	for i, f := range frames {
-		d := delay
-		if i == len(frames)-1 {
-			d *= 4
-		}
-		a.Image = append(a.Image, f)
-		a.Delay = append(a.Delay, d)
-	}
-	return a
 }

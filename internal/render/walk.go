@@ -1,39 +1,12 @@
 package render
 
 import (
-	"fmt"
 	"image"
-	"image/gif"
-	"image/png"
-	"io"
-	"path/filepath"
-	"strings"
 
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/solve"
 	"github.com/statespace/puzzles/internal/vault"
 )
-
-// Kind returns the kind of picture a file name asks for, "png" or "gif", or an error naming
-// the file when it is neither.
-func Kind(file string) (string, error) {
-	switch strings.ToLower(filepath.Ext(file)) {
-	case ".png":
-		return "png", nil
-	case ".gif":
-		return "gif", nil
-	}
-	return "", fmt.Errorf("-render %s: want a .png or .gif file", file)
-}
-
-// Encode writes frames as a PNG of the last frame, or as a looping GIF of them all, each
-// shown for delay hundredths of a second.
-func Encode(w io.Writer, kind string, frames []*image.Paletted, delay int) error {
-	if kind == "gif" {
-		return gif.EncodeAll(w, Animation(frames, delay))
-	}
-	return png.Encode(w, frames[len(frames)-1])
-}
 
 // VaultWalk draws v and its walk: every robot's region tinted (the open cells nearest to
 // it, every door open: one multi-source breadth-first pass, grid.Field) and the whole walk

@@ -1,0 +1,96 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/gif"
+	"image/png"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Picture gives a command -render FILE: one input's answer drawn into FILE.png (the last
+// frame) or FILE.gif (every frame, looping). Run checks the name and that there is one
+// input before any work; the command's Outcome says how to draw (Outcome.Draw).
+type Picture struct {
+	Usage string // the flag's line in -h
+	Delay int    // hundredths of a second each GIF frame shows (the last one four times as long)
+}
+
+// Frames draws an answer's picture: every frame when animate, else at least the last.
+type Frames func(animate bool) ([]*image.Paletted, error)
+
+// pictureKind returns the kind of picture a file name asks for, "png" or "gif", or an error
+// naming the file when it is neither.
+func pictureKind(file string) (string, error) {
+	switch strings.ToLower(filepath.Ext(file)) {
+	case ".png":
+		return "png", nil
+	case ".gif":
+		return "gif", nil
+	}
+	return "", fmt.Errorf("-render %s: want a .png or .gif file", file)
+}
+
+// save writes the picture draw makes into file. It writes through a temporary file in the
+// same directory, renamed over file at the end: a failure leaves nothing behind, and its
+// error names file (not the temporary one).
+func (p *Picture) save(file string, draw Frames) error {
+	kind, err := pictureKind(file)
+	if err != nil {
+		return err
+	}
+	frames, err := draw(kind == "gif")
+	if err != nil {
+		return err
+	}
+	err = writeFile(file, func(w io.Writer) error {
+		if kind == "png" {
+			return png.Encode(w, frames[len(frames)-1])
+		}
+		a := &gif.GIF{Image: frames}
+		for i := range frames {
+			d := p.Delay
+			if i == len(frames)-1 {
+				d *= 4
+			}
+			a.Delay = append(a.Delay, d)
+		}
+		return gif.EncodeAll(w, a)
+	})
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		err = pe.Err
+	}
+	if err != nil {
+		return fmt.Errorf("-render %s: %w", file, err)
+	}
+	return nil
+}
+
+// writeFile writes the file path through a temporary file in the same directory, renamed
+// over path once write has succeeded. The file is readable by all, as os.Create makes it
+// (the temporary file starts private).
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	err = write(f)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}

@@ -1,0 +1,76 @@
+package cli
+
+import (
+	"errors"
+	"image"
+	"image/color"
+	"image/gif"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestPictureSave checks -render's file: a PNG of the last frame, a GIF of every frame with
+// the last one shown four times as long, and nothing left behind when drawing or writing
+// fails.
+func TestPictureSave(t *testing.T) {
+	dir := t.TempDir()
+	pal := color.Palette{color.Black, color.White}
+	frame := func(c uint8) *image.Paletted {
+		img := image.NewPaletted(image.Rect(0, 0, 2, 2), pal)
+		img.Pix[0] = c
+		return img
+	}
+	draw := func(animate bool) ([]*image.Paletted, error) {
+		if !animate {
+			return []*image.Paletted{frame(1)}, nil
+		}
+		return []*image.Paletted{frame(0), frame(0), frame(1)}, nil
+	}
+	p := &Picture{Delay: 5}
+
+	if err := p.save(filepath.Join(dir, "a.png"), draw); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "a.png")); err != nil {
+		t.Fatal(err)
+	} else if fi.Mode().Perm() != 0o644 {
+		t.Errorf("png: mode %v, want -rw-r--r--, as os.Create makes it", fi.Mode())
+	}
+	f, _ := os.Open(filepath.Join(dir, "a.png"))
+	img, err := png.Decode(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, _, _, _ := img.At(0, 0).RGBA(); r != 0xffff {
+		t.Errorf("png: first pixel %v, want white (the last frame's)", img.At(0, 0))
+	}
+
+	if err := p.save(filepath.Join(dir, "a.gif"), draw); err != nil {
+		t.Fatal(err)
+	}
+	f, _ = os.Open(filepath.Join(dir, "a.gif"))
+	g, err := gif.DecodeAll(f)
+	f.Close()
+	if err != nil || len(g.Image) != 3 || g.Delay[0] != 5 || g.Delay[2] != 20 {
+		t.Errorf("gif: %v, %d frames, delays %v; want 3 frames, 5 ... 20", err, len(g.Image), g.Delay)
+	}
+
+	failing := func(bool) ([]*image.Paletted, error) { return nil, errors.New("no walk") }
+	for _, file := range []string{"b.png", "no/such/dir/c.png", "d.jpg"} {
+		d := draw
+		if file == "b.png" {
+			d = failing
+		}
+		path := filepath.Join(dir, file)
+		if err := p.save(path, d); err == nil || file != "b.png" && !strings.HasPrefix(err.Error(), "-render "+path+": ") {
+			t.Errorf("%s: error %v, want one naming -render %s", file, err, path)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("after the failures the directory holds %d entries, want a.png and a.gif", len(entries))
+	}
+}
