@@ -50,7 +50,7 @@ func bothParts(b *testing.B, w *solve.Workspace, data []byte, opt solve.Options)
 	if err != nil {
 		b.Fatal(err)
 	}
-	parts := w.Parts(v, 0, opt)
+	parts := w.Parts(v, 0, opt, nil)
 	for _, p := range parts {
 		if p.Err != nil {
 			b.Fatal(p.Err)
@@ -92,7 +92,7 @@ func phaseTimes(b *testing.B, w *solve.Workspace, data []byte) []float64 {
 			b.Fatal(err)
 		}
 		parse := time.Since(t0)
-		parts := w.Parts(v, 0, solve.Options{})
+		parts := w.Parts(v, 0, solve.Options{}, nil)
 		p1, p2 := parts[0].Result.Stats, parts[1].Result.Stats
 		for i, d := range []time.Duration{parse, p1.Corridors + p2.Corridors, p1.Setup, p1.Search, p2.Setup, p2.Search} {
 			times[i] = append(times[i], float64(d))

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 
 	"github.com/statespace/puzzles/internal/cli"
@@ -15,14 +14,9 @@ func gen() *cli.Command {
 	return &cli.Command{
 		Name:     "day18 gen",
 		Synopsis: []string{"[-seed N] [-size N] [-keys N] [-robots N] [-loops F] [-rooms N] [-doors N] [-open]"},
-		Help:     "Example:\n  day18 gen -seed 3 -loops 0.05 > vault.txt",
+		Example:  "day18 gen -seed 3 -loops 0.05 > vault.txt",
 		Flags:    o.Flags,
-		Check: func(fs *flag.FlagSet) error {
-			if fs.NArg() > 0 {
-				return errors.New("unexpected argument " + fs.Arg(0))
-			}
-			return o.Check()
-		},
+		Check:    func(*flag.FlagSet) error { return o.Check() },
 		Mode: func(_ context.Context, env *cli.Env) (int, bool) {
 			env.Stdout.Write(vaultgen.Generate(o))
 			return cli.OK, true

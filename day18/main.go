@@ -8,6 +8,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"image"
 	"io"
 	"math"
 	"strings"
@@ -15,7 +16,7 @@ import (
 	"github.com/statespace/puzzles/inputs"
 	"github.com/statespace/puzzles/internal/bound"
 	"github.com/statespace/puzzles/internal/cli"
-	"github.com/statespace/puzzles/internal/memory"
+	"github.com/statespace/puzzles/internal/render"
 	"github.com/statespace/puzzles/internal/solve"
 	"github.com/statespace/puzzles/internal/vault"
 )
@@ -24,15 +25,14 @@ func main() { cli.Main(command()) }
 
 // config is what the flags ask for.
 type config struct {
-	part, budget       int
-	goal, algo, path   cli.Choice
-	bound, memory      string
-	show               string
+	part               int
+	algo, path         cli.Choice
+	memory, show       string
 	start, exit, floor string
 	verbose            bool
-	kind               bound.Kind
-	meter              *memory.Meter
-	dialect            *[256]byte // the byte each input byte is read as
+	opt                solve.Options // every input's, but for its context, progress and walk
+	solver             solve.Solver  // nil: the route graph's search
+	dialect            *[256]byte    // the byte each input byte is read as
 }
 
 func command() *cli.Command {
@@ -43,38 +43,28 @@ func command() *cli.Command {
 			"[-part 0|1|2] [-goal collect|exit] [-algo graph|bfs] [-bound B] [-mem SIZE] [-json] [-v] [-path[=cells]] [-render FILE.png|FILE.gif] [FILE ...]",
 			"gen [-seed N] [-size N] [-keys N] [-robots N] [-loops F] [-rooms N] [-doors N] [-open]",
 		},
-		Help:    help,
-		Flags:   c.flags,
-		Check:   c.check,
-		Sub:     map[string]*cli.Command{"gen": gen()},
-		Default: inputs.Day18Default,
-		Read:    func(name string, r io.Reader) ([]byte, error) { return vault.Read(name, r, c.dialect) },
-		Solve:   c.solve,
-		Picture: &cli.Picture{Usage: "draw one input's walk into FILE.png (traced) or FILE.gif (animated)", Delay: 12},
+		Input:    `a vault: '#' wall, '.' floor, '@' robot (1 to 8), 'a'-'z' keys, 'A'-'Z' doors, '+' exit.`,
+		Embedded: "solves the embedded default vault",
+		Example:  "day18 gen -seed 1 -loops 0.05 | day18 -json -path -",
+		Flags:    c.flags,
+		Check:    c.check,
+		Sub:      map[string]*cli.Command{"gen": gen()},
+		Default:  inputs.Day18Default,
+		Read:     func(name string, r io.Reader) ([]byte, error) { return vault.Read(name, r, c.dialect) },
+		Solve:    c.solve,
+		Picture:  &cli.Picture{Usage: "draw one input's walk into FILE.png (traced) or FILE.gif (animated)", Delay: 12},
 	}
 }
 
-const help = `FILE is a vault: '#' wall, '.' floor, '@' robot (1 to 8), 'a'-'z' keys, 'A'-'Z' doors,
-'+' exit; "-" is standard input; a directory means its files. With no FILE, day18 reads a
-piped standard input, or solves the embedded default vault.
-
-Exit status: 0 every answer found; 1 some puzzle has no answer; 2 bad input or usage;
-3 a search stopped (-mem, -timeout, -budget) before proving its answer: it says between
-which bounds the answer lies; 130 on SIGINT, 143 on SIGTERM, after every answer finished.
-
-Example:
-  day18 gen -seed 1 -loops 0.05 | day18 -json -path -`
-
 func (c *config) flags(fs *flag.FlagSet) {
-	c.goal = cli.Choice{Value: "collect", Options: []string{"collect", "exit"}}
 	c.algo = cli.Choice{Value: "graph", Options: []string{"graph", "bfs"}}
 	c.path = cli.Choice{Options: []string{"keys", "cells"}, Bare: "keys"}
 	fs.IntVar(&c.part, "part", 0, "which part: 1, 2, or 0 for both")
-	fs.Var(&c.goal, "goal", "`collect|exit`: pick up every key, or reach the '+' cell")
+	fs.TextVar(&c.opt.Goal, "goal", solve.Collect, "`collect|exit`: pick up every key, or reach the '+' cell")
 	fs.Var(&c.algo, "algo", "`graph|bfs`: best-first search on the route graph, or the plain (cells, keys) BFS baseline")
-	fs.StringVar(&c.bound, "bound", "auto", "the graph search's lower bound: auto, none (Dijkstra), tour, tour+blocks, tour+lazy-blocks, spanning or held-karp")
+	fs.TextVar(&c.opt.Bound, "bound", bound.KindAuto, "the graph search's lower bound `B`: auto, none (Dijkstra), tour, tour+blocks, tour+lazy-blocks, spanning or held-karp")
 	fs.StringVar(&c.memory, "mem", "", "most memory the searches may use, for example 512MB or 2GB (default: half of what this process may use)")
-	fs.IntVar(&c.budget, "budget", 0, "most search states recorded (0: no count, only -mem)")
+	fs.IntVar(&c.opt.Budget, "budget", 0, "most search states recorded (0: no count, only -mem)")
 	fs.BoolVar(&c.verbose, "v", false, "search statistics on standard error")
 	fs.Var(&c.path, "path", "print the walk behind each answer: each robot's keys with steps (-path=cells: every cell too)")
 	fs.StringVar(&c.show, "show", "", "dist: print the distance field from the robots; dist=KEYS: from those keys")
@@ -86,27 +76,26 @@ func (c *config) flags(fs *flag.FlagSet) {
 // check validates the flags before any input is read.
 func (c *config) check(fs *flag.FlagSet) error {
 	if c.exit != "" && !cli.Given(fs, "goal") {
-		c.goal.Value = "exit"
+		c.opt.Goal = solve.Exit
+	}
+	if c.algo.Value == "bfs" {
+		c.solver = solve.BFS
 	}
 	err := cli.First(
 		cli.Within("part", c.part, 0, 2),
-		cli.Within("budget", c.budget, 0, math.MaxInt),
+		cli.Within("budget", c.opt.Budget, 0, math.MaxInt),
 		cli.Apart(fs, "goal=exit", "part"),
 		cli.Apart(fs, "algo=bfs", "path", "render", "bound"),
 	)
-	switch {
-	case err != nil:
-		return err
-	case c.show != "" && c.show != "dist" && !strings.HasPrefix(c.show, "dist="):
-		return fmt.Errorf("-show %q: want dist or dist=KEYS", c.show)
+	if err == nil && c.show != "" && c.show != "dist" && !strings.HasPrefix(c.show, "dist=") {
+		err = fmt.Errorf("-show %q: want dist or dist=KEYS", c.show)
 	}
-	if c.kind, err = bound.ParseKind(c.bound); err != nil {
-		return err
+	if err == nil {
+		c.dialect, err = vault.Dialect(c.start, c.exit, c.floor)
 	}
-	if c.dialect, err = vault.Dialect(c.start, c.exit, c.floor); err != nil {
-		return err
+	if err == nil {
+		c.opt.Meter, err = cli.Meter(c.memory)
 	}
-	c.meter, err = cli.Meter(c.memory)
 	return err
 }
 
@@ -116,29 +105,59 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 	if err != nil {
 		return cli.Outcome{Err: err}
 	}
-	opt := solve.Options{Goal: solve.Collect, Budget: c.budget, Bound: c.kind, Meter: c.meter, Ctx: ctx,
-		Walk: c.path.Value != "" || job.Render, Progress: &solve.Progress{}}
-	if c.goal.Value == "exit" {
-		opt.Goal = solve.Exit
-	}
-	solver, graph := solve.Graph, true
-	if c.algo.Value == "bfs" {
-		solver, graph = solve.BFS, false
-	}
+	opt := c.opt
+	opt.Ctx, opt.Progress, opt.Walk = ctx, &solve.Progress{}, c.path.Value != "" || job.Render
 	job.Show(opt.Progress.String)
-	parts := solve.Parts(v, c.part, opt, solver, graph)
-	o := cli.Outcome{}
+	o := c.report(job, v, solve.Parts(v, c.part, opt, c.solver))
 	if job.Repeat > 0 {
-		quiet := opt
-		quiet.Progress, quiet.Walk = nil, false
 		var w solve.Workspace // the same memory every run: nothing allocated after the first
-		o.Record.Time = cli.Measure(job.Repeat, func() {
-			if v, err := w.Parse(job.Name, job.Data); err == nil && graph {
-				w.Parts(v, c.part, quiet)
-			} else if err == nil {
-				solve.Parts(v, c.part, quiet, solver, graph)
+		opt.Progress, opt.Walk = nil, false
+		o.Again = func() {
+			if v, err := w.Parse(job.Name, job.Data); err == nil {
+				w.Parts(v, c.part, opt, c.solver)
 			}
-		})
+		}
 	}
-	return c.report(job, v, parts, o)
+	return o
+}
+
+// report turns the parts into the input's record, text, statistics and status.
+func (c *config) report(job *cli.Job, v *vault.Vault, parts []solve.Part) cli.Outcome {
+	var o cli.Outcome
+	prefix := job.Prefix()
+	if c.show != "" {
+		m, err := v.Distances(strings.TrimPrefix(strings.TrimPrefix(c.show, "dist"), "="))
+		if err != nil {
+			return cli.Outcome{Err: fmt.Errorf("-show %s: %v", c.show, err)}
+		}
+		o.Text = m
+	}
+	for _, p := range parts {
+		res := p.Result
+		if c.verbose && p.Applies {
+			o.Log += fmt.Sprintf("%s: %s: %v\n", job.Name, p.Label(), res.Stats)
+		}
+		if p.Err != nil && !solve.Stopped(p.Err) {
+			return cli.Outcome{Err: p.Err, Log: o.Log}
+		}
+		a := cli.Answer{Label: p.Label(), Value: res.Steps, Found: res.Steps >= 0, Notes: res.Notes,
+			Stop: p.Err, Lower: res.Lower, Upper: res.Upper, Optional: !p.Applies && c.part != 2}
+		o.Add(prefix, a, len(parts) > 1)
+		var legs []cli.Leg
+		if c.path.Value != "" && res.Walk != nil {
+			stops, err := p.Stops(c.path.Value == "cells")
+			if err != nil {
+				return cli.Outcome{Err: err}
+			}
+			for _, s := range stops {
+				legs = append(legs, cli.Leg{Robot: s.Robot, To: s.To, Steps: s.Steps, Cells: s.Cells})
+			}
+			o.Text += cli.WalkText(prefix, legs)
+		}
+		o.Record.SetPart(p.Name, a, legs)
+		if o.Draw == nil && res.Walk != nil { // the first part with a walk
+			o.Draw = func(animate bool) ([]*image.Paletted, error) { return render.VaultWalk(p.Vault, res.Walk, animate) }
+		}
+	}
+	return o
 }

@@ -6,11 +6,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"image"
-	"io"
 	"math"
 	"strings"
 	"time"
@@ -18,7 +16,6 @@ import (
 	"github.com/statespace/puzzles/inputs"
 	"github.com/statespace/puzzles/internal/atlas"
 	"github.com/statespace/puzzles/internal/cli"
-	"github.com/statespace/puzzles/internal/grid"
 	"github.com/statespace/puzzles/internal/render"
 	"github.com/statespace/puzzles/internal/slide"
 )
@@ -28,14 +25,11 @@ func main() { cli.Main(command()) }
 // config is what the flags ask for.
 type config struct {
 	code              string
-	count, census     bool
+	census            bool
 	hardest, farthest bool
 	groups, list      bool
 	opt               slide.Options
 }
-
-// maxInput bounds a puzzle file: boards are at most 64 cells, the rest is a few lines.
-const maxInput = 1 << 20
 
 // maxBoards is the most boards -hardest lists.
 const maxBoards = 100
@@ -51,38 +45,28 @@ func command() *cli.Command {
 			"-census [-json]",
 			"-groups [-list] [-json]",
 		},
-		Help:  help,
-		Flags: c.flags,
-		Check: c.check,
-		Mode:  c.mode,
-		Given: c.given,
-		Read: func(name string, r io.Reader) ([]byte, error) {
-			return grid.ScanText(name, r, maxInput)
-		},
-		Default: inputs.KlotskiClassic,
-		Solve:   c.solve,
-		Picture: &cli.Picture{Usage: "draw the solution into FILE.gif (animated) or FILE.png (a strip of boards); one input", Delay: 40},
-	}
-}
-
-const help = `FILE is a puzzle: the board, one symbol per cell ('.' empty), or a bracket drawing
+		Input: `a puzzle: the board, one symbol per cell ('.' empty), or a bracket drawing
 ([1][1][2][2] rows, [ ] empty), or "code: CODE" (a 4x5 layout's common code, its 2x2 A); a
 blank line; then "goal: P R C" (piece P's top-left at row R, column C, from 0; several
 lines: any one of them) or "target:" lines giving whole boards (several boards one after
-another: any one of them). "-" is standard input; a directory means its files. With no
-FILE, klotski reads a piped standard input, or solves the embedded classic (Hua Rong Dao)
-and prints every move. 4x5 layouts show their common code and short code.
-
-Exit status: 0 solved; 1 unsolvable (it says how many positions are reachable); 2 bad
-input or usage; 3 a search stopped (-budget, -timeout) first; 130 on SIGINT, 143 on SIGTERM.
-
-Example:
-  klotski -json -count -metric step`
+another: any one of them). 4x5 layouts show their common code and short code.`,
+		Embedded: "solves the embedded classic (Hua Rong Dao) and prints every move",
+		Example:  "klotski -json -count -metric step",
+		Flags:    c.flags,
+		Check:    c.check,
+		Mode:     c.mode,
+		Given:    c.given,
+		Read:     slide.Read,
+		Default:  inputs.KlotskiClassic,
+		Solve:    c.solve,
+		Picture:  &cli.Picture{Usage: "draw the solution into FILE.gif (animated) or FILE.png (a strip of boards); one input", Delay: 40},
+	}
+}
 
 func (c *config) flags(fs *flag.FlagSet) {
 	fs.TextVar(&c.opt.Metric, "metric", slide.Whole, "`step|line|piece`: one cell; any distance straight; any distance, any path")
 	fs.TextVar(&c.opt.Algo, "algo", slide.BFS, "`bfs|astar|bidir`: breadth-first, A* (bound: the goal piece's distance), or from both ends")
-	fs.BoolVar(&c.count, "count", false, "also count the positions reachable from the start")
+	fs.BoolVar(&c.opt.Count, "count", false, "also count the positions reachable from the start")
 	fs.BoolVar(&c.census, "census", false, "count every legal 4x5 layout (one 2x2; any 1x2, 2x1, 1x1; two or more empty cells)")
 	fs.BoolVar(&c.hardest, "hardest", false, "for each FILE, the positions of its pieces farthest from any goal: their number of moves, and the boards")
 	fs.BoolVar(&c.farthest, "farthest", false, "for each FILE, the positions farthest from its start: their number of moves, and the boards")
@@ -104,19 +88,12 @@ func (c *config) check(fs *flag.FlagSet) error {
 		cli.Apart(fs, "farthest", "count", "render"),
 		cli.Apart(fs, "code", "FILE"),
 	)
-	if err != nil {
-		return err
-	}
-	if c.code != "" {
-		code, err := atlas.ParseCode(c.code)
-		if err == nil {
-			_, err = code.Layout()
-		}
-		if err != nil {
-			return fmt.Errorf("-code: %v", err)
+	if err == nil && c.code != "" {
+		if _, err = atlas.ParseLayout(c.code); err != nil {
+			err = fmt.Errorf("-code: %v", err)
 		}
 	}
-	return nil
+	return err
 }
 
 // mode runs -census or -groups, which replace the inputs.
@@ -158,111 +135,91 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 		opt.Workers = 1 // several puzzles run at once, one core each; one runs on every core
 	}
 	o := cli.Outcome{Record: cli.Record{Metric: opt.Metric.String()}}
-	prefix := job.Prefix()
 	if c.hardest || c.farthest {
-		find, what := slide.Hardest, "from any goal"
+		find := slide.Hardest
 		if c.farthest {
-			find, what = slide.Farthest, "from the start"
+			find = slide.Farthest
 		}
 		h, err := find(bd, opt)
 		if err != nil {
-			return stopped(err, o, prefix)
+			return stopped(err, o, job.Prefix())
 		}
-		return hardest(bd, h, c.farthest, what, o, prefix)
+		return hardest(bd, h, c.farthest, o, job.Prefix())
 	}
 	res, err := slide.Solve(bd, opt)
-	if err == nil && (c.count || res.Moves < 0) && (res.Reachable == 0 || res.Moves >= 0) {
-		res.Reachable, err = slide.Count(bd, opt)
-	}
 	if err != nil {
-		return stopped(err, o, prefix)
+		return stopped(err, o, job.Prefix())
 	}
-	if job.Repeat > 0 {
-		o.Record.Time = cli.Measure(job.Repeat, func() {
-			if p, err := slide.Parse(job.Name, job.Data); err == nil {
-				bd := slide.NewBoard(p)
-				if _, err := slide.Solve(bd, opt); err == nil && c.count {
-					slide.Count(bd, opt)
-				}
-			}
-		})
+	o.Again = func() {
+		if p, err := slide.Parse(job.Name, job.Data); err == nil {
+			slide.Solve(slide.NewBoard(p), opt)
+		}
 	}
 	if res.Moves >= 0 {
 		o.Draw = func(animate bool) ([]*image.Paletted, error) { return render.SlideWalk(bd, res.Path, animate) }
 	}
-	return solution(bd, res, c.count, o, prefix, !job.Named)
+	return solution(bd, res, o, job.Prefix(), !job.Named)
 }
 
 // stopped is the outcome of a search a limit or a signal ended.
 func stopped(err error, o cli.Outcome, prefix string) cli.Outcome {
-	if !errors.Is(err, slide.ErrBudget) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+	if !slide.Stopped(err) {
 		return cli.Outcome{Err: err}
 	}
 	a := cli.Answer{Stop: err, Lower: -1}
-	o.Record.Moves, o.Record.Notes, o.Status, o.Text = a.Number(), a.Why(false), a.Status(), a.Line(prefix)
+	o.Record.Moves = a.Number()
+	o.Add(prefix, a, false)
 	return o
 }
 
 // solution is the outcome of a solved (or unsolvable) puzzle; with boards, the text shows
 // every move and position.
-func solution(bd *slide.Board, res slide.Result, count bool, o cli.Outcome, prefix string, boards bool) cli.Outcome {
-	var b strings.Builder
+func solution(bd *slide.Board, res slide.Result, o cli.Outcome, prefix string, boards bool) cli.Outcome {
 	o.Record.Expanded = &res.Expanded
-	codeLine := ""
+	if res.Moves < 0 {
+		o.Record.Moves, o.Record.Reachable, o.Status = cli.Null, &res.Reachable, cli.NoAnswer
+		o.Printf("%sunsolvable (%s metric): %d positions reachable, none a goal\n", prefix, o.Record.Metric, res.Reachable)
+	} else {
+		o.Record.Moves = cli.Of(res.Moves)
+		o.Printf("%s%d moves (%s metric), %d positions expanded\n", prefix, res.Moves, o.Record.Metric, res.Expanded)
+	}
 	if code, short, ok := bd.Codes(bd.Start()); ok {
 		o.Record.Code, o.Record.Short = code, short
-		codeLine = fmt.Sprintf("%scode %s (%s)\n", prefix, code, short)
+		o.Printf("%scode %s (%s)\n", prefix, code, short)
 	}
-	if count || res.Moves < 0 {
+	if res.Moves >= 0 && res.Reachable > 0 { // with -count
 		o.Record.Reachable = &res.Reachable
+		o.Printf("%sreachable: %d\n", prefix, res.Reachable)
 	}
-	if res.Moves < 0 {
-		o.Record.Moves, o.Status = cli.Null, cli.NoAnswer
-		fmt.Fprintf(&b, "%sunsolvable (%s metric): %d positions reachable, none a goal\n", prefix, o.Record.Metric, res.Reachable)
-		o.Text = b.String() + codeLine
-		return o
+	if res.Moves >= 0 && boards {
+		o.Printf("%s", bd.Solution(res.Path))
 	}
-	o.Record.Moves = cli.Of(res.Moves)
-	fmt.Fprintf(&b, "%s%d moves (%s metric), %d positions expanded\n", prefix, res.Moves, o.Record.Metric, res.Expanded)
-	b.WriteString(codeLine)
-	if count {
-		fmt.Fprintf(&b, "%sreachable: %d\n", prefix, res.Reachable)
-	}
-	if t := o.Record.Time; t != nil {
-		fmt.Fprintf(&b, "%stime: %v\n", prefix, t)
-	}
-	if boards {
-		b.WriteString(bd.Solution(res.Path))
-	}
-	o.Text = b.String()
 	return o
 }
 
 // hardest is the outcome of -hardest and -farthest: the farthest positions' number of moves,
 // how many there are, and (up to maxBoards) the boards, in the input format, with their codes.
-func hardest(bd *slide.Board, h slide.Hard, farthest bool, what string, o cli.Outcome, prefix string) cli.Outcome {
+func hardest(bd *slide.Board, h slide.Hard, farthest bool, o cli.Outcome, prefix string) cli.Outcome {
 	n := len(h.Positions)
 	o.Record.Positions, o.Record.Total = &n, &h.Total
-	var b strings.Builder
 	if farthest {
 		o.Record.Farthest = &h.Moves
-		fmt.Fprintf(&b, "%sthe farthest positions %s need %d moves (%s metric): %d of them, among %d positions reachable\n",
-			prefix, what, h.Moves, o.Record.Metric, n, h.Total)
+		o.Printf("%sthe farthest positions from the start need %d moves (%s metric): %d of them, among %d positions reachable\n",
+			prefix, h.Moves, o.Record.Metric, n, h.Total)
 	} else {
 		o.Record.Hardest, o.Record.Goals = &h.Moves, &h.Goals
-		fmt.Fprintf(&b, "%sthe farthest positions %s need %d moves (%s metric): %d of them, among %d positions that can reach one of %d goal positions\n",
-			prefix, what, h.Moves, o.Record.Metric, n, h.Total, h.Goals)
+		o.Printf("%sthe farthest positions from any goal need %d moves (%s metric): %d of them, among %d positions that can reach one of %d goal positions\n",
+			prefix, h.Moves, o.Record.Metric, n, h.Total, h.Goals)
 	}
 	for _, s := range h.Positions[:min(n, maxBoards)] {
 		board := bd.Text(s)
 		o.Record.Boards = append(o.Record.Boards, strings.TrimSuffix(board, "\n"))
-		b.WriteString(board)
+		o.Printf("%s", board)
 		if code, short, ok := bd.Codes(s); ok {
 			o.Record.Codes = append(o.Record.Codes, code)
-			fmt.Fprintf(&b, "code %s (%s)\n", code, short)
+			o.Printf("code %s (%s)\n", code, short)
 		}
-		b.WriteString("\n")
+		o.Printf("\n")
 	}
-	o.Text = b.String()
 	return o
 }

@@ -103,6 +103,15 @@ func ParseCode(s string) (Code, error) {
 	return Code(n << (4 * (9 - len(s)))), nil
 }
 
+// ParseLayout returns the layout a common code names (ParseCode, Code.Layout).
+func ParseLayout(s string) (Layout, error) {
+	c, err := ParseCode(s)
+	if err != nil {
+		return 0, err
+	}
+	return c.Layout()
+}
+
 // shortDigits are the short code's 32 digits: 0, O, I and l left out.
 const shortDigits = "123456789ABCDEFGHJKMNPQRSTUVWXYZ"
 

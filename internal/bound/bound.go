@@ -31,6 +31,7 @@ package bound
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/statespace/puzzles/internal/keys"
@@ -71,14 +72,17 @@ var kindNames = []string{"auto", "none", "tour", "tour+blocks", "tour+lazy-block
 
 func (k Kind) String() string { return kindNames[k] }
 
-// ParseKind reads a Kind by its name.
-func ParseKind(s string) (Kind, error) {
-	for k, n := range kindNames {
-		if n == s {
-			return Kind(k), nil
-		}
+// MarshalText writes the kind's name.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind by its name (flag.TextVar takes a Kind so).
+func (k *Kind) UnmarshalText(b []byte) error {
+	i := slices.Index(kindNames, string(b))
+	if i < 0 {
+		return fmt.Errorf("bound %q: want %s or %s", b, strings.Join(kindNames[:len(kindNames)-1], ", "), kindNames[len(kindNames)-1])
 	}
-	return 0, fmt.Errorf("bound %q: want %s or %s", s, strings.Join(kindNames[:len(kindNames)-1], ", "), kindNames[len(kindNames)-1])
+	*k = Kind(i)
+	return nil
 }
 
 // Choice is a vault's bound, what it is, and what it estimated at the start.

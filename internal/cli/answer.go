@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"io"
 	"strings"
 	"time"
 )
@@ -19,6 +18,10 @@ type Answer struct {
 	Stop  error // what stopped the search, when one stopped before proving the answer
 	Lower int   // then: the answer is at least Lower (less than 0: nothing proven)
 	Upper int   // and at most Upper, the best walk found (less than 0: none)
+
+	// Optional: no answer is no failure (day18's part 2 of a vault without an open 3x3,
+	// unless asked for alone).
+	Optional bool
 }
 
 // Status is the exit status the answer asks for.
@@ -26,10 +29,19 @@ func (a Answer) Status() int {
 	switch {
 	case a.Stop != nil:
 		return Stopped
-	case !a.Found:
+	case !a.Found && !a.Optional:
 		return NoAnswer
 	}
 	return OK
+}
+
+// Add gives the outcome an answer: its line after prefix, its notes (with labelled, each
+// starting with its label) and the status it asks for. The JSON number is the command's to
+// place (a.Number).
+func (o *Outcome) Add(prefix string, a Answer, labelled bool) {
+	o.Text += a.Line(prefix)
+	o.Record.Notes = append(o.Record.Notes, a.Why(labelled)...)
+	o.Status = Worse(o.Status, a.Status())
 }
 
 // Number is the answer in JSON: the value, or null.
@@ -96,9 +108,10 @@ func (t *Timing) String() string {
 	return fmt.Sprintf("median %v, min %v over %d runs", time.Duration(t.Median), time.Duration(t.Min), t.Runs)
 }
 
-// WriteWalk writes a walk's legs: each robot's stops in order with their steps, then, when
-// the legs have them, each leg's cells; every line after prefix.
-func WriteWalk(w io.Writer, prefix string, legs []Leg) {
+// WalkText is a walk's legs as text: each robot's stops in order with their steps, then,
+// when the legs have them, each leg's cells; every line after prefix.
+func WalkText(prefix string, legs []Leg) string {
+	var b strings.Builder
 	for r := 1; r <= 8; r++ {
 		var to []string
 		for _, l := range legs {
@@ -107,12 +120,13 @@ func WriteWalk(w io.Writer, prefix string, legs []Leg) {
 			}
 		}
 		if to != nil {
-			fmt.Fprintf(w, "%s  robot %d: %s\n", prefix, r, strings.Join(to, ", "))
+			fmt.Fprintf(&b, "%s  robot %d: %s\n", prefix, r, strings.Join(to, ", "))
 		}
 	}
 	for _, l := range legs {
 		if l.Cells != nil {
-			fmt.Fprintf(w, "%s  robot %d to %s: %s\n", prefix, l.Robot, l.To, strings.Join(l.Cells, " "))
+			fmt.Fprintf(&b, "%s  robot %d to %s: %s\n", prefix, l.Robot, l.To, strings.Join(l.Cells, " "))
 		}
 	}
+	return b.String()
 }

@@ -28,6 +28,8 @@ func TestAnswer(t *testing.T) {
 			`{"file":"","part1":null,"part1_bounds":{"lower":90,"upper":96}}`, []string{"part 1: stopped: memory limit 32 MB"}, Stopped},
 		{Answer{Label: "part 1", Stop: limit, Lower: 90, Upper: -1}, "x: part 1: stopped (memory limit 32 MB): at least 90\n",
 			`{"file":"","part1":null,"part1_bounds":{"lower":90}}`, []string{"part 1: stopped: memory limit 32 MB"}, Stopped},
+		{Answer{Label: "part 2", Notes: []string{"no open 3x3"}, Optional: true}, "x: part 2: no answer (no open 3x3)\n",
+			`{"file":"","part1":null}`, []string{"part 2: no open 3x3"}, OK},
 		{Answer{Stop: context.DeadlineExceeded, Lower: -1, Upper: -1}, "x: stopped (timed out)\n",
 			`{"file":"","part1":null}`, []string{"stopped: timed out"}, Stopped},
 	}

@@ -5,7 +5,8 @@
 // read one input within the format's limits, and how to solve one. Run does the rest: -h
 // and -version; the input list (FILE arguments, "-" or a piped standard input, a directory
 // for its files, else the embedded default); the inputs solved in parallel and answered in
-// argument order; -json (one Record per input, failures included), -repeat and -timeout;
+// argument order; -json (one Record per input, failures included); -repeat (the command's
+// Outcome.Again timed) and -timeout;
 // -render (one input's answer drawn into a PNG or a GIF, through a temporary file); the
 // exit status; a progress line on a terminal for inputs that run long; and SIGINT and
 // SIGTERM, which stop the searches and still print every answer and every bound found.
@@ -69,9 +70,15 @@ func Worse(a, b int) int {
 
 // Command is a command for Run.
 type Command struct {
+	// What -h says after the synopsis and the flags, each part left out when empty: what a
+	// FILE holds and what the command does with none (Run adds how FILE arguments are read),
+	// then Help, the exit statuses (Run's, for a command of inputs), and one Example.
 	Name     string
 	Synopsis []string // usage lines, without the command's name
-	Help     string   // after the flags in -h: what the inputs are, the output, an example
+	Input    string   // "a vault: ..."
+	Embedded string   // what the embedded default is: "solves the embedded default vault"
+	Help     string
+	Example  string
 
 	// Flags defines the command's own flags; Check validates them once parsed, before any
 	// input is read (an error is one line and status 2).
@@ -134,6 +141,15 @@ type Outcome struct {
 	Status int
 	Err    error  // an input or usage error: the input's answer is this error
 	Draw   Frames // with -render, the answer's picture (nil: nothing to draw)
+
+	// Again, with -repeat, does the input's work once more without output, for Run to time
+	// (Record.Time, and a "time:" line after the text).
+	Again func()
+}
+
+// Printf adds a line (or several) to the outcome's text.
+func (o *Outcome) Printf(format string, args ...any) {
+	o.Text += fmt.Sprintf(format, args...)
 }
 
 // Env is where a command reads and writes: the process's own in Main, buffers in tests.
@@ -199,6 +215,8 @@ func Run(cmd *Command, args []string, env *Env) int {
 		return BadInput
 	}
 	switch {
+	case cmd.Solve == nil && fs.NArg() > 0: // a command of no inputs (day18 gen)
+		return fail(errors.New("unexpected argument " + fs.Arg(0)))
 	case env.Repeat < 0:
 		return fail(fmt.Errorf("-repeat %d: want 0 or more", env.Repeat))
 	case env.Timeout < 0:
@@ -318,6 +336,10 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 		}
 		job.Data = data
 		o := cmd.Solve(ctx, job)
+		if o.Err == nil && o.Again != nil && job.Repeat > 0 {
+			o.Record.Time = Measure(job.Repeat, o.Again)
+			o.Printf("%stime: %v\n", job.Prefix(), o.Record.Time)
+		}
 		if o.Err == nil && o.Draw != nil && job.Render {
 			if err := cmd.Picture.save(env.Render, o.Draw); err != nil {
 				return Outcome{Err: err}
@@ -388,7 +410,8 @@ func read(cmd *Command, in Input, stdin io.Reader) ([]byte, error) {
 	return io.ReadAll(r)
 }
 
-// Usage prints the whole usage of cmd to w: synopsis, every flag, subcommands, help.
+// Usage prints the whole usage of cmd to w: synopsis, every flag, the inputs, the help, the
+// exit statuses and an example.
 func Usage(cmd *Command, fs *flag.FlagSet, w io.Writer) {
 	fmt.Fprintln(w, "usage:")
 	for _, s := range cmd.Synopsis {
@@ -398,10 +421,28 @@ func Usage(cmd *Command, fs *flag.FlagSet, w io.Writer) {
 	fs.SetOutput(w)
 	fs.PrintDefaults()
 	fs.SetOutput(io.Discard)
+	if cmd.Input != "" {
+		fmt.Fprintf(w, "\nFILE is %s\n%s\n", strings.TrimSpace(cmd.Input), fmt.Sprintf(inputHelp, cmd.Name, cmd.Embedded))
+	}
 	if cmd.Help != "" {
 		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(cmd.Help))
 	}
+	if cmd.Solve != nil {
+		fmt.Fprintf(w, "\n%s\n", statusHelp)
+	}
+	if cmd.Example != "" {
+		fmt.Fprintf(w, "\nExample:\n  %s\n", cmd.Example)
+	}
 }
+
+// inputHelp and statusHelp are what -h says of every command's inputs and exit statuses.
+const (
+	inputHelp = `"-" is standard input; a directory means its files (not its subdirectories). With no
+FILE, %s reads a piped standard input, or %s.`
+	statusHelp = `Exit status, the worst over the inputs: 0 every input answered; 1 some input has no answer
+(it says why); 2 bad input or usage; 3 a search stopped (a limit, -timeout) before proving its
+answer (it says what it proved); 130 on SIGINT, 143 on SIGTERM, after every answer found.`
+)
 
 // Version is the command's name, its module's version and the source revision it was built
 // from, as the build recorded them.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -117,5 +118,67 @@ func TestShareAndStop(t *testing.T) {
 		if status != Stopped || stderr.String() != want {
 			t.Errorf("terminal %v: status %d, stderr %q, want %q", terminal, status, stderr.String(), want)
 		}
+	}
+}
+
+// TestRunCommand runs a small command through Run: its answers as Outcome.Add gives them,
+// -repeat timing its Again (the record's time and a last text line; nothing when the input
+// failed), -h with the shared paragraphs, and a subcommand of no inputs refusing one.
+func TestRunCommand(t *testing.T) {
+	again := 0
+	cmd := &Command{
+		Name: "sum", Synopsis: []string{"[FILE ...]"}, Input: "numbers.", Embedded: "adds 1 and 2", Example: "sum a.txt",
+		Default: []byte("1 2"),
+		Solve: func(_ context.Context, job *Job) Outcome {
+			var o Outcome
+			n, found := 0, true
+			for _, f := range strings.Fields(string(job.Data)) {
+				v, err := strconv.Atoi(f)
+				if err != nil {
+					return Outcome{Err: err}
+				}
+				n, found = n+v, found && v >= 0
+			}
+			a := Answer{Label: "part 1", Value: n, Found: found, Notes: []string{"a negative number"}}
+			o.Add(job.Prefix(), a, true)
+			o.Record.Part1 = a.Number()
+			o.Again = func() { again++ }
+			return o
+		},
+		Sub: map[string]*Command{"gen": {Name: "sum gen", Mode: func(context.Context, *Env) (int, bool) { return OK, true }}},
+	}
+	run := func(args ...string) (string, string, int) {
+		var out, errb strings.Builder
+		status := Run(cmd, args, &Env{Stdout: &out, Stderr: &errb})
+		return out.String(), errb.String(), status
+	}
+	dir := t.TempDir()
+	neg, bad := filepath.Join(dir, "neg.txt"), filepath.Join(dir, "bad.txt")
+	os.WriteFile(neg, []byte("4 -1"), 0o644)
+	os.WriteFile(bad, []byte("4 x"), 0o644)
+
+	if out, _, status := run(); out != "part 1: 3\n" || status != OK {
+		t.Errorf("default: %q, status %d", out, status)
+	}
+	if out, _, status := run("-json", neg); out != `{"file":"`+neg+`","part1":null,"notes":["part 1: a negative number"]}`+"\n" || status != NoAnswer {
+		t.Errorf("no answer: %q, status %d", out, status)
+	}
+	out, _, status := run("-repeat", "4")
+	if status != OK || again != 5 || !strings.HasPrefix(out, "part 1: 3\ntime: median ") || !strings.HasSuffix(out, " over 4 runs\n") {
+		t.Errorf("-repeat 4: %q, status %d, Again ran %d times (want a warm-up and 4)", out, status, again)
+	}
+	out, _, _ = run("-json", "-repeat", "2", bad, neg)
+	if rs := strings.Split(strings.TrimSpace(out), "\n"); len(rs) != 2 || strings.Contains(rs[0], "time_ns") ||
+		!strings.Contains(rs[1], `"time_ns":{"median":`) {
+		t.Errorf("-json -repeat: a failed input is not timed, the next one is: %q", out)
+	}
+	out, _, status = run("-h")
+	for _, want := range []string{"usage:\n  sum [FILE ...]", "-repeat", "FILE is numbers.\n", "or adds 1 and 2.", "Exit status", "Example:\n  sum a.txt"} {
+		if status != OK || !strings.Contains(out, want) {
+			t.Errorf("-h (status %d) does not say %q:\n%s", status, want, out)
+		}
+	}
+	if _, errs, status := run("gen", "x"); status != BadInput || errs != "sum gen: unexpected argument x\n" {
+		t.Errorf("gen x: status %d, %q", status, errs)
 	}
 }

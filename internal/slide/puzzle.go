@@ -38,6 +38,7 @@ package slide
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -90,6 +91,13 @@ func (p *Puzzle) Published(metric string) (n int, ok bool) {
 	return n, err == nil
 }
 
+// MaxInput bounds a puzzle file: a board is at most 64 cells, the rest is a few lines.
+const MaxInput = 1 << 20
+
+// Read reads a puzzle's text from r for Parse: at most MaxInput bytes, stopping at the first
+// control character (grid.ScanText), so an endless input costs no more than the limit.
+func Read(name string, r io.Reader) ([]byte, error) { return grid.ScanText(name, r, MaxInput) }
+
 // Parse reads a puzzle: board lines (one printable symbol per cell for pieces, '.' for
 // empty; or bracket drawings "[1][1][2][2]" with "[ ]" for empty), or instead a line
 // "code: C" naming a 4x5 layout by its common code (package atlas; its 2x2 is A, and with
@@ -115,7 +123,7 @@ func Parse(name string, data []byte) (*Puzzle, error) {
 	code := false // the board is a 4x5 layout's code
 	if i < len(lines) {
 		if k, v, ok := strings.Cut(lines[i], ":"); ok && strings.TrimSpace(k) == "code" {
-			l, err := parseCode(v)
+			l, err := atlas.ParseLayout(strings.TrimSpace(v))
 			if err != nil {
 				return nil, errAt(i+1, len(k)+2+len(v)-len(strings.TrimLeft(v, " \t")), "%v", err)
 			}
@@ -241,15 +249,6 @@ func Parse(name string, data []byte) (*Puzzle, error) {
 		return nil, errAt(rowLine[0], 1, "%v", err)
 	}
 	return p, nil
-}
-
-// parseCode reads a common code into its layout.
-func parseCode(v string) (atlas.Layout, error) {
-	c, err := atlas.ParseCode(strings.TrimSpace(v))
-	if err != nil {
-		return 0, err
-	}
-	return c.Layout()
 }
 
 // boardRow reads one board row in either notation. col is where a problem is. A row is a

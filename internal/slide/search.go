@@ -45,6 +45,7 @@ type Options struct {
 	Algo   Algo
 	Budget int             // 0: DefaultBudget
 	Ctx    context.Context // when set, a search stops soon after it ends, with its error
+	Count  bool            // Solve also counts the positions reachable from a solvable start
 
 	// Codes searches Board's packed cell codes, the baseline the bit boards are measured
 	// against; NoMirror keeps both of each mirror pair (see bitBoard); Flood finds the moves
@@ -154,7 +155,7 @@ type Result struct {
 	Moves     int     // fewest moves, or -1 when no goal position is reachable
 	Path      []State // the positions of an optimal solution, start first
 	Expanded  int     // positions whose moves were generated (one per mirror pair when the search keeps one)
-	Reachable int     // positions reachable from the start, when the search had to count them all
+	Reachable int     // positions reachable from the start: when no goal is, or with Options.Count
 }
 
 func budgetErr(n int) error { return fmt.Errorf("%w: more than %d positions", ErrBudget, n) }
@@ -178,7 +179,16 @@ func Solve(bd *Board, opt Options) (Result, error) {
 	if r.Path != nil {
 		r.Path = e.codes(r.Path, opt.Metric)
 	}
+	if err == nil && opt.Count && r.Moves >= 0 {
+		r.Reachable, err = Count(bd, opt)
+	}
 	return r, err
+}
+
+// Stopped reports whether err is a search's stop rather than a failure: the budget, a
+// timeout or an interrupt (the options' context).
+func Stopped(err error) bool {
+	return errors.Is(err, ErrBudget) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // Count returns the number of positions reachable from the start.

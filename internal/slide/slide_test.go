@@ -697,13 +697,47 @@ func TestBudget(t *testing.T) {
 			t.Errorf("Count with budget %d on %d workers: %d, %v", tc.budget, tc.workers, n, err)
 		}
 		if tc.budget == 1000 {
-			if _, err := slide.Solve(bd, o); !errors.Is(err, slide.ErrBudget) {
+			if _, err := slide.Solve(bd, o); !errors.Is(err, slide.ErrBudget) || !slide.Stopped(err) {
 				t.Errorf("Solve with budget 1000 on %d workers: %v", tc.workers, err)
 			}
 			if _, err := slide.Hardest(bd, o); !errors.Is(err, slide.ErrBudget) {
 				t.Errorf("Hardest with budget 1000 on %d workers: %v", tc.workers, err)
 			}
 		}
+	}
+}
+
+// TestCountOption checks Options.Count: Solve's answer with the count Count gives on its own,
+// under every algorithm and metric; without it, a solvable puzzle counts nothing, and an
+// unsolvable one counts its positions all the same.
+func TestCountOption(t *testing.T) {
+	p, err := slide.Parse("classic", inputs.KlotskiClassic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bd := slide.NewBoard(p)
+	for _, m := range []slide.Metric{slide.Step, slide.Line, slide.Whole} {
+		want, err := slide.Count(bd, slide.Options{Metric: m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range []slide.Algo{slide.BFS, slide.AStar, slide.Bidir} {
+			with, err := slide.Solve(bd, slide.Options{Metric: m, Algo: a, Count: true})
+			without, _ := slide.Solve(bd, slide.Options{Metric: m, Algo: a})
+			if err != nil || with.Reachable != want || without.Reachable != 0 || with.Moves != without.Moves {
+				t.Errorf("%v %v: reachable %d with Count (%v), %d without; want %d and 0", m, a, with.Reachable, err, without.Reachable, want)
+			}
+		}
+	}
+	stuck, err := slide.Parse("stuck", []byte("AB\nCD\n\ngoal: A 1 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err := slide.Solve(slide.NewBoard(stuck), slide.Options{}); err != nil || r.Moves != -1 || r.Reachable != 1 {
+		t.Errorf("unsolvable: %+v, %v; want no moves and 1 position reachable", r, err)
+	}
+	if slide.Stopped(errors.New("line 3: bad")) {
+		t.Error("Stopped takes any error for a stop")
 	}
 }
 

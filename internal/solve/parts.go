@@ -28,24 +28,22 @@ func (p Part) Label() string {
 	return p.Name
 }
 
-// Solver is Graph or the BFS baseline.
+// Solver is a search of one vault: Graph, or the BFS baseline.
 type Solver func(*vault.Vault, Options) (Result, error)
 
 // Parts solves what v is asked: with opt.Goal Exit, the exit; else part 1, part 2 or both
-// (which 1, 2 or 0). Both parts share their corridor build when solver is Graph (graph true:
-// Pair). A part that stops at a limit keeps its bounds and the next part still runs, unless
-// the stop was the context's: then the parts not yet started report that error.
-func Parts(v *vault.Vault, which int, opt Options, solver Solver, graph bool) []Part {
-	w := new(Workspace)
-	if graph {
-		solver = nil
-	}
-	return w.parts(v, which, opt, solver)
+// (which 1, 2 or 0), by solver, or by Graph when solver is nil, both parts then sharing their
+// corridor build (Pair). A part that stops at a limit keeps its bounds and the next part
+// still runs, unless the stop was the context's: then the parts not yet started report that
+// error.
+func Parts(v *vault.Vault, which int, opt Options, solver Solver) []Part {
+	return new(Workspace).Parts(v, which, opt, solver)
 }
 
-// parts is Parts with the part-2 vault, the corridors and the parts in w's memory, solved by
-// solver, or by Graph in w's memory when solver is nil.
-func (w *Workspace) parts(v *vault.Vault, which int, opt Options, solver Solver) []Part {
+// Parts is the function Parts with the part-2 vault, the corridors and the parts in w's
+// memory, and Graph (solver nil) searching in it too: a second solve of the same size
+// allocates nothing.
+func (w *Workspace) Parts(v *vault.Vault, which int, opt Options, solver Solver) []Part {
 	solve := func(v *vault.Vault, opt Options) (Result, error) {
 		if solver == nil {
 			return w.Graph(v, opt)

@@ -50,6 +50,26 @@ const (
 	Exit                // stand a robot on the exit
 )
 
+var goals = [...]string{"collect", "exit"}
+
+func (g Goal) String() string { return goals[g] }
+
+// MarshalText writes the goal's name: collect or exit.
+func (g Goal) MarshalText() ([]byte, error) { return []byte(g.String()), nil }
+
+// UnmarshalText reads "collect" or "exit" (flag.TextVar takes a Goal so).
+func (g *Goal) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "collect":
+		*g = Collect
+	case "exit":
+		*g = Exit
+	default:
+		return fmt.Errorf("goal %q: want collect or exit", b)
+	}
+	return nil
+}
+
 // DefaultBudget is the default number of search states a solver may record before it stops:
 // a bound for experiments; the memory limit (Options.Meter) is what keeps a search in bounds.
 const DefaultBudget = 1 << 30

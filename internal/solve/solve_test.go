@@ -41,6 +41,33 @@ type solver struct {
 
 var solvers = []solver{{"graph", solve.Graph}, {"bfs", solve.BFS}}
 
+// TestNames checks the names the flags take: every goal and bound kind reads back as itself,
+// and a wrong name is refused with the choices.
+func TestNames(t *testing.T) {
+	for _, g := range []solve.Goal{solve.Collect, solve.Exit} {
+		b, _ := g.MarshalText()
+		var got solve.Goal
+		if err := got.UnmarshalText(b); err != nil || got != g {
+			t.Errorf("goal %s: read back as %v, %v", b, got, err)
+		}
+	}
+	for k := bound.KindAuto; k <= bound.KindHeldKarp; k++ {
+		b, _ := k.MarshalText()
+		var got bound.Kind
+		if err := got.UnmarshalText(b); err != nil || got != k {
+			t.Errorf("bound %s: read back as %v, %v", b, got, err)
+		}
+	}
+	var g solve.Goal
+	if err := g.UnmarshalText([]byte("flee")); err == nil || err.Error() != `goal "flee": want collect or exit` {
+		t.Errorf("goal flee: %v", err)
+	}
+	var k bound.Kind
+	if err := k.UnmarshalText([]byte("tsp")); err == nil || !strings.HasPrefix(err.Error(), `bound "tsp": want auto, none, tour,`) {
+		t.Errorf("bound tsp: %v", err)
+	}
+}
+
 // TestStatement checks the examples of the puzzle statement, kept in inputs/, against their
 // published answers, with both solvers.
 func TestStatement(t *testing.T) {
@@ -199,7 +226,7 @@ func TestDifferential(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		parts := w.Parts(v, 0, opt)
+		parts := w.Parts(v, 0, opt, nil)
 		if got := parts[0].Result.Steps; got != want {
 			t.Fatalf("a shared workspace: %d, bfs %d on vault (goal %d):\n%s", got, want, opt.Goal, data)
 		}

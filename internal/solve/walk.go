@@ -8,6 +8,40 @@ import (
 	"github.com/statespace/puzzles/internal/vault"
 )
 
+// Stop is a leg of a walk in the puzzle's words: the robot (from 1), what it reached (a
+// key's letter, or "exit"), its steps and, when asked for, its cells from its start, each
+// "line:col" as the vault's errors give positions.
+type Stop struct {
+	Robot int
+	To    string
+	Steps int
+	Cells []string
+}
+
+// Stops is the part's walk (Result.Walk) as stops, with each leg's cells when cells is set
+// (Cells).
+func (p Part) Stops(cells bool) ([]Stop, error) {
+	out := []Stop{}
+	for _, l := range p.Result.Walk {
+		s := Stop{Robot: l.Robot + 1, To: string(p.Vault.Grid.Cells[l.ToCell]), Steps: l.Steps}
+		if s.To == "+" {
+			s.To = "exit"
+		}
+		if cells {
+			cs, err := Cells(p.Vault, l)
+			if err != nil {
+				return nil, err
+			}
+			for _, c := range cs {
+				line, col := p.Vault.Grid.Pos(c)
+				s.Cells = append(s.Cells, fmt.Sprintf("%d:%d", line, col))
+			}
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
 // Cells returns the cells of a leg, its start first: a shortest walk through doors open with
 // the keys held when it starts, passing no key not yet held but its target. It comes from
 // the distance field of the target cell (grid.Field) by descent, so it needs no parent

@@ -32,11 +32,6 @@ func (w *Workspace) Parse(name string, data []byte) (*vault.Vault, error) {
 	return &w.vault, nil
 }
 
-// Parts solves what v is asked with Graph in w's memory: see the function Parts.
-func (w *Workspace) Parts(v *vault.Vault, which int, opt Options) []Part {
-	return w.parts(v, which, opt, nil)
-}
-
 // trim drops what a large solve left in w, so that no memory the meter does not account for
 // outlives the solve that needed it; what is left is what the next solve reuses.
 func (w *Workspace) trim() {

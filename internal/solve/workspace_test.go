@@ -19,7 +19,7 @@ func TestWorkspaceAllocatesNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		var want []int
-		for _, p := range solve.Parts(fresh, 0, solve.Options{}, solve.Graph, true) {
+		for _, p := range solve.Parts(fresh, 0, solve.Options{}, nil) {
 			want = append(want, p.Result.Steps)
 		}
 		var w solve.Workspace
@@ -28,7 +28,7 @@ func TestWorkspaceAllocatesNothing(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for i, p := range w.Parts(v, 0, solve.Options{}) {
+			for i, p := range w.Parts(v, 0, solve.Options{}, nil) {
 				if p.Err != nil || p.Result.Steps != want[i] {
 					t.Fatalf("seed %d %s: %d, %v; a fresh solve: %d", seed+1, p.Name, p.Result.Steps, p.Err, want[i])
 				}
