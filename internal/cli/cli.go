@@ -6,10 +6,11 @@
 // and -version; the input list (FILE arguments, "-" or a piped standard input, a directory
 // for its files, else the embedded default); the inputs solved in parallel and answered in
 // argument order; -json (one Record per input, failures included); -repeat (the command's
-// Outcome.Again timed) and -timeout;
-// -render (one input's answer drawn into a PNG or a GIF, through a temporary file); the
-// exit status; a progress line on a terminal for inputs that run long; and SIGINT and
-// SIGTERM, which stop the searches and still print every answer and every bound found.
+// Outcome.Again timed) and -timeout; -render (one input's answer drawn into a PNG or a GIF,
+// through a temporary file); the exit status; a progress line on a terminal for inputs that
+// run long; and SIGINT and SIGTERM, which stop the searches and still print every answer and
+// every bound found. -h is the whole usage: the command's synopsis, flags and words, and the
+// inputs and exit statuses, which are the same for every command.
 //
 // What the commands print is theirs, in shared words: an Answer is found, or none with notes
 // saying why, or not proven because a search stopped, with the bounds it proved; it gives
@@ -70,13 +71,14 @@ func Worse(a, b int) int {
 
 // Command is a command for Run.
 type Command struct {
-	// What -h says after the synopsis and the flags, each part left out when empty: what a
-	// FILE holds and what the command does with none (Run adds how FILE arguments are read),
-	// then Help, the exit statuses (Run's, for a command of inputs), and one Example.
-	Name     string
+	Name string
+
+	// What -h says besides the flags, each part left out when empty: the synopsis; what a
+	// FILE holds and what the command does with none (Run adds how FILE arguments are
+	// read); Help; the exit statuses (Run's, for a command of inputs); one Example.
 	Synopsis []string // usage lines, without the command's name
 	Input    string   // "a vault: ..."
-	Embedded string   // what the embedded default is: "solves the embedded default vault"
+	Embedded string   // what the command does with no input: "solves the embedded default vault"
 	Help     string
 	Example  string
 
@@ -110,7 +112,7 @@ type Job struct {
 	Data   []byte
 	JSON   bool // the output is JSON
 	Named  bool // several inputs: text lines carry the name
-	Repeat int  // with -repeat: how many timed runs
+	Repeat int  // with -repeat: how many timed runs of Outcome.Again
 	Render bool // with -render: the outcome should say how to draw its answer (Outcome.Draw)
 	show   *progressLine
 	slot   int

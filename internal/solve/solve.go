@@ -31,6 +31,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -59,14 +60,11 @@ func (g Goal) MarshalText() ([]byte, error) { return []byte(g.String()), nil }
 
 // UnmarshalText reads "collect" or "exit" (flag.TextVar takes a Goal so).
 func (g *Goal) UnmarshalText(b []byte) error {
-	switch string(b) {
-	case "collect":
-		*g = Collect
-	case "exit":
-		*g = Exit
-	default:
+	i := slices.Index(goals[:], string(b))
+	if i < 0 {
 		return fmt.Errorf("goal %q: want collect or exit", b)
 	}
+	*g = Goal(i)
 	return nil
 }
 
