@@ -75,7 +75,8 @@ type Command struct {
 
 	// What -h says besides the flags, each part left out when empty: the synopsis; what a
 	// FILE holds and what the command does with none (Run adds how FILE arguments are
-	// read); Help; the exit statuses (Run's, for a command of inputs); one Example.
+	// read), both wrapped anew; Help; the exit statuses (Run's, for a command of inputs);
+	// one Example.
 	Synopsis []string // usage lines, without the command's name
 	Input    string   // "a vault: ..."
 	Embedded string   // what the command does with no input: "solves the embedded default vault"
@@ -424,7 +425,7 @@ func Usage(cmd *Command, fs *flag.FlagSet, w io.Writer) {
 	fs.PrintDefaults()
 	fs.SetOutput(io.Discard)
 	if cmd.Input != "" {
-		fmt.Fprintf(w, "\nFILE is %s\n%s\n", strings.TrimSpace(cmd.Input), fmt.Sprintf(inputHelp, cmd.Name, cmd.Embedded))
+		fmt.Fprintf(w, "\n%s\n%s\n", wrap("FILE is "+cmd.Input, 92), wrap(fmt.Sprintf(inputHelp, cmd.Name, cmd.Embedded), 92))
 	}
 	if cmd.Help != "" {
 		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(cmd.Help))
@@ -435,6 +436,26 @@ func Usage(cmd *Command, fs *flag.FlagSet, w io.Writer) {
 	if cmd.Example != "" {
 		fmt.Fprintf(w, "\nExample:\n  %s\n", cmd.Example)
 	}
+}
+
+// wrap breaks text into lines of at most width bytes at spaces (a longer word stands alone).
+func wrap(text string, width int) string {
+	var b strings.Builder
+	line := 0
+	for i, word := range strings.Fields(text) {
+		switch {
+		case i == 0:
+		case line+1+len(word) > width:
+			b.WriteByte('\n')
+			line = 0
+		default:
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(word)
+		line += len(word)
+	}
+	return b.String()
 }
 
 // inputHelp and statusHelp are what -h says of every command's inputs and exit statuses.

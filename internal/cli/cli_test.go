@@ -182,3 +182,22 @@ func TestRunCommand(t *testing.T) {
 		t.Errorf("gen x: status %d, %q", status, errs)
 	}
 }
+
+// TestWrap checks the help's wrapping: lines of at most the width, broken at spaces, the
+// words in order, a word longer than the width alone on its line.
+func TestWrap(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		width int
+		want  string
+	}{
+		{"a bb ccc dddd", 6, "a bb\nccc\ndddd"},
+		{"a\nbb  ccc", 8, "a bb ccc"},
+		{"abcdefgh ij", 4, "abcdefgh\nij"},
+		{"", 4, ""},
+	} {
+		if got := wrap(c.text, c.width); got != c.want {
+			t.Errorf("wrap(%q, %d) = %q, want %q", c.text, c.width, got, c.want)
+		}
+	}
+}
