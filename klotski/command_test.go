@@ -78,8 +78,8 @@ func TestCommand(t *testing.T) {
 }
 
 // TestHardestBoards checks that -hardest lists the positions themselves, as boards in the
-// input format, and that each, given the puzzle's goal lines, solves in the number of
-// moves it reports.
+// input format, that each, given the puzzle's goal lines, solves in the number of moves it
+// reports, and that -repeat times it.
 func TestHardestBoards(t *testing.T) {
 	dir := t.TempDir()
 	puzzle := "AB.\nCDD\n\ngoal: A 1 2\n"
@@ -103,6 +103,10 @@ func TestHardestBoards(t *testing.T) {
 	out := clitest.Shell(t, `$KLOTSKI -hardest `+p).Stdout
 	if !strings.HasPrefix(out, "the farthest positions from any goal need ") || !strings.HasSuffix(out, "\n\n") {
 		t.Errorf("text: %q", out)
+	}
+	// -repeat times -hardest as it times a solve.
+	if rs := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json -hardest -repeat 2 `+p).Stdout); len(rs) != 1 || rs[0].Time == nil || rs[0].Time.Runs != 2 {
+		t.Errorf("-hardest -repeat 2: %+v", rs)
 	}
 }
 

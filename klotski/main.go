@@ -130,10 +130,7 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 	}
 	bd := slide.NewBoard(p)
 	opt := c.opt
-	opt.Ctx = ctx
-	if job.Named {
-		opt.Workers = 1 // several puzzles run at once, one core each; one runs on every core
-	}
+	opt.Ctx, opt.Workers = ctx, min(job.Cores, slide.DefaultWorkers())
 	o := cli.Outcome{Record: cli.Record{Metric: opt.Metric.String()}}
 	if c.hardest || c.farthest {
 		find := slide.Hardest
@@ -150,7 +147,7 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 	if err != nil {
 		return stopped(err, o, job.Prefix())
 	}
-	o.Again = func() {
+	o.Again = func() { // the search alone, without the solution's text
 		if p, err := slide.Parse(job.Name, job.Data); err == nil {
 			slide.Solve(slide.NewBoard(p), opt)
 		}

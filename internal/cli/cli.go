@@ -5,8 +5,8 @@
 // read one input within the format's limits, and how to solve one. Run does the rest: -h
 // and -version; the input list (FILE arguments, "-" or a piped standard input, a directory
 // for its files, else the embedded default); the inputs solved in parallel and answered in
-// argument order; -json (one Record per input, failures included); -repeat (the command's
-// Outcome.Again timed) and -timeout; -render (one input's answer drawn into a PNG or a GIF,
+// argument order, each told the cores it may use; -json (one Record per input, failures
+// included); -repeat (Solve, or the command's leaner Outcome.Again, timed) and -timeout; -render (one input's answer drawn into a PNG or a GIF,
 // through a temporary file); the exit status; a progress line on a terminal for inputs that
 // run long; and SIGINT and SIGTERM, which stop the searches and still print every answer and
 // every bound found. -h is the whole usage: the command's synopsis, flags and words, and the
@@ -113,6 +113,7 @@ type Job struct {
 	Data   []byte
 	JSON   bool // the output is JSON
 	Named  bool // several inputs: text lines carry the name
+	Cores  int  // the cores the input's own work may use: all of them when it runs alone (one input, or -repeat), else its share
 	Repeat int  // with -repeat: how many timed runs of Outcome.Again
 	Render bool // with -render: the outcome should say how to draw its answer (Outcome.Draw)
 	show   *progressLine
@@ -146,7 +147,9 @@ type Outcome struct {
 	Draw   Frames // with -render, the answer's picture (nil: nothing to draw)
 
 	// Again, with -repeat, does the input's work once more without output, for Run to time
-	// (Record.Time, and a "time:" line after the text).
+	// (Record.Time, and a "time:" line after the text); nil: Run times Solve itself, output
+	// and all. An input that failed or whose search stopped is not timed: its time would be
+	// the limit's, not the work's.
 	Again func()
 }
 
@@ -314,6 +317,7 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 	if env.Repeat > 0 {
 		workers = 1 // timed inputs do not slow each other down
 	}
+	cores := max(1, runtime.GOMAXPROCS(0)/max(1, min(workers, len(inputs))))
 	var show *progressLine
 	if env.StderrTerminal {
 		show = newProgressLine(env.Stderr, workers)
@@ -330,8 +334,8 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 		slot := <-slots
 		defer func() { slots <- slot }()
 		in := inputs[i]
-		job := &Job{Name: in.Name, JSON: env.JSON, Named: len(inputs) > 1, Repeat: env.Repeat, Render: env.Render != "",
-			show: show, slot: slot}
+		job := &Job{Name: in.Name, JSON: env.JSON, Named: len(inputs) > 1, Cores: cores, Repeat: env.Repeat,
+			Render: env.Render != "", show: show, slot: slot}
 		defer job.Show(nil)
 		data, err := read(cmd, in, env.Stdin)
 		if err != nil {
@@ -339,8 +343,13 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 		}
 		job.Data = data
 		o := cmd.Solve(ctx, job)
-		if o.Err == nil && o.Again != nil && job.Repeat > 0 {
-			o.Record.Time = Measure(job.Repeat, o.Again)
+		if o.Err == nil && o.Status != Stopped && job.Repeat > 0 {
+			again := o.Again
+			if again == nil {
+				quiet := Job{Name: job.Name, Data: job.Data, JSON: job.JSON, Named: job.Named, Cores: job.Cores}
+				again = func() { cmd.Solve(ctx, &quiet) }
+			}
+			o.Record.Time = Measure(job.Repeat, again)
 			o.Printf("%stime: %v\n", job.Prefix(), o.Record.Time)
 		}
 		if o.Err == nil && o.Draw != nil && job.Render {

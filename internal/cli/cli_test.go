@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -122,10 +126,10 @@ func TestShareAndStop(t *testing.T) {
 }
 
 // TestRunCommand runs a small command through Run: its answers as Outcome.Add gives them,
-// -repeat timing its Again (the record's time and a last text line; nothing when the input
-// failed), -h with the shared paragraphs, and a subcommand of no inputs refusing one.
+// -repeat timing its Again, or its Solve when it has none (the record's time and a last
+// text line; nothing when the input failed), -h with the shared paragraphs, and a subcommand of no inputs refusing one.
 func TestRunCommand(t *testing.T) {
-	again := 0
+	again, solves := 0, 0
 	cmd := &Command{
 		Name: "sum", Synopsis: []string{"[FILE ...]"}, Input: "numbers.", Embedded: "adds 1 and 2", Example: "sum a.txt",
 		Default: []byte("1 2"),
@@ -142,7 +146,10 @@ func TestRunCommand(t *testing.T) {
 			a := Answer{Label: "part 1", Value: n, Found: found, Notes: []string{"a negative number"}}
 			o.Add(job.Prefix(), a, true)
 			o.Record.Part1 = a.Number()
-			o.Again = func() { again++ }
+			if job.Data[0] != '0' { // a leading 0 leaves Run to time Solve itself
+				o.Again = func() { again++ }
+			}
+			solves++
 			return o
 		},
 		Sub: map[string]*Command{"gen": {Name: "sum gen", Mode: func(context.Context, *Env) (int, bool) { return OK, true }}},
@@ -163,9 +170,16 @@ func TestRunCommand(t *testing.T) {
 	if out, _, status := run("-json", neg); out != `{"file":"`+neg+`","part1":null,"notes":["part 1: a negative number"]}`+"\n" || status != NoAnswer {
 		t.Errorf("no answer: %q, status %d", out, status)
 	}
+	solves = 0
 	out, _, status := run("-repeat", "4")
-	if status != OK || again != 5 || !strings.HasPrefix(out, "part 1: 3\ntime: median ") || !strings.HasSuffix(out, " over 4 runs\n") {
-		t.Errorf("-repeat 4: %q, status %d, Again ran %d times (want a warm-up and 4)", out, status, again)
+	if status != OK || again != 5 || solves != 1 || !strings.HasPrefix(out, "part 1: 3\ntime: median ") || !strings.HasSuffix(out, " over 4 runs\n") {
+		t.Errorf("-repeat 4: %q, status %d, Again ran %d times (want a warm-up and 4), Solve %d (want 1)", out, status, again, solves)
+	}
+	zero := filepath.Join(t.TempDir(), "zero.txt")
+	os.WriteFile(zero, []byte("0 5"), 0o644)
+	solves = 0
+	if out, _, status := run("-repeat", "3", zero); status != OK || solves != 5 || !strings.HasSuffix(out, " over 3 runs\n") {
+		t.Errorf("-repeat 3 with no Again: %q, status %d, Solve ran %d times (want once, a warm-up and 3)", out, status, solves)
 	}
 	out, _, _ = run("-json", "-repeat", "2", bad, neg)
 	if rs := strings.Split(strings.TrimSpace(out), "\n"); len(rs) != 2 || strings.Contains(rs[0], "time_ns") ||
@@ -198,6 +212,45 @@ func TestWrap(t *testing.T) {
 	} {
 		if got := wrap(c.text, c.width); got != c.want {
 			t.Errorf("wrap(%q, %d) = %q, want %q", c.text, c.width, got, c.want)
+		}
+	}
+}
+
+// TestCores checks the cores each input is told it may use: every core when it runs alone
+// (one input, or -repeat, which runs them in turn), one each when they run side by side.
+func TestCores(t *testing.T) {
+	p := runtime.GOMAXPROCS(0)
+	dir := t.TempDir()
+	var files []string
+	for i := range p + 1 {
+		files = append(files, filepath.Join(dir, fmt.Sprintf("%d.txt", i)))
+		os.WriteFile(files[i], []byte("x"), 0o644)
+	}
+	var mu sync.Mutex
+	var cores []int
+	cmd := &Command{Name: "cores", Solve: func(_ context.Context, job *Job) Outcome {
+		mu.Lock()
+		defer mu.Unlock()
+		cores = append(cores, job.Cores)
+		return Outcome{}
+	}, Default: []byte("x")}
+	for _, c := range []struct {
+		args []string
+		want int
+	}{
+		{nil, p},
+		{files, max(1, p/min(p, len(files)))},
+		{append([]string{"-repeat", "1"}, files[:2]...), p},
+	} {
+		cores = nil
+		Run(cmd, c.args, &Env{Stdout: io.Discard, Stderr: io.Discard})
+		for _, n := range cores {
+			if n != c.want {
+				t.Errorf("%v: an input was told %d cores, want %d", c.args, n, c.want)
+			}
+		}
+		if len(cores) == 0 {
+			t.Errorf("%v: nothing solved", c.args)
 		}
 	}
 }
