@@ -35,16 +35,12 @@ func shell(t *testing.T, line string) (stdout, stderr string, status int) {
 
 // TestCommand runs the built command through the first minutes of a new user.
 func TestCommand(t *testing.T) {
-	dir := t.TempDir()
-	for name, content := range map[string]string{
+	f := clitest.Files(t, map[string]string{
 		"a.txt":     "#########\n#b.A.@.a#\n#########\n",
 		"bad.txt":   "#@.\n#.?\n",
 		"sub/c.txt": "#####\n#@.a#\n#####\n",
-	} {
-		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755)
-		os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644)
-	}
-	a, bad := filepath.Join(dir, "a.txt"), filepath.Join(dir, "bad.txt")
+	})
+	dir, a, bad := f(""), f("a.txt"), f("bad.txt")
 	tests := []struct {
 		line           string
 		stdout, stderr string // stdout exactly ("*": anything); stderr to contain

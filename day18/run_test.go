@@ -32,7 +32,6 @@ func write(t *testing.T, name, content string) string {
 }
 
 func TestRun(t *testing.T) {
-	dir := t.TempDir()
 	files := map[string]string{
 		"a.txt":      "#########\n#b.A.@.a#\n#########\n",
 		"locked.txt": "#########\n#@.a.Z.b#\n#########\n",
@@ -40,10 +39,7 @@ func TestRun(t *testing.T) {
 		"bad.txt":    "#@.\n#.?\n",
 		"p2.txt":     "#######\n#a.#Cd#\n##...##\n##.@.##\n##...##\n#cB#Ab#\n#######\n",
 	}
-	for n, c := range files {
-		os.WriteFile(filepath.Join(dir, n), []byte(c), 0o644)
-	}
-	f := func(n string) string { return filepath.Join(dir, n) }
+	f := clitest.Files(t, files)
 	tests := []struct {
 		args     []string
 		stdin    string

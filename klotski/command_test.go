@@ -23,15 +23,11 @@ func TestMain(m *testing.M) {
 
 // TestCommand runs the built command through pipes, directories, flags and bad input.
 func TestCommand(t *testing.T) {
-	dir := t.TempDir()
-	for name, content := range map[string]string{
+	f := clitest.Files(t, map[string]string{
 		"easy.txt": "A.\n..\n\ngoal: A 1 1\n",
 		"utf8.txt": "Aé\n..\n\ngoal: A 1 1\n",
 		"ff.txt":   "A\xff\n..\n\ngoal: A 1 1\n",
-	} {
-		os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644)
-	}
-	f := func(n string) string { return filepath.Join(dir, n) }
+	})
 	tests := []struct {
 		line           string
 		stdout, stderr string // stdout to start with; stderr to contain
@@ -133,7 +129,6 @@ func TestFarthest(t *testing.T) {
 // TestCodes checks that a file's code line is the layout, that codes show beside boards,
 // and that a file with two alternative targets solves to the nearer.
 func TestCodes(t *testing.T) {
-	dir := t.TempDir()
 	classic := "BAAC\nBAAC\nDEEF\nDGHF\nI..J\n\n"
 	target := func(rows string) string {
 		return "target: " + strings.ReplaceAll(strings.TrimSpace(rows), "\n", "\ntarget: ") + "\n"
@@ -144,11 +139,9 @@ func TestCodes(t *testing.T) {
 		"either.txt": classic + target("DBFC\nDBFC\nEEHG\nJAA.\nIAA.") + target("BAAC\nBAAC\nDEEF\nDGHF\n.I.J"),
 		"end.txt":    classic + target("DBFC\nDBFC\nEEHG\nJAA.\nIAA."),
 	}
-	for name, content := range files {
-		os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644)
-	}
+	dir := clitest.Files(t, files)
 	want := map[string]int{"code.txt": 81, "either.txt": 1, "end.txt": 81}
-	rs := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json `+dir).Stdout)
+	rs := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json `+dir("")).Stdout)
 	if len(rs) != len(files) {
 		t.Errorf("%d records for %d files", len(rs), len(files))
 	}
@@ -158,7 +151,7 @@ func TestCodes(t *testing.T) {
 			t.Errorf("%s: %+v, want %d moves from 1A9BF0C00 (4WVE1)", name, r, want[name])
 		}
 	}
-	out := clitest.Shell(t, `$KLOTSKI `+filepath.Join(dir, "end.txt")).Stdout
+	out := clitest.Shell(t, `$KLOTSKI `+dir("end.txt")).Stdout
 	if !strings.Contains(out, "code 1A9BF0C00 (4WVE1)\n") || !strings.Contains(out, "1. I right 1 (1A9BCCC00)\n") {
 		t.Errorf("text shows no codes:\n%s", out)
 	}

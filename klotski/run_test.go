@@ -3,12 +3,11 @@ package main
 import (
 	"bytes"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/cli"
+	"github.com/statespace/puzzles/internal/cli/clitest"
 )
 
 // runCmd runs klotski in-process with args, standard input stdin (nil: none piped) and the
@@ -19,7 +18,6 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func TestRun(t *testing.T) {
-	dir := t.TempDir()
 	files := map[string]string{
 		"easy.txt":    "A.\n..\n\ngoal: A 1 1\n",
 		"stuck.txt":   "AB\nCD\n\ngoal: A 1 1\n",
@@ -27,10 +25,7 @@ func TestRun(t *testing.T) {
 		"target.txt":  "AB\n..\n\ntarget: .B\ntarget: A.\n",
 		"bracket.txt": "[1][ ]\n[ ][ ]\n\ngoal: 1 1 1\n",
 	}
-	for n, c := range files {
-		os.WriteFile(filepath.Join(dir, n), []byte(c), 0o644)
-	}
-	f := func(n string) string { return filepath.Join(dir, n) }
+	f := clitest.Files(t, files)
 	tests := []struct {
 		args     []string
 		out, err string // stdout to start with / stderr to contain
