@@ -39,8 +39,9 @@ func TestCommand(t *testing.T) {
 		"a.txt":     "#########\n#b.A.@.a#\n#########\n",
 		"bad.txt":   "#@.\n#.?\n",
 		"sub/c.txt": "#####\n#@.a#\n#####\n",
+		"none/sub/": "", // a directory with no file of its own
 	})
-	dir, a, bad := f(""), f("a.txt"), f("bad.txt")
+	dir, a, bad, none := f(""), f("a.txt"), f("bad.txt"), f("none")
 	tests := []struct {
 		line           string
 		stdout, stderr string // stdout exactly ("*": anything); stderr to contain
@@ -51,6 +52,7 @@ func TestCommand(t *testing.T) {
 		{`printf '' | $DAY18 -part 1`, "", "-:1:1: empty input", 2}, // an empty pipe is an empty input
 		{`$DAY18 -json -part 1 - < ` + a, `{"file":"-","part1":8}` + "\n", "", 0},
 		{`$DAY18 -part 1 ` + dir, "*", bad + ":2:3: unexpected character '?'", 2}, // a directory: its files, not sub/
+		{`$DAY18 -json ` + none, `{"file":"` + none + `","error":{"message":"` + none + `: a directory with no files"}}` + "\n", "", 2},
 		{`$DAY18 -h`, "*", "", 0},
 		{`$DAY18 -version`, "*", "", 0},
 		{`$DAY18 -nosuch`, "", "flag provided but not defined: -nosuch", 2},
@@ -59,6 +61,7 @@ func TestCommand(t *testing.T) {
 		{`$DAY18 -algo bfs -path ` + a, "", "-algo bfs and -path do not go together", 2},
 		{`$DAY18 -mem lots ` + a, "", `-mem "lots": want a size`, 2},
 		{`$DAY18 -render out.jpg ` + a, "", "-render out.jpg: want a .png or .gif file", 2},
+		{`$DAY18 -render ` + f("v.png") + ` ` + dir, "", "-render draws one input, not 2", 2}, // a directory counts its files
 		{`$DAY18 gen -keys 27`, "", "-keys 27: want 1 to 26", 2},
 		{`$DAY18 gen -size 3`, "", "-size 3: a maze is 9 to 4093 cells wide", 2},
 		{`$DAY18 gen -robots 9`, "", "-robots 9: want 1 to 8", 2},

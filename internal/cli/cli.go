@@ -237,9 +237,6 @@ func Run(cmd *Command, args []string, env *Env) int {
 		if _, err := pictureKind(env.Render); err != nil {
 			return fail(err)
 		}
-		if fs.NArg() > 1 {
-			return fail(errors.New("-render draws one input, not several"))
-		}
 	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
@@ -309,6 +306,10 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 		if given := cmd.Given(); len(given) > 0 {
 			inputs = given
 		}
+	}
+	if env.Render != "" && len(inputs) > 1 { // a directory counts its files
+		fmt.Fprintf(env.Stderr, "%s: -render draws one input, not %d\n", cmd.Name, len(inputs))
+		return BadInput
 	}
 	workers := runtime.GOMAXPROCS(0)
 	if cmd.Workers != nil {
@@ -469,8 +470,8 @@ func wrap(text string, width int) string {
 
 // inputHelp and statusHelp are what -h says of every command's inputs and exit statuses.
 const (
-	inputHelp = `"-" is standard input; a directory means its files (not its subdirectories). With no
-FILE, %s reads a piped standard input, or %s.`
+	inputHelp = `"-" is standard input; a directory means its files (not its subdirectories; none is
+an error). With no FILE, %s reads a piped standard input, or %s.`
 	statusHelp = `Exit status, the worst over the inputs: 0 every input answered; 1 some input has no answer
 (it says why); 2 bad input or usage; 3 a search stopped (a limit, -timeout) before proving its
 answer (it says what it proved); 130 on SIGINT, 143 on SIGTERM, after every answer found.`

@@ -29,7 +29,8 @@ func TestWorse(t *testing.T) {
 }
 
 // TestInputs checks the input list: files as given, "-", a directory's regular files in name
-// order and not its subdirectories, and with no FILE a piped standard input or the default.
+// order and not its subdirectories (one with none is an input that fails), and with no FILE
+// a piped standard input or the default.
 func TestInputs(t *testing.T) {
 	dir := t.TempDir()
 	for _, f := range []string{"b.txt", "a.txt", "sub/c.txt"} {
@@ -54,11 +55,17 @@ func TestInputs(t *testing.T) {
 		{nil, true, []string{Stdin}},
 		{[]string{"-"}, false, []string{Stdin}},
 		{[]string{dir, "x.txt"}, false, []string{j("a.txt"), j("b.txt"), j("link.txt"), "x.txt"}},
+		{[]string{j("sub"), j("empty")}, false, []string{j("sub/c.txt"), j("empty")}},
 	}
+	os.Mkdir(j("empty"), 0o755)
 	for _, tc := range tests {
 		if got := names(Inputs(tc.args, tc.piped, []byte("default"))); !slices.Equal(got, tc.want) {
 			t.Errorf("Inputs(%q, piped %v) = %q, want %q", tc.args, tc.piped, got, tc.want)
 		}
+	}
+	in := Inputs([]string{j("empty")}, false, nil)
+	if _, err := in[0].Open(nil); err == nil || err.Error() != j("empty")+": a directory with no files" {
+		t.Errorf("an empty directory opens with error %v", err)
 	}
 }
 

@@ -14,7 +14,7 @@ type Input struct {
 	Name string // the FILE argument, "-" for standard input, "embedded" for the default
 	Path string // the file to read; "" for standard input, the embedded default or Data
 	Data []byte // the bytes of the embedded default or of an input the flags give
-	dir  bool   // a directory given as FILE: expanded by Inputs
+	bad  string // why a directory given as FILE gives no inputs: its error in their place
 }
 
 // Stdin and Embedded name the inputs that are not files.
@@ -26,8 +26,9 @@ const (
 // Inputs lists the inputs of the FILE arguments: each FILE, "-" for standard input, and a
 // directory for its regular files in name order (not its subdirectories). With no FILE the
 // input is standard input when something is piped or redirected into it (piped), else the
-// embedded default. A FILE that does not exist is listed all the same: reading it reports
-// the error in its place.
+// embedded default. A FILE that does not exist, a directory that cannot be read and one
+// with no regular file are listed all the same: reading them reports the error in their
+// place.
 func Inputs(args []string, piped bool, embedded []byte) []Input {
 	if len(args) == 0 {
 		if !piped {
@@ -48,7 +49,7 @@ func Inputs(args []string, piped bool, embedded []byte) []Input {
 		}
 		entries, err := os.ReadDir(a)
 		if err != nil {
-			out = append(out, Input{Name: a, Path: a, dir: true})
+			out = append(out, Input{Name: a, Path: a, bad: "a directory that cannot be read"})
 			continue
 		}
 		var files []string
@@ -61,6 +62,9 @@ func Inputs(args []string, piped bool, embedded []byte) []Input {
 				}
 			}
 		}
+		if len(files) == 0 {
+			out = append(out, Input{Name: a, Path: a, bad: "a directory with no files"})
+		}
 		slices.Sort(files)
 		for _, f := range files {
 			out = append(out, Input{Name: f, Path: f})
@@ -72,8 +76,8 @@ func Inputs(args []string, piped bool, embedded []byte) []Input {
 // Open returns a reader of the input's bytes.
 func (in Input) Open(stdin io.Reader) (io.ReadCloser, error) {
 	switch {
-	case in.dir:
-		return nil, fmt.Errorf("%s: a directory that cannot be read", in.Name)
+	case in.bad != "":
+		return nil, fmt.Errorf("%s: %s", in.Name, in.bad)
 	case in.Name == Embedded || in.Data != nil:
 		return io.NopCloser(bytesReader(in.Data)), nil
 	case in.Path == "":
