@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -95,6 +96,9 @@ func TestFlagRules(t *testing.T) {
 		}
 	}
 	if err := Within("part", 3, 0, 2); errString(err) != "-part 3: want 0 to 2" {
+		t.Errorf("Within: %v", err)
+	}
+	if err := Within("budget", 0, 1, math.MaxInt); errString(err) != "-budget 0: want 1 or more" {
 		t.Errorf("Within: %v", err)
 	}
 	if err := Within("part", 2, 0, 2); err != nil {

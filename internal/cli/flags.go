@@ -3,6 +3,7 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -81,12 +82,16 @@ func Needs(fs *flag.FlagSet, a, b string) error {
 	return nil
 }
 
-// Within refuses a numeric flag's value outside lo..hi: "-part 3: want 0 to 2".
+// Within refuses a numeric flag's value outside lo..hi: "-part 3: want 0 to 2", or with hi
+// math.MaxInt (no bound above) "-budget -1: want 0 or more".
 func Within(name string, v, lo, hi int) error {
-	if v < lo || v > hi {
-		return fmt.Errorf("-%s %d: want %d to %d", name, v, lo, hi)
+	switch {
+	case v >= lo && v <= hi:
+		return nil
+	case hi == math.MaxInt:
+		return fmt.Errorf("-%s %d: want %d or more", name, v, lo)
 	}
-	return nil
+	return fmt.Errorf("-%s %d: want %d to %d", name, v, lo, hi)
 }
 
 // First returns the first error that is not nil: the checks of a command, in order.
