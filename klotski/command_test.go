@@ -52,6 +52,9 @@ func TestCommand(t *testing.T) {
 		{`$KLOTSKI -code 1A9BF0C00 ` + f("easy.txt"), "", "-code and FILE arguments do not go together", 2},
 		{`$KLOTSKI -json -code 1a9bf0c`, `{"file":"code 1a9bf0c","metric":"piece","moves":81,"expanded":`, "", 0},
 		{`$KLOTSKI -render x.bmp`, "", "want a .png or .gif file", 2},
+		{`$KLOTSKI -json -budget 10`, `{"file":"embedded","notes":["stopped: position budget exceeded: more than 10 positions"],"metric":"piece","moves":null}`, "", 3},
+		{`$KLOTSKI -json -hardest -budget 10`, `{"file":"embedded","notes":["stopped: position budget exceeded: more than 10 positions"],"metric":"piece","hardest":null}`, "", 3},
+		{`$KLOTSKI -json -farthest -budget 10`, `{"file":"embedded","notes":["stopped: position budget exceeded: more than 10 positions"],"metric":"piece","farthest":null}`, "", 3},
 		{`$KLOTSKI -h`, "usage:", "", 0},
 		{`$KLOTSKI -version`, "klotski ", "", 0},
 	}
@@ -83,15 +86,15 @@ func TestHardestBoards(t *testing.T) {
 	os.WriteFile(p, []byte(puzzle), 0o644)
 	for _, metric := range []string{"piece", "line", "step"} {
 		rs := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json -hardest -metric `+metric+` `+p).Stdout)
-		if len(rs) != 1 || rs[0].Hardest == nil || rs[0].Positions == nil || len(rs[0].Boards) == 0 || len(rs[0].Boards) != min(*rs[0].Positions, 100) {
+		if len(rs) != 1 || rs[0].Hardest.Value == nil || rs[0].Positions == nil || len(rs[0].Boards) == 0 || len(rs[0].Boards) != min(*rs[0].Positions, 100) {
 			t.Fatalf("%s: %+v", metric, rs)
 		}
 		for i, b := range rs[0].Boards {
 			f := filepath.Join(dir, "hard.txt")
 			os.WriteFile(f, []byte(b+"\n\ngoal: A 1 2\n"), 0o644)
 			got := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json -metric `+metric+` `+f).Stdout)
-			if len(got) != 1 || got[0].Moves.Value == nil || *got[0].Moves.Value != *rs[0].Hardest {
-				t.Errorf("%s: board %d\n%s\nsolves in %+v, want %d", metric, i, b, got, *rs[0].Hardest)
+			if len(got) != 1 || got[0].Moves.Value == nil || *got[0].Moves.Value != *rs[0].Hardest.Value {
+				t.Errorf("%s: board %d\n%s\nsolves in %+v, want %d", metric, i, b, got, *rs[0].Hardest.Value)
 			}
 		}
 	}
@@ -111,7 +114,7 @@ func TestHardestBoards(t *testing.T) {
 // as a target, takes 124 moves.
 func TestFarthest(t *testing.T) {
 	rs := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json -farthest`).Stdout)
-	if len(rs) != 1 || rs[0].Farthest == nil || *rs[0].Farthest != 124 || len(rs[0].Boards) != 8 || len(rs[0].Codes) != 8 || !slices.Contains(rs[0].Codes, "CEF29B000") {
+	if len(rs) != 1 || rs[0].Farthest.Value == nil || *rs[0].Farthest.Value != 124 || len(rs[0].Boards) != 8 || len(rs[0].Codes) != 8 || !slices.Contains(rs[0].Codes, "CEF29B000") {
 		t.Fatalf("%+v", rs)
 	}
 	dir := t.TempDir()

@@ -139,13 +139,13 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 		}
 		h, err := find(bd, opt)
 		if err != nil {
-			return stopped(err, o, job.Prefix())
+			return c.stopped(err, o, job.Prefix())
 		}
 		return hardest(bd, h, c.farthest, o, job.Prefix())
 	}
 	res, err := slide.Solve(bd, opt)
 	if err != nil {
-		return stopped(err, o, job.Prefix())
+		return c.stopped(err, o, job.Prefix())
 	}
 	o.Again = func() { // the search alone, without the solution's text
 		if p, err := slide.Parse(job.Name, job.Data); err == nil {
@@ -158,13 +158,21 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 	return solution(bd, res, o, job.Prefix(), !job.Named)
 }
 
-// stopped is the outcome of a search a limit or a signal ended.
-func stopped(err error, o cli.Outcome, prefix string) cli.Outcome {
+// stopped is the outcome of a search a limit or a signal ended: the number asked for
+// (moves, hardest or farthest) is null.
+func (c *config) stopped(err error, o cli.Outcome, prefix string) cli.Outcome {
 	if !slide.Stopped(err) {
 		return cli.Outcome{Err: err}
 	}
 	a := cli.Answer{Stop: err, Lower: -1}
-	o.Record.Moves = a.Number()
+	switch {
+	case c.hardest:
+		o.Record.Hardest = a.Number()
+	case c.farthest:
+		o.Record.Farthest = a.Number()
+	default:
+		o.Record.Moves = a.Number()
+	}
 	o.Add(prefix, a, false)
 	return o
 }
@@ -200,11 +208,11 @@ func hardest(bd *slide.Board, h slide.Hard, farthest bool, o cli.Outcome, prefix
 	n := len(h.Positions)
 	o.Record.Positions, o.Record.Total = &n, &h.Total
 	if farthest {
-		o.Record.Farthest = &h.Moves
+		o.Record.Farthest = cli.Of(h.Moves)
 		o.Printf("%sthe farthest positions from the start need %d moves (%s metric): %d of them, among %d positions reachable\n",
 			prefix, h.Moves, o.Record.Metric, n, h.Total)
 	} else {
-		o.Record.Hardest, o.Record.Goals = &h.Moves, &h.Goals
+		o.Record.Hardest, o.Record.Goals = cli.Of(h.Moves), &h.Goals
 		o.Printf("%sthe farthest positions from any goal need %d moves (%s metric): %d of them, among %d positions that can reach one of %d goal positions\n",
 			prefix, h.Moves, o.Record.Metric, n, h.Total, h.Goals)
 	}

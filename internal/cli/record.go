@@ -38,8 +38,8 @@ type Record struct {
 	Reachable *int     `json:"reachable,omitempty"`
 	Code      string   `json:"code,omitempty"`  // a 4x5 layout's common code
 	Short     string   `json:"short,omitempty"` // and its short code
-	Hardest   *int     `json:"hardest,omitempty"`
-	Farthest  *int     `json:"farthest,omitempty"`
+	Hardest   Number   `json:"hardest,omitzero"`  // -hardest; null when its search stopped
+	Farthest  Number   `json:"farthest,omitzero"` // -farthest; likewise
 	Positions *int     `json:"positions,omitempty"`
 	Goals     *int     `json:"goals,omitempty"`
 	Total     *int     `json:"total,omitempty"`
