@@ -353,8 +353,10 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 			o.Record.Time = Measure(job.Repeat, again)
 			o.Printf("%stime: %v\n", job.Prefix(), o.Record.Time)
 		}
-		if o.Err == nil && o.Draw != nil && job.Render {
-			if err := cmd.Picture.save(env.Render, o.Draw); err != nil {
+		if o.Err == nil && job.Render {
+			if o.Draw == nil {
+				o.Log += fmt.Sprintf("%s: -render %s: no answer to draw, nothing written\n", cmd.Name, env.Render)
+			} else if err := cmd.Picture.save(env.Render, o.Draw); err != nil {
 				return Outcome{Err: err}
 			}
 		}
