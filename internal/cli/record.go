@@ -36,8 +36,8 @@ type Record struct {
 	Moves     Number   `json:"moves,omitzero"`
 	Expanded  *int     `json:"expanded,omitempty"`
 	Reachable *int     `json:"reachable,omitempty"`
-	Code      string   `json:"code,omitempty"`  // a 4x5 layout's common code
-	Short     string   `json:"short,omitempty"` // and its short code
+	Code      string   `json:"code,omitempty"`    // a 4x5 layout's common code
+	Short     string   `json:"short,omitempty"`   // and its short code
 	Hardest   Number   `json:"hardest,omitzero"`  // -hardest; null when its search stopped
 	Farthest  Number   `json:"farthest,omitzero"` // -farthest; likewise
 	Positions *int     `json:"positions,omitempty"`
