@@ -130,7 +130,8 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 	}
 	bd := slide.NewBoard(p)
 	opt := c.opt
-	opt.Ctx, opt.Workers = ctx, min(job.Cores, slide.DefaultWorkers())
+	opt.Ctx, opt.Workers, opt.Progress = ctx, min(job.Cores, slide.DefaultWorkers()), &slide.Progress{}
+	job.Show(opt.Progress.String)
 	o := cli.Outcome{Record: cli.Record{Metric: opt.Metric.String()}}
 	if c.hardest || c.farthest {
 		find := slide.Hardest

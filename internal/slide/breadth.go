@@ -88,7 +88,7 @@ type published struct {
 	goal     State // the smallest goal one move from the layer, if found
 	found    bool
 	full     bool  // it holds, or has found, more positions than the budget
-	stopped  error // worker 0 only: the options' context has ended
+	stopped  error // the options' context has ended (worker 0 at the layer's end; any worker within it)
 }
 
 var shares = sync.Pool{New: func() any { return new(share) }}
@@ -193,12 +193,15 @@ func (b *breadth) work(me int) breadthResult {
 			src := b.shares[(me+k)%n]
 			await(&src.ready, int64(layer))
 			end := len(src.front)
-			for !pub.full {
+			for claims := 1; !pub.full && pub.stopped == nil; claims++ {
 				i := int(src.cursor.Add(chunk)) - chunk
 				if i >= end {
 					break
 				}
 				b.expand(me, sh, src, out, i, min(i+chunk, end), pub)
+				if claims%(checkEvery/chunk) == 0 { // a long layer stops soon after the context ends
+					pub.stopped = b.opt.stopped()
+				}
 				// Within the layer too, so a layer cannot run away with the memory. Alone, the
 				// worker files as it goes; otherwise its outboxes hold duplicates, and only
 				// twice the budget stops it before the barrier checks the filed positions.
@@ -209,8 +212,8 @@ func (b *breadth) work(me int) breadthResult {
 				pub.full = pending > budget && (n == 1 || pending > 2*budget)
 			}
 		}
-		if me == 0 {
-			pub.stopped = b.opt.stopped(0)
+		if me == 0 && pub.stopped == nil {
+			pub.stopped = b.opt.stopped()
 		}
 		b.barrier(me, int64(layer+1))
 
@@ -232,6 +235,9 @@ func (b *breadth) work(me int) breadthResult {
 		}
 		expanded += layerSize
 		res.expanded, res.depth = expanded, layer
+		if me == 0 && layerSize > 0 {
+			b.opt.tell(total, layer)
+		}
 		switch {
 		case res.err != nil:
 			return res

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"github.com/statespace/puzzles/internal/search"
 )
@@ -58,6 +59,35 @@ type Options struct {
 	// at most 8; 0: DefaultWorkers, 1: the serial search. A* and bidirectional search are
 	// serial.
 	Workers int
+
+	// Progress, when set, is told how far the search has come as it runs.
+	Progress *Progress
+}
+
+// Progress is how far a running search has come, for another goroutine to show: the
+// positions it has recorded, and the depth it has reached (the deepest layer a breadth-first
+// search holds whole, the two sides' together in the bidirectional one, the bound of A*'s
+// best position). A breadth-first search tells it once a layer, the others every 4096
+// positions they expand.
+type Progress struct {
+	Positions, Depth atomic.Int64
+}
+
+// String says how far the search has come: "1200000 positions, depth 57".
+func (p *Progress) String() string {
+	return fmt.Sprintf("%d positions, depth %d", p.Positions.Load(), p.Depth.Load())
+}
+
+// checkEvery is how many positions A* and the bidirectional search expand between looks at
+// their context and reports to their progress: a power of two.
+const checkEvery = 4096
+
+// tell records how far the search has come, when the options ask.
+func (o Options) tell(positions, depth int) {
+	if p := o.Progress; p != nil {
+		p.Positions.Store(int64(positions))
+		p.Depth.Store(int64(depth))
+	}
 }
 
 // engine is what the searches need of a position representation. Keys are what they store;
@@ -138,10 +168,10 @@ func (e codesEngine) fork() engine {
 	return codesEngine{&bd}
 }
 
-// stopped reports (as an error) whether the options' context has ended; it looks only
-// every 4096 positions, so it costs nothing in the loops that call it.
-func (o Options) stopped(n int) error {
-	if o.Ctx == nil || n&4095 != 0 {
+// stopped reports (as an error) whether the options' context has ended. The searches ask
+// once a layer or every 4096 positions (checkEvery), so it costs nothing in their loops.
+func (o Options) stopped() error {
+	if o.Ctx == nil {
 		return nil
 	}
 	if err := o.Ctx.Err(); err != nil {
@@ -360,7 +390,7 @@ func astar(e engine, opt Options) (Result, error) {
 	var next []State
 	expanded := 0
 	for {
-		_, x, _, ok := q.Pop()
+		f, x, _, ok := q.Pop()
 		if !ok {
 			break
 		}
@@ -380,8 +410,11 @@ func astar(e engine, opt Options) (Result, error) {
 			return Result{Moves: int(it.g), Path: p, Expanded: expanded}, nil
 		}
 		expanded++
-		if err := opt.stopped(expanded); err != nil {
-			return Result{}, err
+		if expanded&(checkEvery-1) == 0 {
+			opt.tell(table.Len(), f)
+			if err := opt.stopped(); err != nil {
+				return Result{}, err
+			}
 		}
 		next = e.next(it.s, opt.Metric, next[:0])
 		for _, n := range next {
@@ -450,8 +483,11 @@ func bidir(e engine, opt Options) (Result, error) {
 		end := len(grow.states)
 		for i := from[g]; i < end; i++ {
 			expanded++
-			if err := opt.stopped(expanded); err != nil {
-				return Result{}, err
+			if expanded&(checkEvery-1) == 0 {
+				opt.tell(len(fw.states)+len(bw.states), int(fw.depth[len(fw.depth)-1]+bw.depth[len(bw.depth)-1]))
+				if err := opt.stopped(); err != nil {
+					return Result{}, err
+				}
 			}
 			d := grow.depth[i] + 1
 			next = e.next(grow.states[i], opt.Metric, next[:0])

@@ -820,3 +820,28 @@ func TestNames(t *testing.T) {
 		t.Errorf("algorithm dfs: %v", err)
 	}
 }
+
+// TestProgress checks what a search tells its Progress on the classic: breadth-first, the
+// positions recorded and the depth of the last layer it expanded (one short of the answer,
+// or the farthest position's when it runs out); A* and bidirectional, every 4096 positions,
+// a depth no greater than the answer.
+func TestProgress(t *testing.T) {
+	p, err := slide.Parse("classic", inputs.KlotskiClassic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bd := slide.NewBoard(p)
+	for _, algo := range []slide.Algo{slide.BFS, slide.AStar, slide.Bidir} {
+		var pr slide.Progress
+		res, err := slide.Solve(bd, slide.Options{Metric: slide.Step, Algo: algo, Progress: &pr})
+		n, d := pr.Positions.Load(), int(pr.Depth.Load())
+		if err != nil || n <= 0 || d <= 0 || d > res.Moves || algo == slide.BFS && d != res.Moves-1 {
+			t.Errorf("%v: %d moves (%v); told %d positions, depth %d", algo, res.Moves, err, n, d)
+		}
+	}
+	var pr slide.Progress
+	h, err := slide.Farthest(bd, slide.Options{Metric: slide.Whole, Progress: &pr, Workers: 2})
+	if err != nil || pr.Positions.Load() != int64(h.Total) || int(pr.Depth.Load()) != h.Moves {
+		t.Errorf("Farthest: %d moves (%v); told %s, want %d positions, depth %d", h.Moves, err, pr.String(), h.Total, h.Moves)
+	}
+}
