@@ -46,6 +46,8 @@ func TestCommand(t *testing.T) {
 		{`$KLOTSKI -groups ` + f("easy.txt"), "", "-groups and FILE arguments do not go together", 2},
 		{`$KLOTSKI -list`, "", "-list needs -groups", 2},
 		{`$KLOTSKI -groups -repeat 3`, "", "-groups and -repeat do not go together", 2},
+		{`$KLOTSKI -groups -mem 1GB`, "", "-groups and -mem do not go together", 2},
+		{`$KLOTSKI -mem 0`, "", `-mem "0": want a size such as 512MB or 2GB`, 2},
 		{`$KLOTSKI -groups`, "", "klotski: -groups needs about 400 MB of memory, this process may have", 3},
 		{`$KLOTSKI -code 1A9BF0C0Z`, "", `-code: code "1A9BF0C0Z": want 1 to 9 hex digits`, 2},
 		{`$KLOTSKI -code FFFFFFFFF`, "", `-code: code FFFFFFFFF: the 2x2 at cell 15 is off the board`, 2},
@@ -69,10 +71,28 @@ func TestCommand(t *testing.T) {
 		}
 	}
 	out := clitest.Shell(t, `$KLOTSKI -h`).Stdout
-	for _, want := range []string{"-metric", "-algo", "-json", "-count", "-repeat", "-timeout", "-budget", "-render", "-census", "-hardest", "-farthest", "-groups", "-list", "-code", "-version", "Example:"} {
+	for _, want := range []string{"-metric", "-algo", "-json", "-count", "-repeat", "-timeout", "-budget", "-mem", "-render", "-census", "-hardest", "-farthest", "-groups", "-list", "-code", "-version", "Example:"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("-h does not mention %s", want)
 		}
+	}
+}
+
+// TestMemory holds every search to its memory: under -mem each stops with the memory limit,
+// its peak memory within it (PositionBytes a position, with a quarter more for the garbage
+// the collector has not taken yet, and the process's own few megabytes), and under a
+// ulimit -v the default limit stops it cleanly, not the Go runtime.
+func TestMemory(t *testing.T) {
+	big := clitest.Files(t, map[string]string{"big.txt": "AAB.CD\nAAB.EF\nGHIJKL\nMNOPQR\nSTU.VW\nXYZ.12\n\ngoal: A 4 4\n"})("big.txt")
+	for _, mode := range []string{"-algo bfs", "-algo astar", "-algo bidir", "-count", "-hardest", "-farthest"} {
+		r := clitest.Shell(t, `$KLOTSKI -json -mem 48MB `+mode+` `+big)
+		if r.Status != 3 || !strings.Contains(r.Stdout, `"notes":["stopped: memory limit 48 MB"]`) || r.RSS > (48+12+16)<<20 {
+			t.Errorf("-mem 48MB %s: status %d, peak memory %d MB, %s", mode, r.Status, r.RSS>>20, r.Stdout)
+		}
+	}
+	r := clitest.Shell(t, `ulimit -v 1500000; $KLOTSKI `+big)
+	if r.Status != 3 || !strings.HasPrefix(r.Stdout, "stopped (memory limit ") || r.Stderr != "" {
+		t.Errorf("ulimit -v 1500000: status %d\nstdout %q\nstderr %q", r.Status, r.Stdout, r.Stderr)
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/statespace/puzzles/inputs"
 	"github.com/statespace/puzzles/internal/atlas"
 	"github.com/statespace/puzzles/internal/cli"
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/render"
 	"github.com/statespace/puzzles/internal/slide"
 )
@@ -28,7 +29,8 @@ type config struct {
 	census            bool
 	hardest, farthest bool
 	groups, list      bool
-	opt               slide.Options
+	memory            string
+	opt               slide.Options // every input's, but for its context, cores, memory and progress
 }
 
 // maxBoards is the most boards -hardest lists.
@@ -39,7 +41,7 @@ func command() *cli.Command {
 	return &cli.Command{
 		Name: "klotski",
 		Synopsis: []string{
-			"[-metric step|line|piece] [-algo bfs|astar|bidir] [-json] [-count] [-repeat N] [-timeout D] [-budget N] [-render FILE.gif|FILE.png] [FILE ...]",
+			"[-metric step|line|piece] [-algo bfs|astar|bidir] [-json] [-count] [-repeat N] [-timeout D] [-budget N] [-mem SIZE] [-render FILE.gif|FILE.png] [FILE ...]",
 			"-code CODE [flags]",
 			"-hardest | -farthest [-metric M] [-json] [FILE ...]",
 			"-census [-json]",
@@ -74,11 +76,12 @@ func (c *config) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&c.list, "list", false, "with -groups, one line (or JSON object) per group")
 	fs.StringVar(&c.code, "code", "", "solve the 4x5 layout with this common code (for example 1A9BF0C00), the 2x2 to the exit")
 	fs.IntVar(&c.opt.Budget, "budget", slide.DefaultBudget, "most positions a search records")
+	fs.StringVar(&c.memory, "mem", "", "most memory the searches may use, for example 512MB or 2GB (default: half of what this process may use)")
 }
 
 // check validates the flags before any input is read.
 func (c *config) check(fs *flag.FlagSet) error {
-	every := []string{"hardest", "farthest", "count", "render", "code", "repeat", "FILE"} // what -census and -groups replace
+	every := []string{"hardest", "farthest", "count", "render", "code", "repeat", "mem", "FILE"} // what -census and -groups replace
 	err := cli.First(
 		cli.Within("budget", c.opt.Budget, 1, math.MaxInt),
 		cli.Apart(fs, "census", append(every, "groups")...),
@@ -88,6 +91,11 @@ func (c *config) check(fs *flag.FlagSet) error {
 		cli.Apart(fs, "farthest", "count", "render"),
 		cli.Apart(fs, "code", "FILE"),
 	)
+	if err == nil {
+		var m *memory.Meter
+		m, err = cli.Meter(c.memory)
+		c.opt.Memory = m.Limit()
+	}
 	if err == nil && c.code != "" {
 		if _, err = atlas.ParseLayout(c.code); err != nil {
 			err = fmt.Errorf("-code: %v", err)
@@ -131,6 +139,7 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 	bd := slide.NewBoard(p)
 	opt := c.opt
 	opt.Ctx, opt.Workers, opt.Progress = ctx, min(job.Cores, slide.DefaultWorkers()), &slide.Progress{}
+	opt.Memory = job.Share(c.opt.Memory)
 	job.Show(opt.Progress.String)
 	o := cli.Outcome{Record: cli.Record{Metric: opt.Metric.String()}}
 	if c.hardest || c.farthest {

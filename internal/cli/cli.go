@@ -118,7 +118,12 @@ type Job struct {
 	Render bool // with -render: the outcome should say how to draw its answer (Outcome.Draw)
 	show   *progressLine
 	slot   int
+	along  int // the inputs that run at once, this one among them
 }
+
+// Share is the input's part of a resource the inputs running at once share, such as a memory
+// limit: all of it when it runs alone, else its equal part.
+func (j *Job) Share(total int64) int64 { return total / int64(max(1, j.along)) }
 
 // Show sets what the progress line says of this job while it runs (only on a terminal,
 // and only once it has run a second).
@@ -318,7 +323,8 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 	if env.Repeat > 0 {
 		workers = 1 // timed inputs do not slow each other down
 	}
-	cores := max(1, runtime.GOMAXPROCS(0)/max(1, min(workers, len(inputs))))
+	along := max(1, min(workers, len(inputs)))
+	cores := max(1, runtime.GOMAXPROCS(0)/along)
 	var show *progressLine
 	if env.StderrTerminal {
 		show = newProgressLine(env.Stderr, workers)
@@ -336,7 +342,7 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 		defer func() { slots <- slot }()
 		in := inputs[i]
 		job := &Job{Name: in.Name, JSON: env.JSON, Named: len(inputs) > 1, Cores: cores, Repeat: env.Repeat,
-			Render: env.Render != "", show: show, slot: slot}
+			Render: env.Render != "", show: show, slot: slot, along: along}
 		defer job.Show(nil)
 		data, err := read(cmd, in, env.Stdin)
 		if err != nil {

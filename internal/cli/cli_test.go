@@ -223,8 +223,9 @@ func TestWrap(t *testing.T) {
 	}
 }
 
-// TestCores checks the cores each input is told it may use: every core when it runs alone
-// (one input, or -repeat, which runs them in turn), one each when they run side by side.
+// TestCores checks the cores each input is told it may use, and its share of a limit: every
+// core and all of the limit when it runs alone (one input, or -repeat, which runs them in
+// turn), their part when they run side by side.
 func TestCores(t *testing.T) {
 	p := runtime.GOMAXPROCS(0)
 	dir := t.TempDir()
@@ -235,25 +236,27 @@ func TestCores(t *testing.T) {
 	}
 	var mu sync.Mutex
 	var cores []int
+	var shares []int64
 	cmd := &Command{Name: "cores", Solve: func(_ context.Context, job *Job) Outcome {
 		mu.Lock()
 		defer mu.Unlock()
-		cores = append(cores, job.Cores)
+		cores, shares = append(cores, job.Cores), append(shares, job.Share(1200))
 		return Outcome{}
 	}, Default: []byte("x")}
 	for _, c := range []struct {
-		args []string
-		want int
+		args  []string
+		want  int
+		share int64
 	}{
-		{nil, p},
-		{files, max(1, p/min(p, len(files)))},
-		{append([]string{"-repeat", "1"}, files[:2]...), p},
+		{nil, p, 1200},
+		{files, max(1, p/min(p, len(files))), 1200 / int64(min(p, len(files)))},
+		{append([]string{"-repeat", "1"}, files[:2]...), p, 1200},
 	} {
-		cores = nil
+		cores, shares = nil, nil
 		Run(cmd, c.args, &Env{Stdout: io.Discard, Stderr: io.Discard})
-		for _, n := range cores {
-			if n != c.want {
-				t.Errorf("%v: an input was told %d cores, want %d", c.args, n, c.want)
+		for i, n := range cores {
+			if n != c.want || shares[i] != c.share {
+				t.Errorf("%v: an input was told %d cores and a share of %d, want %d and %d", c.args, n, shares[i], c.want, c.share)
 			}
 		}
 		if len(cores) == 0 {

@@ -242,7 +242,7 @@ func (b *breadth) work(me int) breadthResult {
 		case res.err != nil:
 			return res
 		case total > budget:
-			res.err = budgetErr(budget)
+			res.err = b.opt.full()
 			return res
 		case res.found:
 			res.depth = layer + 1

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/search"
 )
 
@@ -34,8 +35,14 @@ func (a *Algo) UnmarshalText(b []byte) error { return named(a, b, "algorithm", a
 // from; with more it searches forwards only.
 const maxGoals = 1 << 12
 
-// DefaultBudget bounds the positions a search records (about 40 bytes each).
+// DefaultBudget bounds the positions a search records.
 const DefaultBudget = 50_000_000
+
+// PositionBytes is what a search's memory grows by for each position it records, at its
+// peak: the positions and their table as they double, the successors waiting to be filed,
+// and the garbage of their last doubling. Options.Memory is turned into positions at this
+// rate; the klotski command's tests hold every search to it.
+const PositionBytes = 256
 
 // ErrBudget is returned (wrapped) when a search records more positions than its budget.
 var ErrBudget = errors.New("position budget exceeded")
@@ -45,6 +52,7 @@ type Options struct {
 	Metric Metric
 	Algo   Algo
 	Budget int             // 0: DefaultBudget
+	Memory int64           // the most bytes a search may take (PositionBytes a position); 0: no limit but Budget
 	Ctx    context.Context // when set, a search stops soon after it ends, with its error
 	Count  bool            // Solve also counts the positions reachable from a solvable start
 
@@ -62,6 +70,29 @@ type Options struct {
 
 	// Progress, when set, is told how far the search has come as it runs.
 	Progress *Progress
+
+	byMemory bool // Budget is what Memory holds (limited)
+}
+
+// limited returns the options with the budget a search keeps: Budget (DefaultBudget when
+// not set), or fewer positions when Memory holds fewer.
+func (o Options) limited() Options {
+	if o.Budget <= 0 {
+		o.Budget = DefaultBudget
+	}
+	if n := o.Memory / PositionBytes; o.Memory > 0 && n < int64(o.Budget) {
+		o.Budget, o.byMemory = int(max(n, 1)), true
+	}
+	return o
+}
+
+// full is the error of a search that would record more than its budget: ErrBudget, or
+// memory.ErrLimit when the budget is what Memory holds.
+func (o Options) full() error {
+	if o.byMemory {
+		return memory.LimitError(o.Memory)
+	}
+	return budgetErr(o.Budget)
 }
 
 // Progress is how far a running search has come, for another goroutine to show: the
@@ -192,9 +223,7 @@ func budgetErr(n int) error { return fmt.Errorf("%w: more than %d positions", Er
 
 // Solve finds an optimal solution of bd's puzzle.
 func Solve(bd *Board, opt Options) (Result, error) {
-	if opt.Budget <= 0 {
-		opt.Budget = DefaultBudget
-	}
+	opt = opt.limited()
 	e := bd.engine(opt, true)
 	var r Result
 	var err error
@@ -215,17 +244,16 @@ func Solve(bd *Board, opt Options) (Result, error) {
 	return r, err
 }
 
-// Stopped reports whether err is a search's stop rather than a failure: the budget, a
-// timeout or an interrupt (the options' context).
+// Stopped reports whether err is a search's stop rather than a failure: the budget, the
+// memory limit, a timeout or an interrupt (the options' context).
 func Stopped(err error) bool {
-	return errors.Is(err, ErrBudget) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+	return errors.Is(err, ErrBudget) || errors.Is(err, memory.ErrLimit) ||
+		errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // Count returns the number of positions reachable from the start.
 func Count(bd *Board, opt Options) (int, error) {
-	if opt.Budget <= 0 {
-		opt.Budget = DefaultBudget
-	}
+	opt = opt.limited()
 	r, err := reach(bd.engine(opt, true), opt)
 	return r.Reachable, err
 }
@@ -421,7 +449,7 @@ func astar(e engine, opt Options) (Result, error) {
 			push(n, i, it.g+1)
 		}
 		if table.Len() > opt.Budget {
-			return Result{}, budgetErr(opt.Budget)
+			return Result{}, opt.full()
 		}
 	}
 	var all []State
@@ -459,6 +487,8 @@ func bidir(e engine, opt Options) (Result, error) {
 	switch {
 	case errors.Is(err, ErrBudget) && opt.Budget > maxGoals:
 		return bfs(e, opt)
+	case errors.Is(err, ErrBudget):
+		return Result{}, opt.full()
 	case err != nil:
 		return Result{}, err
 	}
@@ -498,7 +528,7 @@ func bidir(e engine, opt Options) (Result, error) {
 				grow.add(n, int32(i), d)
 			}
 			if len(fw.states)+len(bw.states) > opt.Budget {
-				return Result{}, budgetErr(opt.Budget)
+				return Result{}, opt.full()
 			}
 		}
 		if g == 0 {
@@ -598,11 +628,12 @@ type Hard struct {
 // reversible), so each position of the puzzle's pieces gets its distance to the nearest goal,
 // and returns the farthest.
 func Hardest(bd *Board, opt Options) (Hard, error) {
-	if opt.Budget <= 0 {
-		opt.Budget = DefaultBudget
-	}
+	opt = opt.limited()
 	e := bd.engine(opt, false) // every position, not one of each mirror pair
 	goals, err := e.goals(opt.Budget)
+	if errors.Is(err, ErrBudget) {
+		err = opt.full()
+	}
 	if err != nil {
 		return Hard{}, err
 	}
@@ -612,9 +643,7 @@ func Hardest(bd *Board, opt Options) (Hard, error) {
 // Farthest runs one breadth-first search from the start and returns the positions farthest
 // from it (Goals is 0, Total counts the positions reachable).
 func Farthest(bd *Board, opt Options) (Hard, error) {
-	if opt.Budget <= 0 {
-		opt.Budget = DefaultBudget
-	}
+	opt = opt.limited()
 	e := bd.engine(opt, false)
 	h, err := farthest(e, opt, []State{e.start()})
 	h.Goals = 0

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/statespace/puzzles/inputs"
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/slide"
 )
 
@@ -680,7 +681,8 @@ func TestWorkers(t *testing.T) {
 
 // TestBudget checks that searches stop with ErrBudget once they record more positions than
 // the budget, on one goroutine or several, and not before: counting the classic records
-// 13,011 keys (one of each mirror pair).
+// 13,011 keys (one of each mirror pair). A memory limit stops them the same way, with
+// memory.ErrLimit.
 func TestBudget(t *testing.T) {
 	p, err := slide.Parse("classic", inputs.KlotskiClassic)
 	if err != nil {
@@ -695,6 +697,11 @@ func TestBudget(t *testing.T) {
 		n, err := slide.Count(bd, o)
 		if errors.Is(err, slide.ErrBudget) != tc.fails || !tc.fails && n != 25955 {
 			t.Errorf("Count with budget %d on %d workers: %d, %v", tc.budget, tc.workers, n, err)
+		}
+		// The same positions under a memory limit: PositionBytes each.
+		m := slide.Options{Metric: slide.Whole, Memory: int64(tc.budget) * slide.PositionBytes, Workers: tc.workers}
+		if n, err := slide.Count(bd, m); errors.Is(err, memory.ErrLimit) != tc.fails || !tc.fails && n != 25955 || tc.fails && !slide.Stopped(err) {
+			t.Errorf("Count with memory for %d positions on %d workers: %d, %v", tc.budget, tc.workers, n, err)
 		}
 		if tc.budget == 1000 {
 			if _, err := slide.Solve(bd, o); !errors.Is(err, slide.ErrBudget) || !slide.Stopped(err) {
