@@ -8,6 +8,14 @@ import (
 // Reaches exposes reaches to the tests.
 func Reaches(v *vault.Vault, goal Goal) bool { return reaches(v, routes.NewCorridors(v), goal) }
 
+// PoolNothing makes every solve's memory too large to keep for the next (a vault of millions
+// of cells), until the function it returns is called.
+func PoolNothing() (restore func()) {
+	old := maxPooled
+	maxPooled = -1
+	return func() { maxPooled = old }
+}
+
 // LargeFrom makes searches large (a first walk, dominance) from n states on, until the
 // function it returns is called.
 func LargeFrom(n int) (restore func()) {

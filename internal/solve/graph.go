@@ -33,13 +33,19 @@ var workspaces = sync.Pool{New: func() any { return new(Workspace) }}
 
 // Graph is the function Graph in w's memory.
 func (w *Workspace) Graph(v *vault.Vault, opt Options) (Result, error) {
+	defer w.trim()
+	return w.solveGraph(v, opt)
+}
+
+// solveGraph is Graph without the trim at its end: Parts trims once both parts are solved,
+// as the second part's corridors are built with the first part's.
+func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	res := Result{Steps: -1, Lower: 0, Upper: -1} // what a stop before the search proves
 	if opt.Goal == Exit {
 		if _, err := v.Exit(); err != nil {
 			return res, err
 		}
 	}
-	defer w.trim()
 	t0 := time.Now()
 	reduce := opt.Goal == Collect && !opt.Walk && !opt.NoReduce
 	if opt.Corridors != nil && opt.Corridors.Reduced() && !reduce {
@@ -209,7 +215,7 @@ type scratch struct {
 
 // maxPooled is the most memory a scratch may hold and still be kept for the next search:
 // a larger one goes to the collector, so no search keeps memory it does not account for.
-const maxPooled = 64 << 20
+var maxPooled = 64 << 20 // a variable for the tests
 
 // init makes s a search of v on g with bound b for the keys all, its table and queue in sc
 // (nil: its own).

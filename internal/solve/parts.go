@@ -44,9 +44,10 @@ func Parts(v *vault.Vault, which int, opt Options, solver Solver) []Part {
 // memory, and Graph (solver nil) searching in it too: a second solve of the same size
 // allocates nothing.
 func (w *Workspace) Parts(v *vault.Vault, which int, opt Options, solver Solver) []Part {
+	defer w.trim()
 	solve := func(v *vault.Vault, opt Options) (Result, error) {
 		if solver == nil {
-			return w.Graph(v, opt)
+			return w.solveGraph(v, opt)
 		}
 		return solver(v, opt)
 	}

@@ -40,3 +40,25 @@ func TestWorkspaceAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkspaceLarge solves both parts of vaults whose memory is too large to keep (the
+// corridors of a 1500x1500 room): what the first part drops must not be what the second
+// part was given (its corridors, built with the first part's), and the answers are those
+// of each part solved alone.
+func TestWorkspaceLarge(t *testing.T) {
+	defer solve.PoolNothing()()
+	for seed := range uint64(3) {
+		data := vaultgen.Generate(vaultgen.Options{Seed: seed + 1})
+		var w solve.Workspace
+		v, err := w.Parse("gen", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, p := range w.Parts(v, 0, solve.Options{}, nil) {
+			alone := solve.Parts(v, i+1, solve.Options{}, nil)[0]
+			if p.Err != nil || p.Result.Steps != alone.Result.Steps {
+				t.Errorf("seed %d %s: %d, %v; alone: %d", seed+1, p.Name, p.Result.Steps, p.Err, alone.Result.Steps)
+			}
+		}
+	}
+}
