@@ -161,6 +161,23 @@ func TestEndlessInput(t *testing.T) {
 	}
 }
 
+// TestAddressLimit runs a search that fills its memory under address-space limits from the
+// band where the Go runtime's own reservations leave the least room: each stops at its
+// memory limit with the part it proved, never in the runtime's out-of-memory trace.
+func TestAddressLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches that fill their memory")
+	}
+	room := clitest.Shell(t, `$DAY18 gen -open -size 301 -keys 26 -seed 6`).Stdout
+	f := write(t, "room.txt", room)
+	for _, limit := range []string{"1300000", "1500000", "2000000"} {
+		r := clitest.Shell(t, "ulimit -v "+limit+"; $DAY18 -part 2 "+f)
+		if r.Status != 3 || !strings.HasPrefix(r.Stdout, "part 2: stopped (memory limit ") || r.Stderr != "" {
+			t.Errorf("ulimit -v %s: status %d\nstdout %q\nstderr %.300q", limit, r.Status, r.Stdout, r.Stderr)
+		}
+	}
+}
+
 // TestSignal sends SIGTERM to a batch whose second input takes long: the first answer is
 // printed, the second reports the bounds it proved, the third never started, and the exit
 // status is 143.
