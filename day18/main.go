@@ -27,10 +27,10 @@ func main() { cli.Main(command()) }
 type config struct {
 	part               int
 	algo, path         cli.Choice
-	memory, show       string
+	show               string
 	start, exit, floor string
 	verbose            bool
-	opt                solve.Options // every input's, but for its context, progress and walk
+	opt                solve.Options // every input's, but for its context, meter, progress and walk
 	solver             solve.Solver  // nil: the route graph's search
 	dialect            *[256]byte    // the byte each input byte is read as
 }
@@ -53,6 +53,7 @@ func command() *cli.Command {
 		Read:     func(name string, r io.Reader) ([]byte, error) { return vault.Read(name, r, c.dialect) },
 		Solve:    c.solve,
 		Picture:  &cli.Picture{Usage: "draw one input's walk into FILE.png (traced) or FILE.gif (animated)", Delay: 12},
+		Memory:   true,
 	}
 }
 
@@ -63,7 +64,6 @@ func (c *config) flags(fs *flag.FlagSet) {
 	fs.TextVar(&c.opt.Goal, "goal", solve.Collect, "`collect|exit`: pick up every key, or reach the '+' cell")
 	fs.Var(&c.algo, "algo", "`graph|bfs`: best-first search on the route graph, or the plain (cells, keys) BFS baseline")
 	fs.TextVar(&c.opt.Bound, "bound", bound.KindAuto, "the graph search's lower bound `B`: auto, none (Dijkstra), tour, tour+blocks, tour+lazy-blocks, spanning or held-karp")
-	fs.StringVar(&c.memory, "mem", "", "most memory the searches may use, for example 512MB or 2GB (default: half of what this process may use)")
 	fs.IntVar(&c.opt.Budget, "budget", 0, "most search states recorded (0: no count, only -mem)")
 	fs.BoolVar(&c.verbose, "v", false, "search statistics on standard error")
 	fs.Var(&c.path, "path", "print the walk behind each answer: each robot's keys with steps (-path=cells: every cell too)")
@@ -93,9 +93,6 @@ func (c *config) check(fs *flag.FlagSet) error {
 	if err == nil {
 		c.dialect, err = vault.Dialect(c.start, c.exit, c.floor)
 	}
-	if err == nil {
-		c.opt.Meter, err = cli.Meter(c.memory)
-	}
 	return err
 }
 
@@ -106,7 +103,7 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 		return cli.Outcome{Err: err}
 	}
 	opt := c.opt
-	opt.Ctx, opt.Progress, opt.Walk = ctx, &solve.Progress{}, c.path.Value != "" || job.Render
+	opt.Ctx, opt.Meter, opt.Progress, opt.Walk = ctx, job.Meter, &solve.Progress{}, c.path.Value != "" || job.Render
 	job.Show(opt.Progress.String)
 	o := c.report(job, v, solve.Parts(v, c.part, opt, c.solver))
 	if job.Repeat > 0 {

@@ -16,7 +16,6 @@ import (
 	"github.com/statespace/puzzles/inputs"
 	"github.com/statespace/puzzles/internal/atlas"
 	"github.com/statespace/puzzles/internal/cli"
-	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/render"
 	"github.com/statespace/puzzles/internal/slide"
 )
@@ -29,7 +28,6 @@ type config struct {
 	census            bool
 	hardest, farthest bool
 	groups, list      bool
-	memory            string
 	opt               slide.Options // every input's, but for its context, cores, memory and progress
 }
 
@@ -62,6 +60,7 @@ another: any one of them). 4x5 layouts show their common code and short code.`,
 		Default:  inputs.KlotskiClassic,
 		Solve:    c.solve,
 		Picture:  &cli.Picture{Usage: "draw the solution into FILE.gif (animated) or FILE.png (a strip of boards); one input", Delay: 40},
+		Memory:   true,
 	}
 }
 
@@ -76,7 +75,6 @@ func (c *config) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&c.list, "list", false, "with -groups, one line (or JSON object) per group")
 	fs.StringVar(&c.code, "code", "", "solve the 4x5 layout with this common code (for example 1A9BF0C00), the 2x2 to the exit")
 	fs.IntVar(&c.opt.Budget, "budget", slide.DefaultBudget, "most positions a search records")
-	fs.StringVar(&c.memory, "mem", "", "most memory the searches may use, for example 512MB or 2GB (default: half of what this process may use)")
 }
 
 // check validates the flags before any input is read.
@@ -91,11 +89,6 @@ func (c *config) check(fs *flag.FlagSet) error {
 		cli.Apart(fs, "farthest", "count", "render"),
 		cli.Apart(fs, "code", "FILE"),
 	)
-	if err == nil {
-		var m *memory.Meter
-		m, err = cli.Meter(c.memory)
-		c.opt.Memory = m.Limit()
-	}
 	if err == nil && c.code != "" {
 		if _, err = atlas.ParseLayout(c.code); err != nil {
 			err = fmt.Errorf("-code: %v", err)
@@ -139,7 +132,7 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 	bd := slide.NewBoard(p)
 	opt := c.opt
 	opt.Ctx, opt.Workers, opt.Progress = ctx, min(job.Cores, slide.DefaultWorkers()), &slide.Progress{}
-	opt.Memory = job.Share(c.opt.Memory)
+	opt.Memory = job.Share(job.Meter.Limit())
 	job.Show(opt.Progress.String)
 	o := cli.Outcome{Record: cli.Record{Metric: opt.Metric.String()}}
 	if c.hardest || c.farthest {

@@ -6,7 +6,8 @@
 // and -version; the input list (FILE arguments, "-" or a piped standard input, a directory
 // for its files, else the embedded default); the inputs solved in parallel and answered in
 // argument order, each told the cores it may use; -json (one Record per input, failures
-// included); -repeat (Solve, or the command's leaner Outcome.Again, timed) and -timeout; -render (one input's answer drawn into a PNG or a GIF,
+// included); -repeat (Solve, or the command's leaner Outcome.Again, timed), -timeout and -mem
+// (one memory meter for all the inputs); -render (one input's answer drawn into a PNG or a GIF,
 // through a temporary file); the exit status; a progress line on a terminal for inputs that
 // run long; and SIGINT and SIGTERM, which stop the searches and still print every answer and
 // every bound found. -h is the whole usage: the command's synopsis, flags and words, and the
@@ -102,6 +103,7 @@ type Command struct {
 	Read    func(name string, r io.Reader) ([]byte, error) // one input, within the format's limits
 	Solve   func(ctx context.Context, job *Job) Outcome    // one input
 	Picture *Picture                                       // when set: -render
+	Memory  bool                                           // -mem: the searches' memory limit, each Job's Meter
 
 	// Workers is how many inputs run at once, given how many there are; nil: one per core.
 	Workers func(inputs int) int
@@ -111,11 +113,12 @@ type Command struct {
 type Job struct {
 	Name   string // as the output shows it
 	Data   []byte
-	JSON   bool // the output is JSON
-	Named  bool // several inputs: text lines carry the name
-	Cores  int  // the cores the input's own work may use: all of them when it runs alone (one input, or -repeat), else its share
-	Repeat int  // with -repeat: how many timed runs of Outcome.Again
-	Render bool // with -render: the outcome should say how to draw its answer (Outcome.Draw)
+	JSON   bool          // the output is JSON
+	Named  bool          // several inputs: text lines carry the name
+	Cores  int           // the cores the input's own work may use: all of them when it runs alone (one input, or -repeat), else its share
+	Meter  *memory.Meter // with Command.Memory, the limit its searches reserve from, one for all the inputs (Share divides it)
+	Repeat int           // with -repeat: how many timed runs of Outcome.Again
+	Render bool          // with -render: the outcome should say how to draw its answer (Outcome.Draw)
 	show   *progressLine
 	slot   int
 	along  int // the inputs that run at once, this one among them
@@ -175,6 +178,7 @@ type Env struct {
 	Repeat  int           // -repeat
 	Timeout time.Duration // -timeout
 	Render  string        // -render
+	Meter   *memory.Meter // -mem
 	Args    []string      // the arguments after the flags
 }
 
@@ -201,6 +205,10 @@ func Run(cmd *Command, args []string, env *Env) int {
 		if cmd.Picture != nil {
 			fs.StringVar(&env.Render, "render", "", cmd.Picture.Usage)
 		}
+	}
+	mem := new(string)
+	if cmd.Memory {
+		fs.StringVar(mem, "mem", "", "most memory the searches may use, for example 512MB or 2GB (default: half of what this process may use, a quarter under ulimit -v)")
 	}
 	version := fs.Bool("version", false, "print the version and exit")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to FILE, for go tool pprof")
@@ -235,6 +243,12 @@ func Run(cmd *Command, args []string, env *Env) int {
 	}
 	if cmd.Check != nil {
 		if err := cmd.Check(fs); err != nil {
+			return fail(err)
+		}
+	}
+	if cmd.Memory {
+		var err error
+		if env.Meter, err = meter(*mem); err != nil {
 			return fail(err)
 		}
 	}
@@ -342,7 +356,7 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 		defer func() { slots <- slot }()
 		in := inputs[i]
 		job := &Job{Name: in.Name, JSON: env.JSON, Named: len(inputs) > 1, Cores: cores, Repeat: env.Repeat,
-			Render: env.Render != "", show: show, slot: slot, along: along}
+			Render: env.Render != "", Meter: env.Meter, show: show, slot: slot, along: along}
 		defer job.Show(nil)
 		data, err := read(cmd, in, env.Stdin)
 		if err != nil {
@@ -524,10 +538,10 @@ func Measure(repeat int, f func()) *Timing {
 
 func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
 
-// Meter returns the memory meter of a -mem flag's value (empty: memory.Default), and tells
+// meter returns the memory meter of a -mem flag's value (empty: memory.Default), and tells
 // the Go runtime to collect harder as the process nears half as much again: garbage counts
 // too, and the heap would otherwise double past what the searches hold.
-func Meter(value string) (*memory.Meter, error) {
+func meter(value string) (*memory.Meter, error) {
 	limit := memory.Default()
 	if value != "" {
 		var err error
