@@ -20,11 +20,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -132,12 +130,7 @@ func measure(bin, vault string, seed, part int) (run, error) {
 	}
 	r := run{seed: seed, part: part, answer: strings.TrimSpace(string(out)), exit: cmd.ProcessState.ExitCode()}
 	r.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
-	if u, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		r.rss = int64(u.Maxrss) << 10 // kilobytes, but bytes on macOS
-		if runtime.GOOS == "darwin" {
-			r.rss >>= 10
-		}
-	}
+	r.rss = peakRSS(cmd.ProcessState)
 	if r.answer == "" {
 		r.answer = fmt.Sprintf("exit %d", cmd.ProcessState.ExitCode())
 	}
