@@ -367,7 +367,8 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 		if o.Err == nil && o.Status != Stopped && job.Repeat > 0 {
 			again := o.Again
 			if again == nil {
-				quiet := Job{Name: job.Name, Data: job.Data, JSON: job.JSON, Named: job.Named, Cores: job.Cores}
+				quiet := *job // the same input and resources, with no progress, picture or timing of its own
+				quiet.show, quiet.Render, quiet.Repeat = nil, false, 0
 				again = func() { cmd.Solve(ctx, &quiet) }
 			}
 			o.Record.Time = Measure(job.Repeat, again)

@@ -225,7 +225,8 @@ func TestWrap(t *testing.T) {
 
 // TestCores checks the cores each input is told it may use, and its share of a limit: every
 // core and all of the limit when it runs alone (one input, or -repeat, which runs them in
-// turn), their part when they run side by side.
+// turn), their part when they run side by side; and that every run, timed ones included,
+// has the meter.
 func TestCores(t *testing.T) {
 	p := runtime.GOMAXPROCS(0)
 	dir := t.TempDir()
@@ -237,10 +238,13 @@ func TestCores(t *testing.T) {
 	var mu sync.Mutex
 	var cores []int
 	var shares []int64
-	cmd := &Command{Name: "cores", Solve: func(_ context.Context, job *Job) Outcome {
+	cmd := &Command{Name: "cores", Memory: true, Solve: func(_ context.Context, job *Job) Outcome {
 		mu.Lock()
 		defer mu.Unlock()
 		cores, shares = append(cores, job.Cores), append(shares, job.Share(1200))
+		if job.Meter == nil {
+			t.Errorf("%s: no meter", job.Name)
+		}
 		return Outcome{}
 	}, Default: []byte("x")}
 	for _, c := range []struct {
