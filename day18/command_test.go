@@ -64,7 +64,7 @@ func TestCommand(t *testing.T) {
 		{`$DAY18 -render ` + f("v.png") + ` ` + dir, "", "-render draws one input, not 2", 2}, // a directory counts its files
 		{`$DAY18 -render ` + f("v.png") + ` -part 2 ` + a, "*", "-render " + f("v.png") + ": no answer to draw, nothing written", 1},
 		{`$DAY18 gen -keys 27`, "", "-keys 27: want 1 to 26", 2},
-		{`$DAY18 gen -size 3`, "", "-size 3: a maze is 9 to 4093 cells wide", 2},
+		{`$DAY18 gen -size 3`, "", "-size 3: a maze is 9 to 2045 cells wide", 2},
 		{`$DAY18 gen -robots 9`, "", "-robots 9: want 1 to 8", 2},
 		{`$DAY18 gen -loops 1.5`, "", "-loops 1.5: want a chance from 0 to 1", 2},
 		{`$DAY18 gen extra`, "", "unexpected argument extra", 2},

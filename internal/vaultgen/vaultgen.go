@@ -31,10 +31,17 @@ type Options struct {
 	Open   bool    // no maze: one open room of Size×Size (any size ≥ 3), keys and robots at random
 }
 
+// The largest sizes whose vault day18 reads, a square of at most grid.MaxCells (2048 a side):
+// a maze of 4k+1 cells a side, and an open room inside its wall.
+const (
+	MaxMaze = 2045
+	MaxOpen = 2046
+)
+
 // Flags defines a flag for each option on fs (day18 gen's), with the defaults Generate uses.
 func (o *Options) Flags(fs *flag.FlagSet) {
 	fs.Uint64Var(&o.Seed, "seed", 1, "random seed; the same options always print the same vault")
-	fs.IntVar(&o.Size, "size", 81, "width and height, 9 to 4093 (a maze is rounded up to 4k+1; -open: 3 to 4096)")
+	fs.IntVar(&o.Size, "size", 81, fmt.Sprintf("width and height, 9 to %d (a maze is rounded up to 4k+1; -open: 3 to %d)", MaxMaze, MaxOpen))
 	fs.IntVar(&o.Keys, "keys", 26, "number of keys (1-26), each with its doors")
 	fs.IntVar(&o.Robots, "robots", 1, "1 (an open centre), 4 (the part-2 centre), up to 8")
 	fs.Float64Var(&o.Loops, "loops", 0, "chance that a maze wall is removed, making loops (0-1)")
@@ -68,10 +75,10 @@ func (o Options) Defaults() Options {
 // would name it (Defaults fills zero fields; Check refuses what Defaults would clamp).
 func (o Options) Check() error {
 	switch {
-	case o.Open && (o.Size < 3 || o.Size > 4096):
-		return fmt.Errorf("-size %d: an open room is 3 to 4096 cells wide", o.Size)
-	case !o.Open && (o.Size < 9 || o.Size > 4093):
-		return fmt.Errorf("-size %d: a maze is 9 to 4093 cells wide", o.Size)
+	case o.Open && (o.Size < 3 || o.Size > MaxOpen):
+		return fmt.Errorf("-size %d: an open room is 3 to %d cells wide", o.Size, MaxOpen)
+	case !o.Open && (o.Size < 9 || o.Size > MaxMaze):
+		return fmt.Errorf("-size %d: a maze is 9 to %d cells wide", o.Size, MaxMaze)
 	case o.Keys < 1 || o.Keys > 26:
 		return fmt.Errorf("-keys %d: want 1 to 26", o.Keys)
 	case o.Robots < 1 || o.Robots > 8:

@@ -50,3 +50,24 @@ func TestGenerate(t *testing.T) {
 		t.Errorf("81x81 tree vault has %d open cells, want 3201 like the real inputs", 81*81-n)
 	}
 }
+
+// TestLargest checks the size limits against what day18 reads: the largest maze and open
+// room parse (at most grid.MaxCells cells), and a size one larger is refused.
+func TestLargest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("vaults of four million cells")
+	}
+	for _, o := range []vaultgen.Options{{Size: vaultgen.MaxMaze, Keys: 2}, {Size: vaultgen.MaxOpen, Keys: 2, Open: true}} {
+		o = o.Defaults()
+		if err := o.Check(); err != nil {
+			t.Errorf("%+v: %v", o, err)
+		}
+		if _, err := vault.Parse("gen", vaultgen.Generate(o)); err != nil {
+			t.Errorf("%+v: %v", o, err)
+		}
+		o.Size++
+		if o.Check() == nil {
+			t.Errorf("%+v: accepted", o)
+		}
+	}
+}
