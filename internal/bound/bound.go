@@ -131,9 +131,17 @@ func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter, op
 	case k == KindNone:
 		return choice(zero{}, KindNone), nil
 	case exit:
-		return choice(NewExit(c, robots), k), nil
+		e, err := NewExit(g.Ctx, c, robots)
+		if err != nil {
+			return Choice{}, err
+		}
+		return choice(e, k), nil
 	case k == KindSpanning:
-		return choice(NewSpanning(c, robots, meter), KindSpanning), nil
+		s, err := NewSpanning(g.Ctx, c, robots, meter)
+		if err != nil {
+			return Choice{}, err
+		}
+		return choice(s, KindSpanning), nil
 	case k == KindHeldKarp:
 		h, err := NewHeldKarp(g, robots, meter)
 		if err != nil {

@@ -1,6 +1,8 @@
 package bound
 
 import (
+	"context"
+
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/routes"
 )
@@ -13,10 +15,13 @@ type Exit struct {
 	parent []int
 }
 
-// NewExit computes the distances of c's route nodes to the exit.
-func NewExit(c *routes.Corridors, robots int) *Exit {
+// NewExit computes the distances of c's route nodes to the exit; when ctx (nil: none) ends
+// first, it returns ctx's error.
+func NewExit(ctx context.Context, c *routes.Corridors, robots int) (*Exit, error) {
 	var d [routes.Nodes][routes.Nodes]int32
-	doorFree(c, &d)
+	if err := doorFree(ctx, c, &d); err != nil {
+		return nil, err
+	}
 	e := &Exit{}
 	for rn := range routes.Nodes {
 		e.dist[rn] = d[routes.Exit][rn]
@@ -24,7 +29,7 @@ func NewExit(c *routes.Corridors, robots int) *Exit {
 			e.dist[rn] = -1 // no way to the exit from here, even with every door open
 		}
 	}
-	return e
+	return e, nil
 }
 
 // Eval is the distance of the nearest robot that can reach the exit at all.

@@ -44,7 +44,10 @@ import (
 // its memory from meter.
 func NewHeldKarp(g *routes.Graph, robots int, meter *memory.Meter) (*Spanning, error) {
 	c := g.Corridors()
-	s := NewSpanning(c, robots, meter)
+	s, err := NewSpanning(g.Ctx, c, robots, meter)
+	if err != nil {
+		return nil, err
+	}
 	s.g = g
 	s.blocks = NewTourOf(g, robots)
 	if err := s.blocks.Precede(g, robots); err != nil {

@@ -1,6 +1,8 @@
 package bound_test
 
 import (
+	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
 
@@ -88,5 +90,32 @@ func TestSoloDense(t *testing.T) {
 	}
 	if dense < 100 {
 		t.Errorf("%d regions solved densely", dense)
+	}
+}
+
+// TestForStops checks that a bound's set-up stops when the graph's context has ended: the
+// door-free distances are a pass over every corridor node for each route node, seconds in
+// an open room of millions of cells, and a timeout must not wait for them.
+func TestForStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: 1, Loops: 0.2}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ve, err := vault.Parse("exit", []byte("#######\n#@.a.+#\n#######\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		v    *vault.Vault
+		exit bool
+		kind bound.Kind
+	}{{v, false, bound.KindSpanning}, {v, false, bound.KindHeldKarp}, {v, false, bound.KindAuto}, {ve, true, bound.KindAuto}} {
+		g := routes.New(c.v, 0)
+		g.Ctx = ctx
+		if _, err := bound.For(g, len(c.v.Robots), c.exit, c.kind, nil, 0); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s (exit %v): %v, want the context's error", c.kind, c.exit, err)
+		}
 	}
 }

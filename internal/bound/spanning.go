@@ -1,6 +1,7 @@
 package bound
 
 import (
+	"context"
 	"math"
 	"slices"
 
@@ -64,12 +65,15 @@ const scale = 4
 
 // NewSpanning computes the door-free distances between the route nodes of c (one Dijkstra
 // from each), for a vault with the given number of robots. Its cache of spanning trees
-// reserves its memory from meter, and starts over when a reservation is refused.
-func NewSpanning(c *routes.Corridors, robots int, meter *memory.Meter) *Spanning {
+// reserves its memory from meter, and starts over when a reservation is refused. When ctx
+// (nil: none) ends first, it returns ctx's error.
+func NewSpanning(ctx context.Context, c *routes.Corridors, robots int, meter *memory.Meter) (*Spanning, error) {
 	s := &Spanning{meter: meter}
 	nreg, _ := c.Split()
 	s.keys, s.robots = make([]keys.Set, nreg), make([]int, nreg)
-	doorFree(c, &s.dist)
+	if err := doorFree(ctx, c, &s.dist); err != nil {
+		return nil, err
+	}
 	for rn := range routes.Nodes {
 		s.region[rn] = -1
 		if cn := c.Of[rn]; cn >= 0 {
@@ -100,15 +104,20 @@ func NewSpanning(c *routes.Corridors, robots int, meter *memory.Meter) *Spanning
 		}
 		slices.SortStableFunc(s.near[rn], func(a, b uint8) int { return int(s.dist[rn][a] - s.dist[rn][b]) })
 	}
-	return s
+	return s, nil
 }
 
 // doorFree fills d with the shortest distances between route nodes over the corridors with
-// every door open, maxDist between nodes of different regions.
-func doorFree(c *routes.Corridors, d *[routes.Nodes][routes.Nodes]int32) {
+// every door open, maxDist between nodes of different regions. Each node is a pass over the
+// whole corridor graph (seconds, in an open room of millions of cells): between two it looks
+// at ctx, and returns its error when it has ended.
+func doorFree(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][routes.Nodes]int32) error {
 	dist := make([]int32, c.Len())
 	var h search.Heap
 	for rn := range routes.Nodes {
+		if ctx != nil && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		for rm := range routes.Nodes {
 			d[rn][rm] = maxDist
 		}
@@ -140,6 +149,7 @@ func doorFree(c *routes.Corridors, d *[routes.Nodes][routes.Nodes]int32) {
 			}
 		}
 	}
+	return nil
 }
 
 // Eval returns the bound from scratch: each region's term, added up.
