@@ -108,11 +108,23 @@ func NewSpanning(ctx context.Context, c *routes.Corridors, robots int, meter *me
 }
 
 // doorFree fills d with the shortest distances between route nodes over the corridors with
-// every door open, maxDist between nodes of different regions. Each node is a pass over the
-// whole corridor graph (seconds, in an open room of millions of cells): between two it looks
-// at ctx, and returns its error when it has ended.
+// every door open, maxDist between nodes of different regions: one pass over the corridor
+// graph from each route node, by Dial's algorithm on a bucket queue (search.Queue: the
+// distances are small integers) from dialNodes corridor nodes on, by Dijkstra's on a binary
+// heap below, where the bucket queue's set-up costs more than it saves (BenchmarkDoorFree).
+// A pass takes seconds in an open room of millions of cells: between two, doorFree looks at
+// ctx (nil: none) and returns its error when it has ended.
 func doorFree(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][routes.Nodes]int32) error {
+	return doorFreeBy(ctx, c, d, c.Len() >= dialNodes)
+}
+
+// dialNodes is the corridor graph size from which doorFree uses the bucket queue.
+const dialNodes = 256
+
+// doorFreeBy is doorFree by Dial's algorithm, or Dijkstra's on a binary heap.
+func doorFreeBy(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][routes.Nodes]int32, dial bool) error {
 	dist := make([]int32, c.Len())
+	var q search.Queue
 	var h search.Heap
 	for rn := range routes.Nodes {
 		if ctx != nil && ctx.Err() != nil {
@@ -129,19 +141,10 @@ func doorFree(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][routes
 			dist[i] = maxDist
 		}
 		dist[src] = 0
-		h = append(h[:0], uint64(src))
-		for len(h) > 0 {
-			x, _ := h.Pop()
-			u, du := int32(x), int32(x>>32)
-			if du > dist[u] {
-				continue
-			}
-			for _, e := range c.Edges(int(u)) {
-				if nd := du + e.Len; nd < dist[e.To] {
-					dist[e.To] = nd
-					h.Push(uint64(nd)<<32 | uint64(e.To))
-				}
-			}
+		if dial {
+			dialFrom(c, src, dist, &q)
+		} else {
+			dijkstraFrom(c, src, dist, &h)
 		}
 		for rm := range routes.Nodes {
 			if cm := c.Of[rm]; cm >= 0 {
@@ -150,6 +153,46 @@ func doorFree(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][routes
 		}
 	}
 	return nil
+}
+
+// dialFrom sets dist to the distances from src over c (dist holds maxDist but at src).
+func dialFrom(c *routes.Corridors, src int32, dist []int32, q *search.Queue) {
+	q.Reset()
+	q.Push(0, uint64(src), 0)
+	for {
+		p, x, _, ok := q.Pop()
+		if !ok {
+			return
+		}
+		u, du := int32(x), int32(p)
+		if du > dist[u] {
+			continue
+		}
+		for _, e := range c.Edges(int(u)) {
+			if nd := du + e.Len; nd < dist[e.To] {
+				dist[e.To] = nd
+				q.Push(int(nd), uint64(e.To), 0)
+			}
+		}
+	}
+}
+
+// dijkstraFrom is dialFrom on a binary heap.
+func dijkstraFrom(c *routes.Corridors, src int32, dist []int32, h *search.Heap) {
+	*h = append((*h)[:0], uint64(src))
+	for len(*h) > 0 {
+		x, _ := h.Pop()
+		u, du := int32(x), int32(x>>32)
+		if du > dist[u] {
+			continue
+		}
+		for _, e := range c.Edges(int(u)) {
+			if nd := du + e.Len; nd < dist[e.To] {
+				dist[e.To] = nd
+				h.Push(uint64(nd)<<32 | uint64(e.To))
+			}
+		}
+	}
 }
 
 // Eval returns the bound from scratch: each region's term, added up.

@@ -1,0 +1,83 @@
+package bound
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/statespace/puzzles/internal/routes"
+	"github.com/statespace/puzzles/internal/vault"
+	"github.com/statespace/puzzles/internal/vaultgen"
+)
+
+// doorFreeVaults are vaults of every shape the door-free distances meet: random small ones,
+// generated mazes with loops, rooms and several robots, their part 2, and open rooms.
+func doorFreeVaults(t testing.TB) []*vault.Vault {
+	var out []*vault.Vault
+	add := func(data []byte) {
+		v, err := vault.Parse("gen", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+		if p2, ok := v.Part2(); ok && p2 != v {
+			out = append(out, p2)
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 3))
+	for range 200 {
+		add(vaultgen.Random(r, vaultgen.RandomOptions{MaxSide: 12, MaxKeys: 8, MaxRobots: 4}))
+	}
+	for seed := range uint64(12) {
+		add(vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 41 + 40*int(seed%3), Loops: []float64{0, 0.05, 0.3}[seed%3],
+			Rooms: int(seed % 4), Robots: []int{1, 4, 2, 8}[seed%4], Doors: 1 + int(seed%3)}))
+		add(vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 20 + int(seed), Open: true, Keys: 10}))
+	}
+	return out
+}
+
+// TestDoorFree holds the bucket-queue distances to the binary-heap ones, on every vault.
+func TestDoorFree(t *testing.T) {
+	for i, v := range doorFreeVaults(t) {
+		c := routes.NewCorridors(v)
+		var got, want [routes.Nodes][routes.Nodes]int32
+		if err := doorFreeBy(nil, c, &got, true); err != nil {
+			t.Fatal(err)
+		}
+		doorFreeBy(nil, c, &want, false)
+		if got != want {
+			t.Fatalf("vault %d:\n%s\nthe bucket queue's distances differ from the heap's", i, v.Grid)
+		}
+	}
+}
+
+// BenchmarkDoorFree measures the door-free distances by bucket queue (Dial) against the
+// binary heap (Dijkstra) on corridor graphs of several sizes: a real-shaped vault (81x81, a
+// tree maze: 65 nodes), open rooms of 18x18 and 22x22 (320 and 480 nodes, about where the
+// two meet) and of 300x300 (90,000), where every cell is a node, and a maze with loops.
+func BenchmarkDoorFree(b *testing.B) {
+	for _, vc := range []struct {
+		name string
+		o    vaultgen.Options
+	}{
+		{"maze81", vaultgen.Options{Seed: 1}},
+		{"open18", vaultgen.Options{Seed: 1, Size: 18, Open: true}},
+		{"open22", vaultgen.Options{Seed: 1, Size: 22, Open: true}},
+		{"open300", vaultgen.Options{Seed: 1, Size: 300, Open: true}},
+		{"loops321", vaultgen.Options{Seed: 1, Size: 321, Loops: 0.1}},
+	} {
+		v, err := vault.Parse("gen", vaultgen.Generate(vc.o))
+		if err != nil {
+			b.Fatal(err)
+		}
+		c := routes.NewCorridors(v)
+		var d [routes.Nodes][routes.Nodes]int32
+		for _, dial := range []bool{true, false} {
+			b.Run(fmt.Sprintf("%s/dial=%v", vc.name, dial), func(b *testing.B) {
+				for b.Loop() {
+					doorFreeBy(nil, c, &d, dial)
+				}
+			})
+		}
+	}
+}
