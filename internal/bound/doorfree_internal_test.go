@@ -1,6 +1,7 @@
 package bound
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -41,10 +42,10 @@ func TestDoorFree(t *testing.T) {
 	for i, v := range doorFreeVaults(t) {
 		c := routes.NewCorridors(v)
 		var got, want [routes.Nodes][routes.Nodes]int32
-		if err := doorFreeBy(nil, c, &got, true); err != nil {
+		if err := doorFreeBy(context.Background(), c, &got, true); err != nil {
 			t.Fatal(err)
 		}
-		doorFreeBy(nil, c, &want, false)
+		doorFreeBy(context.Background(), c, &want, false)
 		if got != want {
 			t.Fatalf("vault %d:\n%s\nthe bucket queue's distances differ from the heap's", i, v.Grid)
 		}
@@ -75,7 +76,7 @@ func BenchmarkDoorFree(b *testing.B) {
 		for _, dial := range []bool{true, false} {
 			b.Run(fmt.Sprintf("%s/dial=%v", vc.name, dial), func(b *testing.B) {
 				for b.Loop() {
-					doorFreeBy(nil, c, &d, dial)
+					doorFreeBy(context.Background(), c, &d, dial)
 				}
 			})
 		}
