@@ -117,7 +117,7 @@ type Job struct {
 	Named  bool          // several inputs: text lines carry the name
 	Cores  int           // the cores the input's own work may use: all of them when it runs alone (one input, or -repeat), else its share
 	Meter  *memory.Meter // with Command.Memory, the limit its searches reserve from, one for all the inputs (Share divides it)
-	Repeat int           // with -repeat: how many timed runs of Outcome.Again
+	Repeat int           // with -repeat: how many timed runs (of Outcome.Again, or of Solve when it has none)
 	Render bool          // with -render: the outcome should say how to draw its answer (Outcome.Draw)
 	show   *progressLine
 	slot   int
