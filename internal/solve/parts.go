@@ -33,9 +33,10 @@ type Solver func(*vault.Vault, Options) (Result, error)
 
 // Parts solves what v is asked: with opt.Goal Exit, the exit; else part 1, part 2 or both
 // (which 1, 2 or 0), by solver, or by Graph when solver is nil, both parts then sharing their
-// corridor build (Pair). A part that stops at a limit keeps its bounds and the next part
-// still runs, unless the stop was the context's: then the parts not yet started report that
-// error.
+// corridor build (Pair). A vault with several robots is its own part 2: asked both parts, it
+// is searched once, part 2 taking part 1's result (Stats.SameAs). A part that stops at a
+// limit keeps its bounds and the next part still runs, unless the stop was the context's:
+// then the parts not yet started report that error.
 func Parts(v *vault.Vault, which int, opt Options, solver Solver) []Part {
 	return new(Workspace).Parts(v, which, opt, solver)
 }
@@ -70,7 +71,7 @@ func (w *Workspace) Parts(v *vault.Vault, which int, opt Options, solver Solver)
 	}
 	opts := [2]Options{opt, opt}
 	var pair time.Duration // building both parts' corridors, counted on part 1
-	if solver == nil && len(parts) == 2 && parts[1].Applies && opt.Meter.Reserve(2*corridorBytes(len(v.Grid.Cells))) {
+	if solver == nil && len(parts) == 2 && parts[1].Applies && parts[1].Vault != v && opt.Meter.Reserve(2*corridorBytes(len(v.Grid.Cells))) {
 		t0 := time.Now()
 		opts[0].Corridors = &w.corr[0]
 		opts[1].Corridors = w.corr[0].BuildPair(&w.corr[1], v, parts[1].Vault)
@@ -81,6 +82,11 @@ func (w *Workspace) Parts(v *vault.Vault, which int, opt Options, solver Solver)
 		p := &parts[i]
 		if !p.Applies {
 			p.Result = Result{Steps: -1, Lower: -1, Upper: -1, Notes: []string{NotApplicable}}
+			continue
+		}
+		if i == 1 && p.Vault == parts[0].Vault { // several robots: the same search again
+			p.Result, p.Err = parts[0].Result, parts[0].Err
+			p.Result.Stats = Stats{SameAs: parts[0].Label()}
 			continue
 		}
 		if opt.Ctx != nil && opt.Ctx.Err() != nil {

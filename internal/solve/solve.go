@@ -198,9 +198,13 @@ type Stats struct {
 	Reach      time.Duration    // the flood's verdict
 	Setup      time.Duration    // the lower bound's tables, and the first routes they read
 	Search     time.Duration    // the search itself, with the routes it reads on the way
+	SameAs     string           // the part ("part 1") whose search answered this one too, its vault being the same (Parts)
 }
 
 func (s Stats) String() string {
+	if s.SameAs != "" {
+		return "the same vault as " + s.SameAs + ": its answer, no search of its own"
+	}
 	reduced := ""
 	if r := s.Reduced; r.Keys != 0 || r.Doors > 0 || r.Optional != 0 {
 		optional := ""

@@ -62,3 +62,46 @@ func TestWorkspaceLarge(t *testing.T) {
 		}
 	}
 }
+
+// TestPartsSeveralRobots holds Parts to its shortcut: a vault with several robots is its own
+// part 2, searched once, and that answer (or, stopped, its error and bounds) is the one a
+// search of part 2 alone finds, under each solver.
+func TestPartsSeveralRobots(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		gen    vaultgen.Options
+		budget int
+		solver solve.Solver
+	}{
+		{"maze, 4 robots", vaultgen.Options{Seed: 1, Robots: 4, Loops: 0.1}, 0, nil},
+		{"maze, 8 robots", vaultgen.Options{Seed: 2, Robots: 8, Loops: 0.2, Keys: 12}, 0, nil},
+		{"open room, 4 robots", vaultgen.Options{Seed: 3, Robots: 4, Open: true, Size: 15, Keys: 8}, 0, nil},
+		{"open room, the BFS baseline", vaultgen.Options{Seed: 4, Robots: 4, Open: true, Size: 7, Keys: 3}, 0, solve.BFS},
+		{"stopped by its budget", vaultgen.Options{Seed: 5, Robots: 4, Loops: 0.3}, 50, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := vault.Parse("gen", vaultgen.Generate(tc.gen))
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := solve.Options{Budget: tc.budget}
+			parts := solve.Parts(v, 0, opt, tc.solver)
+			alone := solve.Parts(v, 2, opt, tc.solver)[0]
+			p1, p2 := parts[0], parts[1]
+			if p2.Result.Stats.SameAs != "part 1" || p1.Result.Stats.SameAs != "" {
+				t.Errorf("SameAs: part 1 %q, part 2 %q; want \"\", \"part 1\"", p1.Result.Stats.SameAs, p2.Result.Stats.SameAs)
+			}
+			got, want := p2.Result, alone.Result
+			if got.Steps != want.Steps || got.Lower != want.Lower || got.Upper != want.Upper || (p2.Err == nil) != (alone.Err == nil) {
+				t.Errorf("part 2: %d in [%d, %d], %v; searched alone: %d in [%d, %d], %v",
+					got.Steps, got.Lower, got.Upper, p2.Err, want.Steps, want.Lower, want.Upper, alone.Err)
+			}
+			if stopped := tc.budget > 0; stopped != solve.Stopped(alone.Err) {
+				t.Errorf("part 2 alone: %v; want a stop: %v", alone.Err, stopped)
+			}
+			if p2.Vault != v || p2.Result.Steps < 0 && tc.budget == 0 {
+				t.Errorf("part 2: vault %p (the input's %p), %d steps", p2.Vault, v, p2.Result.Steps)
+			}
+		})
+	}
+}
