@@ -13,6 +13,7 @@ import (
 	"github.com/statespace/puzzles/internal/search"
 	"github.com/statespace/puzzles/internal/solve"
 	"github.com/statespace/puzzles/internal/vault"
+	"github.com/statespace/puzzles/internal/vaultgen"
 )
 
 // BenchmarkBound compares the searches on parse plus both parts of each real input under each
@@ -285,4 +286,32 @@ func BenchmarkReduce(b *testing.B) {
 		{"no-optional", solve.Options{NoOptional: true}},
 		{"no-apart", solve.Options{NoApart: true}},
 	})
+}
+
+// BenchmarkSwap solves generated vaults whose robots share a region (an open room, a maze
+// with loops) with the robots that stand on keys taken as interchangeable (the default: one
+// state for all their orders) and with each robot's own node kept (the baseline), and
+// reports the states the search recorded besides the time. Part 2 of these vaults is part 1
+// (several robots), which Parts searches once.
+func BenchmarkSwap(b *testing.B) {
+	for _, g := range []struct {
+		name string
+		o    vaultgen.Options
+	}{
+		{"open41,robots=4,keys=18", vaultgen.Options{Open: true, Size: 41, Robots: 4, Keys: 18, Seed: 2}},
+		{"open81,robots=4,keys=26", vaultgen.Options{Open: true, Size: 81, Robots: 4, Seed: 3}},
+		{"maze81,loops=0.3,robots=8,keys=20", vaultgen.Options{Size: 81, Loops: 0.3, Robots: 8, Keys: 20, Seed: 3}},
+	} {
+		data := vaultgen.Generate(g.o)
+		for _, vr := range []variant{{"swap", solve.Options{}}, {"no-swap", solve.Options{NoSwap: true}}} {
+			b.Run(g.name+"/"+vr.name, func(b *testing.B) {
+				var w solve.Workspace
+				states := 0
+				for b.Loop() {
+					states = bothParts(b, &w, data, vr.opt)[0].Result.Stats.States
+				}
+				b.ReportMetric(float64(states), "states/op")
+			})
+		}
+	}
 }

@@ -168,7 +168,7 @@ func TestAddressLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches that fill their memory")
 	}
-	room := clitest.Shell(t, `$DAY18 gen -open -size 301 -keys 26 -seed 6`).Stdout
+	room := clitest.Shell(t, `$DAY18 gen -open -size 81 -robots 4 -seed 2`).Stdout // about 900 MB unlimited
 	f := write(t, "room.txt", room)
 	for _, limit := range []string{"1300000", "1500000", "2000000"} {
 		r := clitest.Shell(t, "ulimit -v "+limit+"; $DAY18 -part 2 "+f)

@@ -183,6 +183,7 @@ type searcher struct {
 	atMem [vault.MaxRobots]int
 
 	rooted  uint8                     // robots whose legs come from their region's keys (legs)
+	swap    uint8                     // the others, when two or more: interchangeable (state.canonical)
 	term    [routes.Nodes]int32       // what a walk ending at each node saves by going on to an optional key (ends)
 	shift   int32                     // added to every walk's cost, so that none is negative (ends)
 	steps   int                       // what the reduced vault's walks are short of: bounds adds them
@@ -247,6 +248,9 @@ func (s *searcher) init(v *vault.Vault, g *routes.Graph, b bound.Bound, all keys
 				}
 			}
 		}
+	}
+	if s.swap = uint8(1<<s.nr-1) &^ s.rooted; bits.OnesCount8(s.swap) < 2 || opt.NoSwap {
+		s.swap = 0
 	}
 }
 
@@ -433,6 +437,9 @@ func (s *searcher) expand(cur state, d int32, ks keys.Set, limit int) error {
 				nks |= keys.Bit(t)
 			}
 			ns, nd := cur.with(i, t, nks), d+l.len
+			if s.swap != 0 {
+				ns = ns.canonical(s.swap)
+			}
 			if fast && nks != s.all && t != routes.Exit && tb.GrowBytes() == 0 && tb.Len() < limit {
 				// reach's common case written out (most children of a small search): no
 				// walk to prune against, no goal, no growth to reserve.
@@ -716,10 +723,21 @@ func (s *searcher) walk() ([]Leg, error) {
 		cur, v = prev, pv
 	}
 	slices.Reverse(legs)
+	at := make([]int, s.nr) // each robot's route node as the walk goes
+	for i := range at {
+		at[i] = routes.FirstStart + i
+	}
+	for k := range legs { // the robot of each leg: the one where it starts (states do not say)
+		l := &legs[k]
+		l.Robot = slices.Index(at, l.From)
+		at[l.Robot] = l.To
+	}
 	return legs, nil
 }
 
-// back finds a recorded state one leg before cur whose cost plus the leg is at most v.
+// back finds a recorded state one leg before cur whose cost plus the leg is at most v. The
+// leg's Robot is left for walk: with interchangeable robots (swap) a state does not say
+// which robot stands where.
 func (s *searcher) back(cur state, v int32) (Leg, state, int32, bool) {
 	t := &s.sc.table
 	ks := cur.keys()
@@ -732,17 +750,30 @@ func (s *searcher) back(cur state, v int32) (Leg, state, int32, bool) {
 		if to < 26 {
 			held &^= keys.Bit(to)
 		}
-		from := append([]int{routes.FirstStart + i}, keyNodes(held)...)
-		for _, u := range from {
-			prev := cur.with(i, u, held)
+		try := func(prev state, u int) (Leg, int32, bool) {
 			e, ok := t.Peek(prev.lo, prev.hi)
 			if !ok {
-				continue
+				return Leg{}, 0, false
 			}
 			r, ok := s.open(u, to, held)
-			if ok && e.G()+r.Len <= v {
-				return Leg{Robot: i, From: u, To: to, Steps: int(r.Len), Held: held,
-					FromCell: s.g.Cell(u), ToCell: s.g.Cell(to)}, prev, e.G(), true
+			if !ok || e.G()+r.Len > v {
+				return Leg{}, 0, false
+			}
+			return Leg{From: u, To: to, Steps: int(r.Len), Held: held, FromCell: s.g.Cell(u), ToCell: s.g.Cell(to)}, e.G(), true
+		}
+		for j := range s.nr { // from a start: robot i's, or (interchangeable) any robot's on a key
+			if j != i && (s.swap>>i&1 == 0 || s.swap>>j&1 == 0 || to >= 26 || cur.field(j) >= 26) {
+				continue
+			}
+			prev := cur.withKeys(held).setField(i, cur.field(j)).setField(j, fieldStart).canonical(s.swap)
+			if l, g, ok := try(prev, routes.FirstStart+j); ok {
+				return l, prev, g, true
+			}
+		}
+		for _, u := range keyNodes(held) {
+			prev := cur.with(i, u, held).canonical(s.swap)
+			if l, g, ok := try(prev, u); ok {
+				return l, prev, g, true
 			}
 		}
 	}

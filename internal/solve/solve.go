@@ -113,6 +113,11 @@ type Options struct {
 	// NoOptional makes Graph collect the optional keys of the reductions (rewrite 5 of
 	// routes.Corridors.Reduce) like any other key: the baseline that rewrite is measured by.
 	NoOptional bool
+
+	// NoSwap makes Graph keep every robot's own node in its states, even where robots
+	// sharing a region are interchangeable (state.canonical): the baseline that idea is
+	// measured by.
+	NoSwap bool
 }
 
 // Pair returns copies of opt for Graph to solve part 1 of v and part 2 of p2 = v.Part2(),

@@ -423,6 +423,56 @@ func parts(v *vault.Vault) []*vault.Vault {
 	return []*vault.Vault{v}
 }
 
+// TestDifferentialSharedRoom compares Graph with the BFS baseline where robots share a
+// region and the search takes them as interchangeable (one state for the robots on keys in
+// any order, and NoSwap, its baseline): open rooms (no doors) and mazes with loops, two to
+// five robots at random floor, under each bound and as a large search; every walk replays
+// to its answer.
+func TestDifferentialSharedRoom(t *testing.T) {
+	n := uint64(40)
+	if testing.Short() {
+		n = 12
+	}
+	kinds := []bound.Kind{bound.KindAuto, bound.KindSpanning, bound.KindHeldKarp}
+	compared := 0
+	for seed := range n {
+		robots := 2 + int(seed%4)
+		o := vaultgen.Options{Seed: seed, Robots: robots, Keys: 3 + int(seed%3)}
+		if seed%2 == 0 {
+			o.Open, o.Size = true, []int{6, 7, 8}[seed/2%3]-robots/2
+		} else {
+			o.Size, o.Loops, o.Rooms = 13, 0.2, int(seed%3)
+		}
+		for _, a := range baselined(t, vaultgen.Generate(o)) {
+			opts := []solve.Options{{NoSwap: true, Walk: true}} // and the baseline of the idea
+			for _, k := range kinds {
+				opts = append(opts, solve.Options{Bound: k, Walk: true})
+			}
+			for _, opt := range opts {
+				for _, small := range []int{0, 4} {
+					restore := func() {}
+					if small > 0 {
+						restore = solve.LargeFrom(small)
+					}
+					got, err := solve.Graph(a.vault, opt)
+					restore()
+					if err != nil || got.Steps != a.want.Steps {
+						t.Fatalf("%+v, %+v, large from %d: graph %d (%v), bfs %d", o, opt, small, got.Steps, err, a.want.Steps)
+					}
+					if steps, _, err := solve.Replay(a.vault, got.Walk); err != nil || steps != got.Steps {
+						t.Fatalf("%+v, %+v: the walk replays to %d (%v), answer %d", o, opt, steps, err, got.Steps)
+					}
+				}
+			}
+			compared++
+		}
+	}
+	t.Logf("compared %d parts", compared)
+	if compared < int(n)*3/4 {
+		t.Errorf("compared %d parts of %d vaults: the baseline's budget cut the rest", compared, n)
+	}
+}
+
 // TestReachesAgrees checks the corridor-graph verdict against the cell flood on random vaults.
 func TestReachesAgrees(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 4))

@@ -3,6 +3,7 @@ package solve
 import (
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/routes"
+	"github.com/statespace/puzzles/internal/vault"
 )
 
 // state is a search state packed into two words: lo holds the key set in bits 0-25 and
@@ -34,12 +35,7 @@ func (s state) keys() keys.Set { return keys.Set(s.lo & keyMask) }
 
 // robot returns the route node robot i stands on.
 func (s state) robot(i int) int {
-	var f uint64
-	if i < narrowLimit {
-		f = s.lo >> (26 + 5*i) & 31
-	} else {
-		f = s.hi & 31
-	}
+	f := s.field(i)
 	switch f {
 	case fieldStart:
 		return routes.FirstStart + i
@@ -73,6 +69,56 @@ func startState(nr int) state {
 	var s state
 	for i := range nr {
 		s = s.with(i, routes.FirstStart+i, 0)
+	}
+	return s
+}
+
+// canonical returns st with the key nodes of the robots in mask sorted in ascending order
+// over those robots' fields, robots of mask still at their starts staying where they are.
+// Robots that stand on keys and take their legs from where they stand (not rooted: legs)
+// are interchangeable: which of them stands on which key changes neither the walks left nor
+// the bound. One state for every such permutation spares the search all but one of them:
+// with four robots in one room, up to 24.
+func (st state) canonical(mask uint8) state {
+	var slots [vault.MaxRobots]uint8
+	var nodes [vault.MaxRobots]uint64
+	n := 0
+	for i := 0; mask != 0; i, mask = i+1, mask>>1 {
+		if mask&1 == 0 {
+			continue
+		}
+		f := st.field(i)
+		if f >= 26 {
+			continue // at its start (or the exit): itself alone
+		}
+		j := n // insertion sort: a handful of robots
+		for ; j > 0 && nodes[j-1] > f; j-- {
+			nodes[j] = nodes[j-1]
+		}
+		nodes[j], slots[n] = f, uint8(i)
+		n++
+	}
+	for j := range n {
+		st = st.setField(int(slots[j]), nodes[j])
+	}
+	return st
+}
+
+// field returns robot i's 5-bit field.
+func (s state) field(i int) uint64 {
+	if i < narrowLimit {
+		return s.lo >> (26 + 5*i) & 31
+	}
+	return s.hi & 31
+}
+
+// setField returns s with robot i's field f.
+func (s state) setField(i int, f uint64) state {
+	if i < narrowLimit {
+		sh := uint(26 + 5*i)
+		s.lo = s.lo&^(31<<sh) | f<<sh
+	} else {
+		s.hi = s.hi&^31 | f
 	}
 	return s
 }
