@@ -288,12 +288,14 @@ func BenchmarkReduce(b *testing.B) {
 	})
 }
 
-// BenchmarkSwap solves generated vaults whose robots share a region (an open room, a maze
-// with loops) with the robots that stand on keys taken as interchangeable (the default: one
-// state for all their orders) and with each robot's own node kept (the baseline), and
-// reports the states the search recorded besides the time. Part 2 of these vaults is part 1
-// (several robots), which Parts searches once.
-func BenchmarkSwap(b *testing.B) {
+// BenchmarkShared solves generated vaults whose robots share a region (an open room, a
+// maze with loops) by default and with each of the ideas for them turned off, its
+// baseline: the robots that stand on keys taken as interchangeable (no-swap keeps each
+// robot's own node), the first walk shortened by local search (no-improve keeps the weighted
+// search's), children dropped on their bound's floor (no-floor computes every child's
+// bound); it reports the states the search recorded besides the time. Part 2 of these
+// vaults is part 1 (several robots), which Parts searches once.
+func BenchmarkShared(b *testing.B) {
 	for _, g := range []struct {
 		name string
 		o    vaultgen.Options
@@ -303,7 +305,12 @@ func BenchmarkSwap(b *testing.B) {
 		{"maze81,loops=0.3,robots=8,keys=20", vaultgen.Options{Size: 81, Loops: 0.3, Robots: 8, Keys: 20, Seed: 3}},
 	} {
 		data := vaultgen.Generate(g.o)
-		for _, vr := range []variant{{"swap", solve.Options{}}, {"no-swap", solve.Options{NoSwap: true}}} {
+		for _, vr := range []variant{
+			{"default", solve.Options{}},
+			{"no-swap", solve.Options{NoSwap: true}},
+			{"no-improve", solve.Options{NoImprove: true}},
+			{"no-floor", solve.Options{NoFloor: true}},
+		} {
 			b.Run(g.name+"/"+vr.name, func(b *testing.B) {
 				var w solve.Workspace
 				states := 0

@@ -168,8 +168,9 @@ func TestAddressLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches that fill their memory")
 	}
-	room := clitest.Shell(t, `$DAY18 gen -open -size 81 -robots 4 -seed 2`).Stdout // about 900 MB unlimited
-	f := write(t, "room.txt", room)
+	// Eight robots in a maze with loops: about 450 MB without a limit.
+	maze := clitest.Shell(t, `$DAY18 gen -size 81 -loops 0.5 -robots 8 -seed 1`).Stdout
+	f := write(t, "maze.txt", maze)
 	for _, limit := range []string{"1300000", "1500000", "2000000"} {
 		r := clitest.Shell(t, "ulimit -v "+limit+"; $DAY18 -part 2 "+f)
 		if r.Status != 3 || !strings.HasPrefix(r.Stdout, "part 2: stopped (memory limit ") || r.Stderr != "" {

@@ -5,8 +5,10 @@
 // Every bound is a Bound, one small interface the search calls at three moments: the start
 // (Eval), each expanded state and its children (Expand, then Child per child, so a bound
 // can compute what the children share once), and the first time a state leaves the queue
-// (Refine, a dearer term that states pushed but never popped never pay for). Which bound a
-// vault gets is decided here (For), from the vault itself:
+// (Refine, a dearer term that states pushed but never popped never pay for). A bound may
+// also give a floor under Child at a glance (Floorer: Spanning's, for robots sharing a
+// region), so that the search drops a child that cannot beat its best walk without
+// computing its bound. Which bound a vault gets is decided here (For), from the vault itself:
 //
 //   - Tour: every door open and every corridor on a cycle free, what is left is the bridge
 //     tree of the corridor graph, where the shortest walk over the keys left is twice their
@@ -53,6 +55,14 @@ type Bound interface {
 	// computed the first time the state leaves the queue: a dearer bound that states queued
 	// but never taken out never pay for. Bounds with nothing dearer return h.
 	Refine(at []int, held keys.Set, h int32) int32
+}
+
+// Floorer is a Bound that can also bound Child from below at a glance, for the search to
+// drop a child that cannot beat the best walk known without computing its bound.
+type Floorer interface {
+	// Floor returns a lower bound on Child(i, t, ...) for a child of the state Expand was
+	// last given, and false when it has none for that child.
+	Floor(i, t int) (int32, bool)
 }
 
 // Kind names a bound, or Auto: choose per vault.

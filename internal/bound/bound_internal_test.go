@@ -46,7 +46,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 		vaults = addVault(vaults, data, strings.HasPrefix(filepath.Base(f), "exit-"))
 	}
 	defer func(n int) { soloKeys = n }(soloKeys)
-	checked := map[string]int{}
+	checked, floored := map[string]int{}, map[string]int{}
 	for _, tv := range vaults {
 		g := routes.New(tv.v, 0)
 		sg := stateGraph(t, tv, g)
@@ -92,6 +92,25 @@ func TestAdmissibleConsistent(t *testing.T) {
 					}
 				}
 				checked[name] += len(sg.toGoal)
+				if f, ok := c.Bound.(Floorer); ok { // each child's floor is at most its bound
+					for s := range sg.toGoal {
+						c.Expand(s.nodes(sg.nr), s.held)
+						for _, e := range sg.out[s] {
+							i := 0
+							for i < sg.nr-1 && e.to.at[i] == s.at[i] {
+								i++
+							}
+							to := int(e.to.at[i])
+							if fl, ok := f.Floor(i, to); ok {
+								if h := c.Child(i, to, e.to.held); fl > h {
+									t.Fatalf("%s: floor %d over the bound %d of robot %d's move to %d (robots %v, keys %s) in\n%s",
+										name, fl, h, i, to, s.nodes(sg.nr), s.held, tv.v.Grid)
+								}
+								floored[name]++
+							}
+						}
+					}
+				}
 				c.Free()
 			}
 		}
@@ -100,6 +119,12 @@ func TestAdmissibleConsistent(t *testing.T) {
 		t.Logf("%s: %d states", name, n)
 		if n < 20000 {
 			t.Errorf("%s: only %d states checked", name, n)
+		}
+	}
+	for _, name := range []string{"spanning", "held-karp"} {
+		t.Logf("%s: %d floors", name, floored[name])
+		if floored[name] < 10000 {
+			t.Errorf("%s: only %d floors checked", name, floored[name])
 		}
 	}
 	if len(checked) != 7 {

@@ -56,6 +56,11 @@ type Spanning struct {
 	// Regions with a robot of their own and few keys: their exact costs (solo.go).
 	soloOK []bool // per region
 	solo   Solo
+
+	// Floor's, from Expand: each shared region's rooted tree in quarter steps, and for each
+	// of its keys the longest edge on the tree's way from the key to the robots.
+	rootedQ []int32 // per region
+	maxEdge [26]int32
 }
 
 const maxDist = math.MaxInt32 / 4
@@ -70,7 +75,7 @@ const scale = 4
 func NewSpanning(ctx context.Context, c *routes.Corridors, robots int, meter *memory.Meter) (*Spanning, error) {
 	s := &Spanning{meter: meter}
 	nreg, _ := c.Split()
-	s.keys, s.robots = make([]keys.Set, nreg), make([]int, nreg)
+	s.keys, s.robots, s.rootedQ = make([]keys.Set, nreg), make([]int, nreg), make([]int32, nreg)
 	if err := doorFree(ctx, c, &s.dist); err != nil {
 		return nil, err
 	}
@@ -232,14 +237,36 @@ func (s *Spanning) term(at []int, i, p int, held keys.Set) int32 {
 	return s.rooted(at, r, left)
 }
 
-// Expand records the terms of the expanded state for Child.
+// Expand records the terms of the expanded state for Child, and for Floor each shared
+// region's rooted tree with the longest edge on each key's way to the robots.
 func (s *Spanning) Expand(at []int, held keys.Set) {
 	s.parent = append(s.parent[:0], at...)
 	s.base = 0
 	for i, p := range at {
 		s.terms[i] = s.term(at, i, p, held)
 		s.base += s.terms[i]
+		if r := s.region[p]; r >= 0 && s.robots[r] > 1 && s.keys[r]&^held != 0 && s.rootsOf(at[:i], r).n == 0 {
+			roots := s.rootsOf(at, r) // the region's first robot: its tree, with its edges
+			s.rootedQ[r] = s.prim(s.keys[r]&^held, roots.nodes[:roots.n], false, &s.maxEdge)
+		}
 	}
+}
+
+// Floor returns a lower bound on Child(i, t, ...) for the children of the expanded state,
+// at the cost of a few loads, when it has one: for robot i's move to a key t of a region
+// it shares with other robots. Joining t to the robots takes at most the longest edge on
+// t's way to them out of the region's rooted tree (the tree with t merged into the robots:
+// a cycle's longest edge leaves), and the robot leaving its node only lengthens the rest.
+func (s *Spanning) Floor(i, t int) (int32, bool) {
+	if t >= 26 {
+		return 0, false
+	}
+	r := s.region[t]
+	if r < 0 || s.robots[r] == 1 {
+		return 0, false
+	}
+	q := s.rootedQ[r]
+	return s.base - q/scale + (q-s.maxEdge[t])/scale, true
 }
 
 // Child replaces the terms of the moved robot's region.
@@ -339,7 +366,7 @@ func (s *Spanning) tree(left keys.Set) int32 {
 			return int32(uint32(e))
 		}
 	}
-	w := s.prim(left, nil, s.priced)
+	w := s.prim(left, nil, s.priced, nil)
 	if s.cache != nil {
 		s.cache[i] = (uint64(left)|1<<31)<<32 | uint64(uint32(w))
 	}
@@ -352,22 +379,33 @@ const cacheBits = 18
 
 // rooted is the minimum spanning tree of left and one node for all the robots of region r.
 func (s *Spanning) rooted(at []int, r int8, left keys.Set) int32 {
-	var roots [vault.MaxRobots]int
-	n := 0
+	roots := s.rootsOf(at, r)
+	return s.prim(left, roots.nodes[:roots.n], false, nil) / scale
+}
+
+// robotNodes are the nodes of some robots.
+type robotNodes struct {
+	nodes [vault.MaxRobots]int
+	n     int
+}
+
+// rootsOf returns the nodes of at in region r.
+func (s *Spanning) rootsOf(at []int, r int8) (roots robotNodes) {
 	for _, q := range at {
 		if s.region[q] == r {
-			roots[n] = q
-			n++
+			roots.nodes[roots.n] = q
+			roots.n++
 		}
 	}
-	return s.prim(left, roots[:n], false) / scale
+	return roots
 }
 
 // prim returns, in quarter steps, the value of the keys of left: with priced, the minimum
 // spanning tree of priced distances less 2·Σπ plus the least price (prices.go); else the
 // tree's weight. With roots, the tree also holds one node at the distance of the nearest
-// root from each key. Prim's algorithm on the distance matrix, O(|left|²).
-func (s *Spanning) prim(left keys.Set, roots []int, priced bool) int32 {
+// root from each key, and maxEdge (nil: not asked) gets the longest edge on each key's way
+// to that node. Prim's algorithm on the distance matrix, O(|left|²).
+func (s *Spanning) prim(left keys.Set, roots []int, priced bool, maxEdge *[26]int32) int32 {
 	var ks [26]uint8
 	var pr [26]int32
 	n := 0
@@ -385,6 +423,7 @@ func (s *Spanning) prim(left keys.Set, roots []int, priced bool) int32 {
 		n++
 	}
 	d := s.scratch[:n]
+	var up [26]int32 // with maxEdge: the longest edge on the way from each key's tree end
 	var w int32
 	for i := range d {
 		d[i] = maxDist
@@ -410,9 +449,21 @@ func (s *Spanning) prim(left keys.Set, roots []int, priced bool) int32 {
 		}
 		w += d[best]
 		k := ks[best]
+		if maxEdge != nil {
+			maxEdge[k] = max(up[best], d[best])
+			up[best] = up[n-1]
+		}
 		n--
 		d[best], ks[best] = d[n], ks[n]
 		d = d[:n]
+		if maxEdge != nil {
+			for i := range d {
+				if e := scale * s.dist[k][ks[i]]; e < d[i] {
+					d[i], up[i] = e, maxEdge[k]
+				}
+			}
+			continue
+		}
 		for i := range d {
 			d[i] = min(d[i], scale*s.dist[k][ks[i]]+pr[k]+pr[ks[i]])
 		}

@@ -173,6 +173,7 @@ type searcher struct {
 	v     *vault.Vault
 	g     *routes.Graph
 	b     bound.Bound
+	floor bound.Floorer // b's, when it has one and it is not turned off (Options.NoFloor)
 	opt   Options
 	st    *Stats
 	stats Stats // st's, unless the search is another's weighted one
@@ -204,6 +205,8 @@ type searcher struct {
 	goal      state // its last state, in sc.table; or
 	upperWalk []Leg // its legs, when the weighted search found it
 	current   int32 // the priority of the state being expanded
+	improveAt int   // states recorded when the best walk is improved again (0: never)
+	kicks     int   // the kicks it was last improved with
 	popped    bool  // current is set
 }
 
@@ -248,6 +251,9 @@ func (s *searcher) init(v *vault.Vault, g *routes.Graph, b bound.Bound, all keys
 				}
 			}
 		}
+	}
+	if f, ok := b.(bound.Floorer); ok && !opt.NoFloor {
+		s.floor = f
 	}
 	if s.swap = uint8(1<<s.nr-1) &^ s.rooted; bits.OnesCount8(s.swap) < 2 || opt.NoSwap {
 		s.swap = 0
@@ -345,7 +351,13 @@ func (s *searcher) firstWalk() error {
 	if err != nil {
 		return err
 	}
-	s.upper, s.upperWalk = w.upper, walk
+	upper := w.upper
+	if s.opt.Goal == Collect && !s.opt.NoImprove {
+		walk, upper = s.improve(walk, upper, firstKicks)
+		s.improveAt, s.kicks = 4*max(s.sc.table.Len(), 1), againKicks/2
+	}
+	s.st.FirstWalk, s.st.Improved = int(w.upper)+s.steps, int(upper)+s.steps
+	s.upper, s.upperWalk = upper, walk
 	return nil
 }
 
@@ -370,6 +382,11 @@ func (s *searcher) run(limit, large int) error {
 				return err
 			}
 			s.opt.Progress.report(t.Len(), s.sc, s)
+		}
+		if s.improveAt > 0 && t.Len() >= s.improveAt && s.upper != none {
+			if err := s.improveAgain(); err != nil {
+				return err
+			}
 		}
 		e, _ := t.Peek(cur.lo, cur.hi)
 		if e.Has(search.Closed) {
@@ -437,6 +454,11 @@ func (s *searcher) expand(cur state, d int32, ks keys.Set, limit int) error {
 				nks |= keys.Bit(t)
 			}
 			ns, nd := cur.with(i, t, nks), d+l.len
+			if s.floor != nil && s.upper != none && nks != s.all {
+				if f, ok := s.floor.Floor(i, t); ok && nd+f >= s.upper {
+					continue // cannot beat the walk known: reach would drop it too
+				}
+			}
 			if s.swap != 0 {
 				ns = ns.canonical(s.swap)
 			}
@@ -782,12 +804,12 @@ func (s *searcher) back(cur state, v int32) (Leg, state, int32, bool) {
 
 // open returns the shortest route from u to t open with held, the one the search takes.
 func (s *searcher) open(u, t int, held keys.Set) (routes.Route, bool) {
-	rs, err := s.g.From(u)
+	rs, err := s.g.Toward(u, t)
 	if err != nil {
 		return routes.Route{}, false
 	}
 	for _, r := range rs {
-		if int(r.To) == t && held.Covers(r.Needs()) {
+		if held.Covers(r.Needs()) {
 			return r, true
 		}
 	}

@@ -10,8 +10,11 @@
 //     grid because the route graph keeps every Pareto-optimal route (see package routes): from
 //     a state with keys K, the next key a robot picks up is reached by the shortest route whose
 //     needs are a subset of K, and every optimal walk splits into such legs at its key pickups.
-//     A search past 20,000 states first finds a walk by a weighted search, then drops what
-//     cannot beat it and what a state with a key more, reached as cheaply, dominates.
+//     A search past 20,000 states first finds a walk by a weighted search and shortens it by
+//     local search (improve.go), then drops what cannot beat it (on the bound's floor, when
+//     it has one, before computing the bound) and what a state with a key more, reached as
+//     cheaply, dominates. Robots that share a region and stand on keys are interchangeable:
+//     a state lists their nodes in order (state.canonical), one state for all their orders.
 //   - BFS, the baseline: breadth-first search over (robot cells, key set), one unit step of one
 //     robot per edge, exactly the classic bitmask BFS. Obviously correct, slow, kept for
 //     differential tests and benchmarks.
@@ -118,6 +121,15 @@ type Options struct {
 	// sharing a region are interchangeable (state.canonical): the baseline that idea is
 	// measured by.
 	NoSwap bool
+
+	// NoImprove makes Graph keep the weighted search's first walk as it is, without the
+	// local search that shortens it (improve.go): the baseline that idea is measured by.
+	NoImprove bool
+
+	// NoFloor makes Graph compute the bound of every child before it drops one that cannot
+	// beat the best walk known, even where the bound has a cheaper floor (bound.Floorer):
+	// the baseline that idea is measured by.
+	NoFloor bool
 }
 
 // Pair returns copies of opt for Graph to solve part 1 of v and part 2 of p2 = v.Part2(),
@@ -196,6 +208,8 @@ type Stats struct {
 	States     int              // distinct states recorded
 	Dominated  int              // states popped and dropped for one with a key more
 	Weighted   int              // states popped by the weighted search for a first walk
+	FirstWalk  int              // its steps (0: none), and
+	Improved   int              // the best walk's once improved (improve.go), as it was last
 	Apart      int              // states memoised solving the robots' regions apart, when no search ran
 	Reduced    routes.Reduction // what the reductions took out of the search
 	Bytes      int              // the most memory the search's table and queue held
@@ -222,12 +236,16 @@ func (s Stats) String() string {
 		return fmt.Sprintf("%sroutes: %d BFS, %d routes, %d labels; regions solved apart: %d states, no search; time: corridors %v, reach %v, regions %v",
 			reduced, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Apart, s.Corridors, s.Reach, s.Search)
 	}
+	first := ""
+	if s.FirstWalk > 0 {
+		first = fmt.Sprintf(" (%d steps, improved to %d)", s.FirstWalk, s.Improved)
+	}
 	per := 0.0
 	if s.States > 0 {
 		per = float64(s.Bytes) / float64(s.States)
 	}
-	return fmt.Sprintf("%sroutes: %d BFS, %d routes, %d labels; bound %v, %d at the start; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated, %d popped for a first walk; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
-		reduced, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Weighted,
+	return fmt.Sprintf("%sroutes: %d BFS, %d routes, %d labels; bound %v, %d at the start; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated, %d popped for a first walk%s; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
+		reduced, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Weighted, first,
 		memory.Format(int64(s.Bytes)), per, s.Corridors, s.Reach, s.Setup, s.Search)
 }
 

@@ -425,16 +425,16 @@ func parts(v *vault.Vault) []*vault.Vault {
 
 // TestDifferentialSharedRoom compares Graph with the BFS baseline where robots share a
 // region and the search takes them as interchangeable (one state for the robots on keys in
-// any order, and NoSwap, its baseline): open rooms (no doors) and mazes with loops, two to
-// five robots at random floor, under each bound and as a large search; every walk replays
-// to its answer.
+// any order), its first walk improved, its children dropped on their bound's floor, and
+// each of these turned off: open rooms (no doors) and mazes with loops, two to five robots
+// at random floor, under each bound and as a large search; every walk replays to its answer.
 func TestDifferentialSharedRoom(t *testing.T) {
 	n := uint64(40)
 	if testing.Short() {
 		n = 12
 	}
 	kinds := []bound.Kind{bound.KindAuto, bound.KindSpanning, bound.KindHeldKarp}
-	compared := 0
+	compared, improved := 0, 0
 	for seed := range n {
 		robots := 2 + int(seed%4)
 		o := vaultgen.Options{Seed: seed, Robots: robots, Keys: 3 + int(seed%3)}
@@ -444,7 +444,8 @@ func TestDifferentialSharedRoom(t *testing.T) {
 			o.Size, o.Loops, o.Rooms = 13, 0.2, int(seed%3)
 		}
 		for _, a := range baselined(t, vaultgen.Generate(o)) {
-			opts := []solve.Options{{NoSwap: true, Walk: true}} // and the baseline of the idea
+			opts := []solve.Options{ // and the baselines of its ideas
+				{NoSwap: true, Walk: true}, {NoImprove: true, Walk: true}, {NoFloor: true, Walk: true}}
 			for _, k := range kinds {
 				opts = append(opts, solve.Options{Bound: k, Walk: true})
 			}
@@ -462,14 +463,20 @@ func TestDifferentialSharedRoom(t *testing.T) {
 					if steps, _, err := solve.Replay(a.vault, got.Walk); err != nil || steps != got.Steps {
 						t.Fatalf("%+v, %+v: the walk replays to %d (%v), answer %d", o, opt, steps, err, got.Steps)
 					}
+					if st := got.Stats; st.Improved < st.FirstWalk {
+						improved++
+						if st.Improved < got.Steps {
+							t.Fatalf("%+v, %+v: a walk of %d improved to %d, under the answer %d", o, opt, st.FirstWalk, st.Improved, got.Steps)
+						}
+					}
 				}
 			}
 			compared++
 		}
 	}
-	t.Logf("compared %d parts", compared)
-	if compared < int(n)*3/4 {
-		t.Errorf("compared %d parts of %d vaults: the baseline's budget cut the rest", compared, n)
+	t.Logf("compared %d parts; %d first walks improved", compared, improved)
+	if compared < int(n)*3/4 || improved == 0 {
+		t.Errorf("compared %d parts of %d vaults (the baseline's budget cut the rest), %d first walks improved", compared, n, improved)
 	}
 }
 

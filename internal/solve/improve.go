@@ -1,0 +1,231 @@
+package solve
+
+import (
+	"math/rand/v2"
+
+	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/routes"
+)
+
+// A large search drops every state that cannot beat the best walk known (branch and
+// bound), so the closer its first walk is to the answer, the fewer states it records. The
+// weighted search's first walk is a quick dive; improve shortens it as tours are shortened,
+// by local search, then kicks it and searches again from there (iterated local search).
+//
+// The walk is an order of visits (a robot, a key), its cost that of each robot walking
+// from where its last visit left it by the shortest route open with the keys held: the legs
+// the search itself takes, so every order with a cost is a walk the vault allows and its
+// cost an upper bound. Three moves, each kept when the walk it gives is open and shorter:
+// a visit to another place in the order, by the same robot or another; a robot's visits
+// between two of them in reverse (2-opt); and two robots' visits after some place in the
+// order exchanged (their tails). A kick moves a few visits at random; a kicked walk that
+// the local search cannot bring below the best is dropped.
+
+// visit is one leg's robot and target, the order its cost is read from.
+type visit struct{ robot, to int }
+
+// The effort: a local search alone on the first walk, then, each time the search has
+// recorded four times as many states, the best walk known improved again with twice as many
+// kicks (up to maxKicks): its cost stays a small part of the search's.
+const (
+	improveRounds = 32 // passes of the three moves at most, in one local search
+	firstKicks    = 0  // kicks on the first walk
+	againKicks    = 8  // kicks the first time again
+	maxKicks      = 64
+	kickMoves     = 3  // visits a kick moves
+	kickTries     = 16 // kicks tried for one whose walk is open
+)
+
+// improveAgain improves the best walk known with more kicks once the search has grown by
+// a factor of four since the last time.
+func (s *searcher) improveAgain() error {
+	s.improveAt *= 4
+	s.kicks = min(2*s.kicks, maxKicks)
+	walk, err := s.walk()
+	if err != nil {
+		return err
+	}
+	if walk, c := s.improve(walk, s.upper, s.kicks); c < s.upper {
+		s.upper, s.upperWalk = c, walk
+		s.st.Improved = int(c) + s.steps
+	}
+	return nil
+}
+
+// improve returns walk shortened, with up to kicks kicks, and its cost as the search counts
+// it (legs, then what its end saves: end); c is walk's. It returns walk itself when nothing
+// shorter is found, and stops early when the search's context ends.
+func (s *searcher) improve(walk []Leg, c int32, kicks int) ([]Leg, int32) {
+	best := make([]visit, len(walk))
+	for i, l := range walk {
+		best[i] = visit{l.Robot, l.To}
+	}
+	if got, ok := s.cost(best); !ok || got != c || len(best) < 2 {
+		return walk, c // not a walk this search would cost alike: keep it as it is
+	}
+	first, bestCost := c, c
+	order := append([]visit(nil), best...)
+	c = s.descend(order, c)
+	rng := rand.New(rand.NewPCG(uint64(len(order)), uint64(c)))
+	for kick, idle := 0, 0; ; kick++ {
+		if c >= 0 && c < bestCost {
+			best, bestCost, idle = append(best[:0], order...), c, 0
+		} else if idle++; idle > max(kicks/2, firstKicks) {
+			break // kicks in a row that found nothing shorter
+		}
+		if kick == kicks || s.opt.Ctx != nil && s.opt.Ctx.Err() != nil {
+			break
+		}
+		for try := 0; try < kickTries; try++ {
+			copy(order, best)
+			if c = s.kick(order, rng); c >= 0 {
+				c = s.descend(order, c)
+				break
+			}
+		}
+	}
+	if bestCost == first {
+		return walk, first
+	}
+	return s.legsOf(best), bestCost
+}
+
+// kick moves kickMoves visits of order to random places and robots, and returns the cost
+// of the walk that gives, or -1 when it is not open.
+func (s *searcher) kick(order []visit, rng *rand.Rand) int32 {
+	for range kickMoves {
+		i, j := rng.IntN(len(order)), rng.IntN(len(order))
+		v := visit{rng.IntN(s.nr), order[i].to}
+		if i < j {
+			copy(order[i:j], order[i+1:j+1])
+		} else {
+			copy(order[j+1:i+1], order[j:i])
+		}
+		order[j] = v
+	}
+	c, ok := s.cost(order)
+	if !ok {
+		return -1
+	}
+	return c
+}
+
+// descend applies the three moves to order, costing c, in place until none shortens it (or
+// improveRounds passes), and returns its cost.
+func (s *searcher) descend(order []visit, c int32) int32 {
+	try := make([]visit, len(order))
+	keep := func() { // try, if shorter, becomes order
+		if tc, ok := s.cost(try); ok && tc < c {
+			copy(order, try)
+			c = tc
+		}
+	}
+	for range improveRounds {
+		before := c
+		for i := range order { // a visit to another place, or robot
+			for j := range order {
+				for r := range s.nr {
+					v := order[i]
+					if j == i && r == v.robot {
+						continue
+					}
+					copy(try, order)
+					if i < j {
+						copy(try[i:j], try[i+1:j+1])
+					} else {
+						copy(try[j+1:i+1], try[j:i])
+					}
+					try[j] = visit{r, v.to}
+					keep()
+				}
+			}
+		}
+		for i := range order { // 2-opt: a robot's visits from i to j in reverse
+			for j := i + 1; j < len(order); j++ {
+				r := order[i].robot
+				if order[j].robot != r {
+					continue
+				}
+				copy(try, order)
+				for a, b := i, j; a < b; {
+					try[a].to, try[b].to = try[b].to, try[a].to
+					for a++; a < b && try[a].robot != r; a++ {
+					}
+					for b--; b > a && try[b].robot != r; b-- {
+					}
+				}
+				keep()
+			}
+		}
+		for p := -1; p < len(order); p++ { // two robots' tails after p, exchanged
+			for r1 := range s.nr {
+				for r2 := r1 + 1; r2 < s.nr; r2++ {
+					copy(try, order)
+					changed := false
+					for k := p + 1; k < len(try); k++ {
+						switch try[k].robot {
+						case r1:
+							try[k].robot, changed = r2, true
+						case r2:
+							try[k].robot, changed = r1, true
+						}
+					}
+					if changed {
+						keep()
+					}
+				}
+			}
+		}
+		if c == before {
+			break
+		}
+	}
+	return c
+}
+
+// cost returns the cost of the walk that makes order's visits in turn, as the search counts
+// it; ok is false when some visit has no open route.
+func (s *searcher) cost(order []visit) (c int32, ok bool) {
+	at := s.atMem[:s.nr]
+	for i := range at {
+		at[i] = routes.FirstStart + i
+	}
+	var held keys.Set
+	for _, v := range order {
+		r, ok := s.open(at[v.robot], v.to, held)
+		if !ok {
+			return 0, false
+		}
+		c += r.Len
+		at[v.robot] = v.to
+		if v.to < 26 {
+			held |= keys.Bit(v.to)
+		}
+	}
+	c += s.shift
+	for _, n := range at {
+		c += s.term[n]
+	}
+	return c, true
+}
+
+// legsOf returns the legs of the walk order's visits make (cost says it is open).
+func (s *searcher) legsOf(order []visit) []Leg {
+	at := make([]int, s.nr)
+	for i := range at {
+		at[i] = routes.FirstStart + i
+	}
+	var held keys.Set
+	legs := make([]Leg, 0, len(order))
+	for _, v := range order {
+		u := at[v.robot]
+		r, _ := s.open(u, v.to, held)
+		legs = append(legs, Leg{Robot: v.robot, From: u, To: v.to, Steps: int(r.Len), Held: held,
+			FromCell: s.g.Cell(u), ToCell: s.g.Cell(v.to)})
+		at[v.robot] = v.to
+		if v.to < 26 {
+			held |= keys.Bit(v.to)
+		}
+	}
+	return legs
+}
