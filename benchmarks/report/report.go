@@ -279,11 +279,11 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		y, _ := run.med(optName, "ns/op")
 		row(what, base, x, y)
 	}
-	// across applies name(input) to every real input measured both ways: the medians of the
-	// inputs' times and the geometric mean of their ratios.
-	across := func(what, base string, baseName, optName func(string) string) {
+	// acrossIn applies name(input) to every input of ins measured both ways: the medians of
+	// the inputs' times and the geometric mean of their ratios; across, to the real inputs.
+	acrossIn := func(ins []string, what, base string, baseName, optName func(string) string) {
 		var xs, ys []float64
-		for _, in := range inputNames(run) {
+		for _, in := range ins {
 			x, okx := run.med(baseName(in), "ns/op")
 			y, oky := run.med(optName(in), "ns/op")
 			if okx && oky {
@@ -293,6 +293,9 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		if len(xs) > 0 {
 			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", what, base, duration(median(xs)), duration(median(ys)), ratio(geomean(xs, ys), 1))
 		}
+	}
+	across := func(what, base string, baseName, optName func(string) string) {
+		acrossIn(inputNames(run), what, base, baseName, optName)
 	}
 	boundOf := func(k string) func(string) string { return func(in string) string { return "Bound/" + in + "/" + k } }
 	across("day18: A* with the tour bound (median input)", "Dijkstra", boundOf("dijkstra"), boundOf("tour"))
@@ -307,6 +310,16 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		func(in string) string { return "Solo/" + in + "/general" }, func(in string) string { return "Solo/" + in + "/dense" })
 	across("day18: routes on the corridor graph, every route of an input", "label search over cells",
 		func(in string) string { return "Routes/" + in + "/cells" }, func(in string) string { return "Routes/" + in + "/corridors" })
+	var shared []string // BenchmarkShared's vaults
+	for _, n := range run.names("Shared/") {
+		if v := strings.Split(n, "/")[1]; !slices.Contains(shared, v) {
+			shared = append(shared, v)
+		}
+	}
+	sharedOf := func(k string) func(string) string { return func(in string) string { return "Shared/" + in + "/" + k } }
+	acrossIn(shared, "day18: robots sharing a region taken as interchangeable (generated shared-room vaults)", "each robot's own node", sharedOf("no-swap"), sharedOf("default"))
+	acrossIn(shared, "day18: the first walk shortened by local search (the same)", "the weighted search's walk", sharedOf("no-improve"), sharedOf("default"))
+	acrossIn(shared, "day18: children dropped on their bound's floor (the same)", "every child's bound computed", sharedOf("no-floor"), sharedOf("default"))
 	var span, hk []float64
 	for _, n := range run.names("Growth/loops/") {
 		if x, _ := param(n, "loops"); x >= 0.05 && strings.HasSuffix(n, "/spanning") {

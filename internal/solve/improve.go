@@ -60,10 +60,12 @@ func (s *searcher) improve(walk []Leg, c int32, kicks int) ([]Leg, int32) {
 	for i, l := range walk {
 		best[i] = visit{l.Robot, l.To}
 	}
-	if got, ok := s.cost(best); !ok || got != c || len(best) < 2 {
+	got, ok := s.cost(best)
+	if !ok || got > c || len(best) < 2 {
 		return walk, c // not a walk this search would cost alike: keep it as it is
 	}
-	first, bestCost := c, c
+	first, bestCost := c, got // got is less when the walk read back has cheaper legs
+	c = got
 	order := append([]visit(nil), best...)
 	c = s.descend(order, c)
 	rng := rand.New(rand.NewPCG(uint64(len(order)), uint64(c)))
