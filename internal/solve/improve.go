@@ -5,6 +5,7 @@ import (
 
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/routes"
+	"github.com/statespace/puzzles/internal/vault"
 )
 
 // A large search drops every state that cannot beat the best walk known (branch and
@@ -188,7 +189,8 @@ func (s *searcher) descend(order []visit, c int32) int32 {
 // cost returns the cost of the walk that makes order's visits in turn, as the search counts
 // it; ok is false when some visit has no open route.
 func (s *searcher) cost(order []visit) (c int32, ok bool) {
-	at := s.atMem[:s.nr]
+	var nodes [vault.MaxRobots]int
+	at := nodes[:s.nr]
 	for i := range at {
 		at[i] = routes.FirstStart + i
 	}
