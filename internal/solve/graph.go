@@ -252,7 +252,7 @@ func (s *searcher) init(v *vault.Vault, g *routes.Graph, b bound.Bound, all keys
 			}
 		}
 	}
-	if f, ok := b.(bound.Floorer); ok && !opt.NoFloor {
+	if f, ok := b.(bound.Floorer); ok && !opt.NoFloor && s.nr > 1 { // one robot: no region shared
 		s.floor = f
 	}
 	if s.swap = uint8(1<<s.nr-1) &^ s.rooted; bits.OnesCount8(s.swap) < 2 || opt.NoSwap {
@@ -745,11 +745,10 @@ func (s *searcher) walk() ([]Leg, error) {
 		cur, v = prev, pv
 	}
 	slices.Reverse(legs)
-	at := make([]int, s.nr) // each robot's route node as the walk goes
-	for i := range at {
-		at[i] = routes.FirstStart + i
-	}
-	for k := range legs { // the robot of each leg: the one where it starts (states do not say)
+	// The robot of each leg: the one standing where it starts (states do not say), at
+	// holding each robot's route node as the walk goes.
+	at := atStarts(make([]int, s.nr))
+	for k := range legs {
 		l := &legs[k]
 		l.Robot = slices.Index(at, l.From)
 		at[l.Robot] = l.To

@@ -61,7 +61,7 @@ func (s *searcher) improve(walk []Leg, c int32, kicks int) ([]Leg, int32) {
 	for i, l := range walk {
 		best[i] = visit{l.Robot, l.To}
 	}
-	got, ok := s.cost(best)
+	got, ok := s.cost(best, nil)
 	if !ok || got > c || len(best) < 2 {
 		return walk, c // not a walk this search would cost alike: keep it as it is
 	}
@@ -73,7 +73,7 @@ func (s *searcher) improve(walk []Leg, c int32, kicks int) ([]Leg, int32) {
 	for kick, idle := 0, 0; ; kick++ {
 		if c >= 0 && c < bestCost {
 			best, bestCost, idle = append(best[:0], order...), c, 0
-		} else if idle++; idle > max(kicks/2, firstKicks) {
+		} else if idle++; idle > kicks/2 {
 			break // kicks in a row that found nothing shorter
 		}
 		if kick == kicks || s.opt.Ctx != nil && s.opt.Ctx.Err() != nil {
@@ -90,7 +90,9 @@ func (s *searcher) improve(walk []Leg, c int32, kicks int) ([]Leg, int32) {
 	if bestCost == first {
 		return walk, first
 	}
-	return s.legsOf(best), bestCost
+	legs := make([]Leg, 0, len(best))
+	s.cost(best, &legs)
+	return legs, bestCost
 }
 
 // kick moves kickMoves visits of order to random places and robots, and returns the cost
@@ -98,19 +100,25 @@ func (s *searcher) improve(walk []Leg, c int32, kicks int) ([]Leg, int32) {
 func (s *searcher) kick(order []visit, rng *rand.Rand) int32 {
 	for range kickMoves {
 		i, j := rng.IntN(len(order)), rng.IntN(len(order))
-		v := visit{rng.IntN(s.nr), order[i].to}
-		if i < j {
-			copy(order[i:j], order[i+1:j+1])
-		} else {
-			copy(order[j+1:i+1], order[j:i])
-		}
-		order[j] = v
+		move(order, i, j, rng.IntN(s.nr))
 	}
-	c, ok := s.cost(order)
+	c, ok := s.cost(order, nil)
 	if !ok {
 		return -1
 	}
 	return c
+}
+
+// move takes order's visit at i to place j, the visits between shifting over, and gives it
+// to robot r.
+func move(order []visit, i, j, r int) {
+	v := visit{r, order[i].to}
+	if i < j {
+		copy(order[i:j], order[i+1:j+1])
+	} else {
+		copy(order[j+1:i+1], order[j:i])
+	}
+	order[j] = v
 }
 
 // descend applies the three moves to order, costing c, in place until none shortens it (or
@@ -118,7 +126,7 @@ func (s *searcher) kick(order []visit, rng *rand.Rand) int32 {
 func (s *searcher) descend(order []visit, c int32) int32 {
 	try := make([]visit, len(order))
 	keep := func() { // try, if shorter, becomes order
-		if tc, ok := s.cost(try); ok && tc < c {
+		if tc, ok := s.cost(try, nil); ok && tc < c {
 			copy(order, try)
 			c = tc
 		}
@@ -128,17 +136,11 @@ func (s *searcher) descend(order []visit, c int32) int32 {
 		for i := range order { // a visit to another place, or robot
 			for j := range order {
 				for r := range s.nr {
-					v := order[i]
-					if j == i && r == v.robot {
+					if j == i && r == order[i].robot {
 						continue
 					}
 					copy(try, order)
-					if i < j {
-						copy(try[i:j], try[i+1:j+1])
-					} else {
-						copy(try[j+1:i+1], try[j:i])
-					}
-					try[j] = visit{r, v.to}
+					move(try, i, j, r)
 					keep()
 				}
 			}
@@ -187,18 +189,21 @@ func (s *searcher) descend(order []visit, c int32) int32 {
 }
 
 // cost returns the cost of the walk that makes order's visits in turn, as the search counts
-// it; ok is false when some visit has no open route.
-func (s *searcher) cost(order []visit) (c int32, ok bool) {
+// it; ok is false when some visit has no open route. With legs, it appends each visit's leg
+// to *legs.
+func (s *searcher) cost(order []visit, legs *[]Leg) (c int32, ok bool) {
 	var nodes [vault.MaxRobots]int
-	at := nodes[:s.nr]
-	for i := range at {
-		at[i] = routes.FirstStart + i
-	}
+	at := atStarts(nodes[:s.nr])
 	var held keys.Set
 	for _, v := range order {
-		r, ok := s.open(at[v.robot], v.to, held)
+		u := at[v.robot]
+		r, ok := s.open(u, v.to, held)
 		if !ok {
 			return 0, false
+		}
+		if legs != nil {
+			*legs = append(*legs, Leg{Robot: v.robot, From: u, To: v.to, Steps: int(r.Len), Held: held,
+				FromCell: s.g.Cell(u), ToCell: s.g.Cell(v.to)})
 		}
 		c += r.Len
 		at[v.robot] = v.to
@@ -213,23 +218,10 @@ func (s *searcher) cost(order []visit) (c int32, ok bool) {
 	return c, true
 }
 
-// legsOf returns the legs of the walk order's visits make (cost says it is open).
-func (s *searcher) legsOf(order []visit) []Leg {
-	at := make([]int, s.nr)
+// atStarts sets at to every robot at its start: robot i on route node FirstStart+i.
+func atStarts(at []int) []int {
 	for i := range at {
 		at[i] = routes.FirstStart + i
 	}
-	var held keys.Set
-	legs := make([]Leg, 0, len(order))
-	for _, v := range order {
-		u := at[v.robot]
-		r, _ := s.open(u, v.to, held)
-		legs = append(legs, Leg{Robot: v.robot, From: u, To: v.to, Steps: int(r.Len), Held: held,
-			FromCell: s.g.Cell(u), ToCell: s.g.Cell(v.to)})
-		at[v.robot] = v.to
-		if v.to < 26 {
-			held |= keys.Bit(v.to)
-		}
-	}
-	return legs
+	return at
 }
