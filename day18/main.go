@@ -38,11 +38,8 @@ type config struct {
 func command() *cli.Command {
 	c := &config{}
 	return &cli.Command{
-		Name: "day18",
-		Synopsis: []string{
-			"[-part 0|1|2] [-goal collect|exit] [-algo graph|bfs] [-bound B] [-mem SIZE] [-json] [-v] [-path[=cells]] [-render FILE.png|FILE.gif] [FILE ...]",
-			"gen [-seed N] [-size N] [-keys N] [-robots N] [-loops F] [-rooms N] [-doors N] [-open]",
-		},
+		Name:     "day18",
+		Synopsis: []string{"[-part 0|1|2] [-goal collect|exit] [-algo graph|bfs] [-bound B] [-mem SIZE] [-json] [-v] [-path[=cells]] [-render FILE.png|FILE.gif] [FILE ...]"},
 		Input:    `a vault: '#' wall, '.' floor, '@' robot (1 to 8), 'a'-'z' keys, 'A'-'Z' doors, '+' exit.`,
 		Embedded: "solves the embedded default vault",
 		Example:  "day18 gen -seed 1 -loops 0.05 | day18 -json -path -",

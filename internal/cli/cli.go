@@ -35,6 +35,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
 	"runtime"
@@ -78,7 +79,7 @@ type Command struct {
 	// FILE holds and what the command does with none (Run adds how FILE arguments are
 	// read), both wrapped anew; Help; the exit statuses (Run's, for a command of inputs);
 	// one Example.
-	Synopsis []string // usage lines, without the command's name
+	Synopsis []string // usage lines, without the command's name (Usage adds the subcommands')
 	Input    string   // "a vault: ..."
 	Embedded string   // what the command does with no input: "solves the embedded default vault"
 	Help     string
@@ -452,6 +453,11 @@ func Usage(cmd *Command, fs *flag.FlagSet, w io.Writer) {
 	fmt.Fprintln(w, "usage:")
 	for _, s := range cmd.Synopsis {
 		fmt.Fprintf(w, "  %s %s\n", cmd.Name, s)
+	}
+	for _, name := range slices.Sorted(maps.Keys(cmd.Sub)) {
+		for _, s := range cmd.Sub[name].Synopsis {
+			fmt.Fprintf(w, "  %s %s\n", cmd.Sub[name].Name, s)
+		}
 	}
 	fmt.Fprintln(w, "\nflags:")
 	fs.SetOutput(w)
