@@ -163,10 +163,20 @@ const none = math.MaxInt32
 // would be most of such a search's.
 var largeSearch = 20_000 // a variable for the tests, which make small searches large
 
+// The dives: weighted searches, whose priority is the cost so far plus the bound times
+// a weight, in eighths. The first, at twice the bound, takes a few dozen states to a walk;
+// each later one, at a lower weight, takes more and finds a shorter walk, so the search's
+// best walk nears the answer while the search is still young. A later dive may record a
+// quarter of the states the search has.
 const (
-	weightedLimit = 160_000 // states the weighted search may record
-	weight        = 2       // its priority: cost so far plus twice the bound
+	weightedLimit = 160_000 // states the first dive may record
+	exact         = 8       // the exact search's weight: cost so far plus the bound
 )
+
+var diveWeights = [...]int32{16, 12, 10, 9} // 2, 1.5, 1.25, 1.125
+
+// priority is the queue's order of a state reached in d steps with bound h.
+func (s *searcher) priority(d, h int32) int32 { return d + s.weight*h/exact }
 
 // searcher is one search over packed states.
 type searcher struct {
@@ -197,7 +207,7 @@ type searcher struct {
 	sc       *scratch
 	mine     *scratch // the scratch sc takes its memory from: the workspace's, or nil for one of its own
 	reserved int      // bytes reserved from opt.Meter for sc
-	weight   int32    // 1: exact A*; more: the weighted search for a first walk
+	weight   int32    // exact: A*; more: a dive (weighted search) for a walk
 	dominate bool     // skip states with a better one holding a key more
 	limit    int      // most states recorded before the search stops
 
@@ -207,7 +217,9 @@ type searcher struct {
 	current   int32 // the priority of the state being expanded
 	improveAt int   // states recorded when the best walk is improved again (0: never)
 	kicks     int   // the kicks it was last improved with
+	dives     int   // dives that found a walk: the next one's weight is diveWeights[dives]
 	popped    bool  // current is set
+	found     bool  // a goal was reached: a dive may stop
 }
 
 // scratch is the memory of one search, kept for the next: a solve of a real input would
@@ -225,7 +237,7 @@ var maxPooled = 64 << 20 // a variable for the tests
 // (nil: its own).
 func (s *searcher) init(v *vault.Vault, g *routes.Graph, b bound.Bound, all keys.Set, opt Options, sc *scratch) {
 	*s = searcher{v: v, g: g, b: b, opt: opt, nr: len(v.Robots), all: all,
-		start: startState(len(v.Robots)), weight: 1, upper: none, limit: opt.budget(), mine: sc}
+		start: startState(len(v.Robots)), weight: exact, upper: none, limit: opt.budget(), mine: sc}
 	s.st, s.at = &s.stats, s.atMem[:len(v.Robots)]
 	s.exitAt = -1
 	if g.Pairs() {
@@ -327,37 +339,58 @@ func (s *searcher) solve() error {
 // errLarge is run's signal that the search has grown past its threshold.
 var errLarge = errors.New("large search")
 
-// firstWalk runs the weighted search in a scratch of its own and keeps the walk it finds as
-// the upper bound, if it beats the one known. Its own limits (memory, states) just end it.
+// firstWalk runs the first dive, the quickest, and schedules what follows it: each time the
+// search has recorded four times as many states, a dive at the next lower weight and the
+// best walk improved again (improveAgain).
 func (s *searcher) firstWalk() error {
+	if err := s.dive(diveWeights[0], weightedLimit); err != nil {
+		return err
+	}
+	if s.opt.Goal == Collect && !s.opt.NoImprove || !s.opt.NoDives {
+		s.improveAt, s.kicks = 4*max(s.sc.table.Len(), 1), againKicks/2
+	}
+	return nil
+}
+
+// dive runs a weighted search, with weight (in eighths) and at most limit states, in a
+// scratch of its own, and keeps the walk it finds (shortened by local search) as the upper
+// bound if it beats the one known. Its own limits (memory, states) just end it; once it has
+// found a walk, the next dive has the next lower weight.
+func (s *searcher) dive(weight int32, limit int) error {
 	w := new(searcher)
 	w.init(s.v, s.g, s.b, s.all, s.opt, nil)
 	w.term, w.shift = s.term, s.shift
-	w.weight, w.dominate, w.upper, w.limit = weight, true, s.upper, weightedLimit
+	w.weight, w.dominate, w.limit, w.upper = weight, true, limit, s.upper // no state that cannot beat it
 	w.acquire()
 	defer w.free()
 	err := w.push(w.start, w.b.Eval(w.place(w.start), 0))
 	if err == nil {
-		err = w.run(weightedLimit, 0)
+		err = w.run(limit, 0)
 	}
 	s.st.Weighted += w.st.Popped
+	s.st.Dives++
 	switch {
 	case err != nil && !errors.Is(err, ErrBudget) && !errors.Is(err, memory.ErrLimit):
 		return err // stopped from outside
-	case w.upper >= s.upper:
-		return nil
+	case !w.found:
+		return nil // the same weight next time, with room for more states
 	}
-	walk, err := w.walk()
-	if err != nil {
-		return err
+	s.dives++
+	if s.st.FirstWalk == 0 {
+		s.st.FirstWalk = int(w.upper) + s.steps
 	}
-	upper := w.upper
-	if s.opt.Goal == Collect && !s.opt.NoImprove {
-		walk, upper = s.improve(walk, upper, firstKicks)
-		s.improveAt, s.kicks = 4*max(s.sc.table.Len(), 1), againKicks/2
+	if w.upper < s.upper {
+		walk, err := w.walk()
+		if err != nil {
+			return err
+		}
+		upper := w.upper
+		if s.opt.Goal == Collect && !s.opt.NoImprove {
+			walk, upper = s.improve(walk, upper, firstKicks)
+		}
+		s.upper, s.upperWalk = upper, walk
 	}
-	s.st.FirstWalk, s.st.Improved = int(w.upper)+s.steps, int(upper)+s.steps
-	s.upper, s.upperWalk = upper, walk
+	s.st.Improved = int(s.upper) + s.steps
 	return nil
 }
 
@@ -371,8 +404,8 @@ func (s *searcher) run(limit, large int) error {
 			return errLarge
 		}
 		f, lo, hi, ok := q.Pop()
-		if !ok || int32(f) >= s.upper {
-			return nil // the walk known is optimal (or there is none)
+		if !ok || int32(f) >= s.upper && (s.weight == exact || s.found) {
+			return nil // the walk known is optimal (or there is none); a dive's, good enough
 		}
 		cur := state{lo, hi}
 		s.current, s.popped = int32(f), true
@@ -383,7 +416,7 @@ func (s *searcher) run(limit, large int) error {
 			}
 			s.opt.Progress.report(t.Len(), s.sc, s)
 		}
-		if s.improveAt > 0 && t.Len() >= s.improveAt && s.upper != none {
+		if s.improveAt > 0 && t.Len() >= s.improveAt {
 			if err := s.improveAgain(); err != nil {
 				return err
 			}
@@ -398,7 +431,7 @@ func (s *searcher) run(limit, large int) error {
 			e.Set(search.Refined, true)
 			e.SetH(s.b.Refine(s.place(cur), ks, e.H()))
 		}
-		if p := d + s.weight*e.H(); p > int32(f) {
+		if p := s.priority(d, e.H()); p > int32(f) {
 			if err := s.queue(int(p), cur); err != nil {
 				return err
 			}
@@ -441,7 +474,7 @@ func (s *searcher) expand(cur state, d int32, ks keys.Set, limit int) error {
 	s.b.Expand(at, ks)
 	exit := s.opt.Goal == Exit
 	tb, q := &s.sc.table, &s.sc.queue
-	fast := s.upper == none && s.weight == 1
+	fast := s.upper == none && s.weight == exact
 	for i := range s.nr {
 		legs, err := s.legs(i, at[i], ks, exit)
 		if err != nil {
@@ -635,12 +668,12 @@ func (s *searcher) reach(ns state, nd int32, i, t int, nks keys.Set, limit int) 
 	e.Set(search.Closed, false)
 	if goal {
 		if c := nd + s.end(ns); c < s.upper {
-			s.upper, s.goal, s.upperWalk = c, ns, nil
+			s.upper, s.goal, s.upperWalk, s.found = c, ns, nil, true
 		}
 		return nil
 	}
 	s.st.Pushed++
-	return s.queue(int(nd+s.weight*e.H()), ns)
+	return s.queue(int(s.priority(nd, e.H())), ns)
 }
 
 // queue pushes ns with priority p, reserving a block of queue first when it needs one.
@@ -689,7 +722,7 @@ func (s *searcher) push(st state, h int32) error {
 	}
 	e.SetH(h)
 	s.st.Pushed++
-	return s.queue(int(s.weight*h), st)
+	return s.queue(int(s.priority(0, h)), st)
 }
 
 // place unpacks the robots' nodes of st into s.at.

@@ -10,8 +10,9 @@ import (
 
 // A large search drops every state that cannot beat the best walk known (branch and
 // bound), so the closer its first walk is to the answer, the fewer states it records. The
-// weighted search's first walk is a quick dive; improve shortens it as tours are shortened,
-// by local search, then kicks it and searches again from there (iterated local search).
+// first dive's walk is quick and long; improve shortens it as tours are shortened, by local
+// search, then kicks it and searches again from there (iterated local search); later dives
+// at lower weights (graph.go) find shorter walks the local search cannot reach.
 //
 // The walk is an order of visits (a robot, a key), its cost that of each robot walking
 // from where its last visit left it by the shortest route open with the keys held: the legs
@@ -25,7 +26,7 @@ import (
 // visit is one leg's robot and target, the order its cost is read from.
 type visit struct{ robot, to int }
 
-// The effort: a local search alone on the first walk, then, each time the search has
+// The effort: a local search alone on each dive's walk, then, each time the search has
 // recorded four times as many states, the best walk known improved again with twice as many
 // kicks (up to maxKicks): its cost stays a small part of the search's.
 const (
@@ -37,11 +38,19 @@ const (
 	kickTries     = 16 // kicks tried for one whose walk is open
 )
 
-// improveAgain improves the best walk known with more kicks once the search has grown by
-// a factor of four since the last time.
+// improveAgain, once the search has grown by a factor of four since the last time, dives at
+// the next weight and improves the best walk known with more kicks.
 func (s *searcher) improveAgain() error {
 	s.improveAt *= 4
 	s.kicks = min(2*s.kicks, maxKicks)
+	if !s.opt.NoDives && s.dives < len(diveWeights) {
+		if err := s.dive(diveWeights[s.dives], max(weightedLimit, s.sc.table.Len()/4)); err != nil {
+			return err
+		}
+	}
+	if s.opt.Goal != Collect || s.opt.NoImprove || s.upper == none {
+		return nil
+	}
 	walk, err := s.walk()
 	if err != nil {
 		return err

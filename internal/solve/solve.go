@@ -126,6 +126,11 @@ type Options struct {
 	// local search that shortens it (improve.go): the baseline that idea is measured by.
 	NoImprove bool
 
+	// NoDives makes Graph find its best walk with one dive, the first, at twice the bound,
+	// without the later dives at lower weights (graph.go): the baseline that idea is
+	// measured by.
+	NoDives bool
+
 	// NoFloor makes Graph compute the bound of every child before it drops one that cannot
 	// beat the best walk known, even where the bound has a cheaper floor (bound.Floorer):
 	// the baseline that idea is measured by.
@@ -207,9 +212,10 @@ type Stats struct {
 	Expanded   int              // states expanded: popped, and neither known, dominated nor too dear
 	States     int              // distinct states recorded
 	Dominated  int              // states popped and dropped for one with a key more
-	Weighted   int              // states popped by the weighted search for a first walk
-	FirstWalk  int              // its steps (0: none), and
-	Improved   int              // the best walk's once improved (improve.go), as it was last
+	Dives      int              // weighted searches for a walk, once the search was large
+	Weighted   int              // states they popped
+	FirstWalk  int              // the first walk's steps (0: none), and
+	Improved   int              // the best walk's, from later dives and local search (improve.go)
 	Apart      int              // states memoised solving the robots' regions apart, when no search ran
 	Reduced    routes.Reduction // what the reductions took out of the search
 	Bytes      int              // the most memory the search's table and queue held
@@ -238,14 +244,14 @@ func (s Stats) String() string {
 	}
 	first := ""
 	if s.FirstWalk > 0 {
-		first = fmt.Sprintf(" (%d steps, improved to %d)", s.FirstWalk, s.Improved)
+		first = fmt.Sprintf(" (the first %d steps, the best %d)", s.FirstWalk, s.Improved)
 	}
 	per := 0.0
 	if s.States > 0 {
 		per = float64(s.Bytes) / float64(s.States)
 	}
-	return fmt.Sprintf("%sroutes: %d BFS, %d routes, %d labels; bound %v, %d at the start; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated, %d popped for a first walk%s; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
-		reduced, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Weighted, first,
+	return fmt.Sprintf("%sroutes: %d BFS, %d routes, %d labels; bound %v, %d at the start; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated, %d popped in %d dives for walks%s; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
+		reduced, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Weighted, s.Dives, first,
 		memory.Format(int64(s.Bytes)), per, s.Corridors, s.Reach, s.Setup, s.Search)
 }
 

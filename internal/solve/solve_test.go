@@ -425,7 +425,8 @@ func parts(v *vault.Vault) []*vault.Vault {
 
 // TestDifferentialSharedRoom compares Graph with the BFS baseline where robots share a
 // region and the search takes them as interchangeable (one state for the robots on keys in
-// any order), its first walk improved, its children dropped on their bound's floor, and
+// any order), its first walk improved (by local search and later dives), its children
+// dropped on their bound's floor, and
 // each of these turned off: open rooms (no doors) and mazes with loops, two to five robots
 // at random floor, under each bound and as a large search; every walk replays to its answer.
 func TestDifferentialSharedRoom(t *testing.T) {
@@ -445,7 +446,8 @@ func TestDifferentialSharedRoom(t *testing.T) {
 		}
 		for _, a := range baselined(t, vaultgen.Generate(o)) {
 			opts := []solve.Options{ // and the baselines of its ideas
-				{NoSwap: true, Walk: true}, {NoImprove: true, Walk: true}, {NoFloor: true, Walk: true}}
+				{NoSwap: true, Walk: true}, {NoImprove: true, Walk: true}, {NoDives: true, Walk: true},
+				{NoFloor: true, Walk: true}}
 			for _, k := range kinds {
 				opts = append(opts, solve.Options{Bound: k, Walk: true})
 			}
@@ -652,5 +654,47 @@ func TestDifferentialTrees(t *testing.T) {
 	t.Logf("compared %d parts: %d doors made floor, %d keys out of the search, %d in branches made their deepest, %d gathered, %d optional", compared, doors, keys, merged, gathered, optional)
 	if compared < int(n) || doors == 0 || keys == 0 || merged == 0 || gathered == 0 || optional == 0 {
 		t.Errorf("compared %d parts: %d doors made floor, %d keys out of the search, %d in branches made their deepest, %d gathered, %d optional", compared, doors, keys, merged, gathered, optional)
+	}
+}
+
+// TestDives compares Graph, as a large search from 50 states on, with its plain A* (no
+// dives after the first, no local search, no floor, robots never interchanged), itself
+// compared with the BFS baseline above, on vaults too large for that baseline: robots
+// sharing mazes with loops, 8 to 12 keys. Every walk replays to its answer, and later dives
+// alone must shorten some first walks, never below the answer.
+func TestDives(t *testing.T) {
+	n := uint64(30)
+	if testing.Short() {
+		n = 10
+	}
+	dived := 0
+	plain := solve.Options{NoDives: true, NoImprove: true, NoFloor: true, NoSwap: true}
+	for seed := range n {
+		o := vaultgen.Options{Seed: seed, Robots: 2 + int(seed%4), Keys: 8 + int(seed%5), Size: 21, Loops: 0.3}
+		v, err := vault.Parse("gen", vaultgen.Generate(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		restore := solve.LargeFrom(50)
+		want, err := solve.Graph(v, plain)
+		for _, opt := range []solve.Options{{Walk: true}, {NoImprove: true, Walk: true}} {
+			got, gerr := solve.Graph(v, opt)
+			if err != nil || gerr != nil || got.Steps != want.Steps {
+				t.Fatalf("%+v, %+v: %d (%v), plain A* %d (%v)", o, opt, got.Steps, gerr, want.Steps, err)
+			}
+			if steps, _, err := solve.Replay(v, got.Walk); err != nil || steps != got.Steps {
+				t.Fatalf("%+v, %+v: the walk replays to %d (%v), answer %d", o, opt, steps, err, got.Steps)
+			}
+			if st := got.Stats; opt.NoImprove && st.Improved < st.FirstWalk {
+				dived++
+				if st.Improved < got.Steps {
+					t.Fatalf("%+v: a walk of %d improved to %d by dives, under the answer %d", o, st.FirstWalk, st.Improved, got.Steps)
+				}
+			}
+		}
+		restore()
+	}
+	if dived == 0 {
+		t.Errorf("%d vaults, no first walk shortened by a later dive", n)
 	}
 }
