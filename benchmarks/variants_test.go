@@ -293,7 +293,8 @@ func BenchmarkReduce(b *testing.B) {
 // baseline: the robots that stand on keys taken as interchangeable (no-swap keeps each
 // robot's own node), the first walk shortened by local search (no-improve keeps the weighted
 // search's), later dives at lower weights (no-dives keeps the first dive's walk, improved),
-// children dropped on their bound's floor (no-floor computes every child's
+// a batch of look-ups touched first in a table larger than the cache (no-touch looks each
+// up in turn), children dropped on their bound's floor (no-floor computes every child's
 // bound); it reports the states both parts recorded besides the time. Part 2 of a vault with
 // several robots is part 1, which Parts searches once; the open room with one robot has a
 // part 2 of four robots side by side at its centre.
@@ -312,6 +313,7 @@ func BenchmarkShared(b *testing.B) {
 			{"no-swap", solve.Options{NoSwap: true}},
 			{"no-improve", solve.Options{NoImprove: true}},
 			{"no-dives", solve.Options{NoDives: true}},
+			{"no-touch", solve.Options{NoTouch: true}},
 			{"no-floor", solve.Options{NoFloor: true}},
 		} {
 			b.Run(g.name+"/"+vr.name, func(b *testing.B) {

@@ -168,11 +168,12 @@ func TestAddressLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("searches that fill their memory")
 	}
-	// Eight robots in a maze with loops: about 450 MB without a limit.
+	// Eight robots in a maze with loops, searched without a bound (Dijkstra), which fills
+	// its memory in seconds: more than 3 GB without a limit (the default search needs 92 MB).
 	maze := clitest.Shell(t, `$DAY18 gen -size 81 -loops 0.5 -robots 8 -seed 1`).Stdout
 	f := write(t, "maze.txt", maze)
 	for _, limit := range []string{"1300000", "1500000", "2000000"} {
-		r := clitest.Shell(t, "ulimit -v "+limit+"; $DAY18 -part 2 "+f)
+		r := clitest.Shell(t, "ulimit -v "+limit+"; $DAY18 -part 2 -bound none "+f)
 		if r.Status != 3 || !strings.HasPrefix(r.Stdout, "part 2: stopped (memory limit ") || r.Stderr != "" {
 			t.Errorf("ulimit -v %s: status %d\nstdout %q\nstderr %.300q", limit, r.Status, r.Stdout, r.Stderr)
 		}
@@ -191,8 +192,8 @@ func TestSignal(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(heavy, data, 0o644)
-	cmd := exec.Command(clitest.Binary(t), "-json", "-part", "1", small, heavy, small)
-	cmd.Env = append(os.Environ(), "GOMAXPROCS=1") // one input at a time
+	cmd := exec.Command(clitest.Binary(t), "-json", "-part", "1", "-bound", "none", small, heavy, small) // heavy for minutes
+	cmd.Env = append(os.Environ(), "GOMAXPROCS=1")                                                       // one input at a time
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
 	stdout, err := cmd.StdoutPipe()

@@ -320,6 +320,7 @@ func bought(run *result, b *strings.Builder, _ string) error {
 	acrossIn(shared, "day18: robots sharing a region taken as interchangeable (generated shared-room vaults)", "each robot's own node", sharedOf("no-swap"), sharedOf("default"))
 	acrossIn(shared, "day18: the first walk shortened by local search (the same)", "the weighted search's walk", sharedOf("no-improve"), sharedOf("default"))
 	acrossIn(shared, "day18: later dives at lower weights for shorter walks (the same)", "the first dive's walk alone", sharedOf("no-dives"), sharedOf("default"))
+	acrossIn(shared, "day18: look-ups touched in a batch first, in a table larger than the cache (the same)", "each looked up in turn", sharedOf("no-touch"), sharedOf("default"))
 	acrossIn(shared, "day18: children dropped on their bound's floor (the same)", "every child's bound computed", sharedOf("no-floor"), sharedOf("default"))
 	var span, hk []float64
 	for _, n := range run.names("Growth/loops/") {

@@ -171,6 +171,17 @@ func (t *Table) Peek(lo, hi uint64) (e *Entry, ok bool) {
 	return nil, false
 }
 
+// Touch reads the home slot of state (lo, hi) and returns its entry, for nothing but to
+// bring it into the cache: the reads of several touches in a row overlap, where the same
+// number of probes would wait for each miss in turn. A search touches a batch of states
+// before it probes them in a table larger than the cache.
+func (t *Table) Touch(lo, hi uint64) Entry {
+	if t.isWide {
+		return t.wide[t.home(lo^hi*0x9e3779b97f4a7c15)].e
+	}
+	return t.narrow[t.home(lo)].e
+}
+
 // home is the first slot to look in for a state that hashes to h: its top bits, scaled to
 // the table's size (any size works).
 func (t *Table) home(h uint64) int {

@@ -23,3 +23,11 @@ func LargeFrom(n int) (restore func()) {
 	largeSearch = n
 	return func() { largeSearch = old }
 }
+
+// TouchFrom makes searches touch their look-ups in batches (touching) once their table holds
+// n bytes, until the returned function restores the threshold.
+func TouchFrom(n int) (restore func()) {
+	old := touchBytes
+	touchBytes = n
+	return func() { touchBytes = old }
+}

@@ -211,15 +211,16 @@ type searcher struct {
 	dominate bool     // skip states with a better one holding a key more
 	limit    int      // most states recorded before the search stops
 
-	upper     int32 // length of the best walk known, none when there is none
-	goal      state // its last state, in sc.table; or
-	upperWalk []Leg // its legs, when the weighted search found it
-	current   int32 // the priority of the state being expanded
-	improveAt int   // states recorded when the best walk is improved again (0: never)
-	kicks     int   // the kicks it was last improved with
-	dives     int   // dives that found a walk: the next one's weight is diveWeights[dives]
-	popped    bool  // current is set
-	found     bool  // a goal was reached: a dive may stop
+	upper     int32        // length of the best walk known, none when there is none
+	goal      state        // its last state, in sc.table; or
+	upperWalk []Leg        // its legs, when the weighted search found it
+	current   int32        // the priority of the state being expanded
+	improveAt int          // states recorded when the best walk is improved again (0: never)
+	kicks     int          // the kicks it was last improved with
+	dives     int          // dives that found a walk: the next one's weight is diveWeights[dives]
+	popped    bool         // current is set
+	found     bool         // a goal was reached: a dive may stop
+	sink      search.Entry // what the touches read, kept so that they are not optimized away
 }
 
 // scratch is the memory of one search, kept for the next: a solve of a real input would
@@ -227,6 +228,7 @@ type searcher struct {
 type scratch struct {
 	table search.Table
 	queue search.Queue
+	kids  []kid // expand's, when it touches its children
 }
 
 // maxPooled is the most memory a scratch may hold and still be kept for the next search:
@@ -456,8 +458,16 @@ func (s *searcher) run(limit, large int) error {
 // keys open more doors, and a key already held costs nothing to walk over), so cur cannot
 // lead to a shorter walk than it.
 func (s *searcher) dominated(cur state, d int32) bool {
-	t := &s.sc.table
-	for k, rest, ok := (s.all &^ cur.keys()).Next(); ok; k, rest, ok = rest.Next() {
+	t, missing := &s.sc.table, s.all&^cur.keys()
+	if s.touching() {
+		var sink search.Entry
+		for k, rest, ok := missing.Next(); ok; k, rest, ok = rest.Next() {
+			o := cur.withKeys(cur.keys() | keys.Bit(k))
+			sink ^= t.Touch(o.lo, o.hi)
+		}
+		s.sink ^= sink
+	}
+	for k, rest, ok := missing.Next(); ok; k, rest, ok = rest.Next() {
 		o := cur.withKeys(cur.keys() | keys.Bit(k))
 		if e, ok := t.Peek(o.lo, o.hi); ok && e.G() <= d {
 			s.st.Dominated++
@@ -468,13 +478,16 @@ func (s *searcher) dominated(cur state, d int32) bool {
 }
 
 // expand pushes the states one leg from cur: each robot, by the shortest route open with the
-// keys held, to each key it does not hold (and to the exit, for that goal).
+// keys held, to each key it does not hold (and to the exit, for that goal). In a table
+// larger than the cache the children are all found first and touched in a tight loop
+// (touching), so that their cache misses overlap; then each is looked up and queued.
 func (s *searcher) expand(cur state, d int32, ks keys.Set, limit int) error {
 	at := s.place(cur)
 	s.b.Expand(at, ks)
 	exit := s.opt.Goal == Exit
-	tb, q := &s.sc.table, &s.sc.queue
 	fast := s.upper == none && s.weight == exact
+	batch := s.touching()
+	kids := s.sc.kids[:0]
 	for i := range s.nr {
 		legs, err := s.legs(i, at[i], ks, exit)
 		if err != nil {
@@ -495,33 +508,74 @@ func (s *searcher) expand(cur state, d int32, ks keys.Set, limit int) error {
 			if s.swap != 0 {
 				ns = ns.canonical(s.swap)
 			}
-			if fast && nks != s.all && t != routes.Exit && tb.GrowBytes() == 0 && tb.Len() < limit {
-				// reach's common case written out (most children of a small search): no
-				// walk to prune against, no goal, no growth to reserve.
-				e, seen := tb.Find(ns.lo, ns.hi)
-				if seen && e.G() <= nd {
-					continue
-				}
-				if !seen {
-					e.SetH(s.b.Child(i, t, nks))
-				}
-				e.SetG(nd)
-				e.Set(search.Closed, false)
-				s.st.Pushed++
-				if p := int(nd + e.H()); q.GrowBytes(p) == 0 {
-					q.Push(p, ns.lo, ns.hi)
-				} else if err := s.queue(p, ns); err != nil {
-					return err
-				}
-				continue
-			}
-			if err := s.reach(ns, nd, i, t, nks, limit); err != nil {
+			c := kid{ns, nd, int32(i), int32(t), nks}
+			if batch {
+				kids = append(kids, c)
+			} else if err := s.child(c, fast, limit); err != nil {
 				return err
 			}
 		}
 	}
+	if !batch {
+		return nil
+	}
+	s.sc.kids = kids // its room kept for the next
+	var sink search.Entry
+	for _, c := range kids {
+		sink ^= s.sc.table.Touch(c.ns.lo, c.ns.hi)
+	}
+	s.sink ^= sink
+	for _, c := range kids {
+		if err := s.child(c, fast, limit); err != nil {
+			return err
+		}
+	}
 	return nil
 }
+
+// child records child c of the state expand has prepared the bound for: reach, with its
+// common case in a search without a walk to prune against (fast) written out.
+func (s *searcher) child(c kid, fast bool, limit int) error {
+	tb, q := &s.sc.table, &s.sc.queue
+	ns, nd, i, t, nks := c.ns, c.nd, int(c.i), int(c.t), c.nks
+	if fast && nks != s.all && t != routes.Exit && tb.GrowBytes() == 0 && tb.Len() < limit {
+		// no walk to prune against, no goal, no growth to reserve
+		e, seen := tb.Find(ns.lo, ns.hi)
+		if seen && e.G() <= nd {
+			return nil
+		}
+		if !seen {
+			e.SetH(s.b.Child(i, t, nks))
+		}
+		e.SetG(nd)
+		e.Set(search.Closed, false)
+		s.st.Pushed++
+		if p := int(nd + e.H()); q.GrowBytes(p) == 0 {
+			q.Push(p, ns.lo, ns.hi)
+			return nil
+		}
+		return s.queue(int(nd+e.H()), ns)
+	}
+	return s.reach(ns, nd, i, t, nks, limit)
+}
+
+// kid is a child state expand has found, to look up once all are found.
+type kid struct {
+	ns   state
+	nd   int32
+	i, t int32
+	nks  keys.Set
+}
+
+// touching reports whether expand and dominated should touch a batch of states before they
+// look them up (search.Table.Touch): when the table is larger than the cache, where a
+// look-up is a cache miss the next cannot overlap with, the lookup's own code being too long
+// for the processor to run ahead to the next; a loop of touches is short enough. Baseline:
+// Options.NoTouch.
+func (s *searcher) touching() bool { return s.sc.table.Bytes() > touchBytes && !s.opt.NoTouch }
+
+// touchBytes is about the size of the cache.
+var touchBytes = 4 << 20 // a variable for the tests
 
 // ends readies the search of a reduced vault for its optional keys (routes.Reduction), which
 // it does not search for (init's keys lack them): each adds its detour to the answer

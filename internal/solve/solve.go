@@ -131,6 +131,11 @@ type Options struct {
 	// measured by.
 	NoDives bool
 
+	// NoTouch makes Graph look each child up in turn, even in a table larger than the
+	// cache, where it touches them all first so that their cache misses overlap (touching):
+	// the baseline that idea is measured by.
+	NoTouch bool
+
 	// NoFloor makes Graph compute the bound of every child before it drops one that cannot
 	// beat the best walk known, even where the bound has a cheaper floor (bound.Floorer):
 	// the baseline that idea is measured by.

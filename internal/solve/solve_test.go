@@ -657,8 +657,9 @@ func TestDifferentialTrees(t *testing.T) {
 	}
 }
 
-// TestDives compares Graph, as a large search from 50 states on, with its plain A* (no
-// dives after the first, no local search, no floor, robots never interchanged), itself
+// TestDives compares Graph, as a large search from 50 states on, touching every batch of
+// look-ups first, with its plain A* (no dives after the first, no local search, no floor,
+// robots never interchanged, no touches), itself
 // compared with the BFS baseline above, on vaults too large for that baseline: robots
 // sharing mazes with loops, 8 to 12 keys. Every walk replays to its answer, and later dives
 // alone must shorten some first walks, never below the answer.
@@ -668,14 +669,14 @@ func TestDives(t *testing.T) {
 		n = 10
 	}
 	dived := 0
-	plain := solve.Options{NoDives: true, NoImprove: true, NoFloor: true, NoSwap: true}
+	plain := solve.Options{NoDives: true, NoImprove: true, NoFloor: true, NoSwap: true, NoTouch: true}
 	for seed := range n {
 		o := vaultgen.Options{Seed: seed, Robots: 2 + int(seed%4), Keys: 8 + int(seed%5), Size: 21, Loops: 0.3}
 		v, err := vault.Parse("gen", vaultgen.Generate(o))
 		if err != nil {
 			t.Fatal(err)
 		}
-		restore := solve.LargeFrom(50)
+		restore, untouch := solve.LargeFrom(50), solve.TouchFrom(0) // and every look-up touched first
 		want, err := solve.Graph(v, plain)
 		for _, opt := range []solve.Options{{Walk: true}, {NoImprove: true, Walk: true}} {
 			got, gerr := solve.Graph(v, opt)
@@ -693,6 +694,7 @@ func TestDives(t *testing.T) {
 			}
 		}
 		restore()
+		untouch()
 	}
 	if dived == 0 {
 		t.Errorf("%d vaults, no first walk shortened by a later dive", n)
