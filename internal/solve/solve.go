@@ -10,11 +10,15 @@
 //     grid because the route graph keeps every Pareto-optimal route (see package routes): from
 //     a state with keys K, the next key a robot picks up is reached by the shortest route whose
 //     needs are a subset of K, and every optimal walk splits into such legs at its key pickups.
-//     A search past 20,000 states first finds a walk by a weighted search and shortens it by
-//     local search (improve.go), then drops what cannot beat it (on the bound's floor, when
-//     it has one, before computing the bound) and what a state with a key more, reached as
-//     cheaply, dominates. Robots that share a region and stand on keys are interchangeable:
-//     a state lists their nodes in order (state.canonical), one state for all their orders.
+//     A search past 20,000 states first finds a walk by a weighted search (a dive) and
+//     shortens it by local search (improve.go), then drops what cannot beat it (on the
+//     bound's floor, when it has one, before computing the bound) and what a state with a key
+//     more, reached as cheaply, dominates; each time it grows fourfold, a dive at a lower
+//     weight looks for a shorter walk. Robots that share a region and stand on keys are
+//     interchangeable: a state lists their nodes in order (state.canonical), one state for
+//     all their orders. In a table larger than the cache a state's children are all found
+//     before any is looked up, and their slots read in one tight loop, so that the cache
+//     misses overlap (touching).
 //   - BFS, the baseline: breadth-first search over (robot cells, key set), one unit step of one
 //     robot per edge, exactly the classic bitmask BFS. Obviously correct, slow, kept for
 //     differential tests and benchmarks.
