@@ -253,14 +253,14 @@ func (s Stats) String() string {
 	}
 	first := ""
 	if s.FirstWalk > 0 {
-		first = fmt.Sprintf(" (the first %d steps, the best %d)", s.FirstWalk, s.Improved)
+		first = fmt.Sprintf(", the first walk %d steps, the best %d", s.FirstWalk, s.Improved)
 	}
 	per := 0.0
 	if s.States > 0 {
 		per = float64(s.Bytes) / float64(s.States)
 	}
-	return fmt.Sprintf("%sroutes: %d BFS, %d routes, %d labels; bound %v, %d at the start; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated, %d popped in %d dives for walks%s; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
-		reduced, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Weighted, s.Dives, first,
+	return fmt.Sprintf("%sroutes: %d BFS, %d routes, %d labels; bound %v, %d at the start; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated; dives for walks: %d, %d states popped%s; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
+		reduced, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Dives, s.Weighted, first,
 		memory.Format(int64(s.Bytes)), per, s.Corridors, s.Reach, s.Setup, s.Search)
 }
 
