@@ -306,6 +306,7 @@ func BenchmarkShared(b *testing.B) {
 		{"open41,robots=4,keys=18", vaultgen.Options{Open: true, Size: 41, Robots: 4, Keys: 18, Seed: 2}},
 		{"open61,robots=1,keys=26", vaultgen.Options{Open: true, Size: 61, Seed: 4}}, // part 2: four robots from the centre
 		{"maze81,loops=0.3,robots=8,keys=20", vaultgen.Options{Size: 81, Loops: 0.3, Robots: 8, Keys: 20, Seed: 3}},
+		{"maze81,loops=0.3,robots=8,keys=26", vaultgen.Options{Size: 81, Loops: 0.3, Robots: 8, Seed: 70}}, // a table past the cache
 	} {
 		data := vaultgen.Generate(g.o)
 		for _, vr := range []variant{

@@ -2,7 +2,7 @@
 // part of benchmarks/README.md (every table, with the date, the machine and the Go version,
 // and the ratios the prose quotes) and the plots beside it in benchmarks/plots.
 //
-//	go run ./benchmarks/report                             # run the suite (about ten minutes) into benchmarks/results.txt
+//	go run ./benchmarks/report                             # run the suite (about twenty minutes) into benchmarks/results.txt
 //	go run ./benchmarks/report benchmarks/results.txt      # redraw from a saved run
 //	go run ./benchmarks/report -o /tmp/r -summary "" other-results.txt # another run's report, elsewhere
 //
@@ -85,7 +85,7 @@ func runSuite(file string, count int, benchtime string) error {
 	if fi, err := os.Stderr.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
 		cmd.Stdout = io.MultiWriter(&out, os.Stderr) // on a terminal, each result as it comes
 	}
-	fmt.Fprintf(os.Stderr, "report: running the suite (%s), about ten minutes\n", strings.Join(cmd.Args, " "))
+	fmt.Fprintf(os.Stderr, "report: running the suite (%s), about twenty minutes\n", strings.Join(cmd.Args, " "))
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("go test: %v", err)
 	}

@@ -575,7 +575,7 @@ type kid struct {
 func (s *searcher) touching() bool { return s.sc.table.Bytes() > touchBytes && !s.opt.NoTouch }
 
 // touchBytes is about the size of the cache.
-var touchBytes = 4 << 20 // a variable for the tests
+var touchBytes = 16 << 20 // a variable for the tests
 
 // ends readies the search of a reduced vault for its optional keys (routes.Reduction), which
 // it does not search for (init's keys lack them): each adds its detour to the answer
