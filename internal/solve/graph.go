@@ -550,11 +550,12 @@ func (s *searcher) child(c kid, fast bool, limit int) error {
 		e.SetG(nd)
 		e.Set(search.Closed, false)
 		s.st.Pushed++
-		if p := int(nd + e.H()); q.GrowBytes(p) == 0 {
+		p := int(nd + e.H())
+		if q.GrowBytes(p) == 0 {
 			q.Push(p, ns.lo, ns.hi)
 			return nil
 		}
-		return s.queue(int(nd+e.H()), ns)
+		return s.queue(p, ns)
 	}
 	return s.reach(ns, nd, i, t, nks, limit)
 }
@@ -569,7 +570,7 @@ type kid struct {
 
 // touching reports whether expand and dominated should touch a batch of states before they
 // look them up (search.Table.Touch): when the table is larger than the cache, where a
-// look-up is a cache miss the next cannot overlap with, the lookup's own code being too long
+// look-up is a cache miss the next cannot overlap with, the look-up's own code being too long
 // for the processor to run ahead to the next; a loop of touches is short enough. Baseline:
 // Options.NoTouch.
 func (s *searcher) touching() bool { return s.sc.table.Bytes() > touchBytes && !s.opt.NoTouch }
