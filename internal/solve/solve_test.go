@@ -426,9 +426,9 @@ func parts(v *vault.Vault) []*vault.Vault {
 // TestDifferentialSharedRoom compares Graph with the BFS baseline where robots share a
 // region and the search takes them as interchangeable (one state for the robots on keys in
 // any order), its first walk improved (by local search and later dives), its children
-// dropped on their bound's floor, and
-// each of these turned off: open rooms (no doors) and mazes with loops, two to five robots
-// at random floor, under each bound and as a large search; every walk replays to its answer.
+// dropped on their bound's floor, and each of these turned off: open rooms (no doors) and
+// mazes with loops, two to five robots at random floor, under each bound and as a large
+// search; every walk replays to its answer.
 func TestDifferentialSharedRoom(t *testing.T) {
 	n := uint64(40)
 	if testing.Short() {
@@ -659,15 +659,17 @@ func TestDifferentialTrees(t *testing.T) {
 
 // TestDives compares Graph, as a large search from 50 states on, touching every batch of
 // look-ups first, with its plain A* (no dives after the first, no local search, no floor,
-// robots never interchanged, no touches), itself
-// compared with the BFS baseline above, on vaults too large for that baseline: robots
-// sharing mazes with loops, 8 to 12 keys. Every walk replays to its answer, and later dives
-// alone must shorten some first walks, never below the answer.
+// robots never interchanged, no touches), itself compared with the BFS baseline above, on
+// vaults too large for that baseline: robots sharing mazes with loops, 8 to 12 keys. Every
+// walk replays to its answer, and later dives alone must shorten some first walks, never
+// below the answer.
 func TestDives(t *testing.T) {
 	n := uint64(30)
 	if testing.Short() {
 		n = 10
 	}
+	defer solve.LargeFrom(50)()
+	defer solve.TouchFrom(0)() // every look-up touched first
 	dived := 0
 	plain := solve.Options{NoDives: true, NoImprove: true, NoFloor: true, NoSwap: true, NoTouch: true}
 	for seed := range n {
@@ -676,7 +678,6 @@ func TestDives(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		restore, untouch := solve.LargeFrom(50), solve.TouchFrom(0) // and every look-up touched first
 		want, err := solve.Graph(v, plain)
 		for _, opt := range []solve.Options{{Walk: true}, {NoImprove: true, Walk: true}} {
 			got, gerr := solve.Graph(v, opt)
@@ -693,8 +694,6 @@ func TestDives(t *testing.T) {
 				}
 			}
 		}
-		restore()
-		untouch()
 	}
 	if dived == 0 {
 		t.Errorf("%d vaults, no first walk shortened by a later dive", n)
