@@ -48,7 +48,7 @@ func TestCommand(t *testing.T) {
 		{`$KLOTSKI -groups -repeat 3`, "", "-groups and -repeat do not go together", 2},
 		{`$KLOTSKI -groups -mem 1GB`, "", "-groups and -mem do not go together", 2},
 		{`$KLOTSKI -mem 0`, "", `-mem "0": want a size such as 512MB or 2GB`, 2},
-		{`$KLOTSKI -groups`, "", "klotski: -groups needs about 400 MB of memory, this process may have", 3},
+		{`$KLOTSKI -groups`, "", "klotski -groups: stopped (needs about 400 MB of memory, this process may have", 3},
 		{`$KLOTSKI -code 1A9BF0C0Z`, "", `-code: code "1A9BF0C0Z": want 1 to 9 hex digits`, 2},
 		{`$KLOTSKI -code FFFFFFFFF`, "", `-code: code FFFFFFFFF: the 2x2 at cell 15 is off the board`, 2},
 		{`$KLOTSKI -code 1A9BF0C00 ` + f("easy.txt"), "", "-code and FILE arguments do not go together", 2},
@@ -183,7 +183,7 @@ func TestCodes(t *testing.T) {
 // TestGroupsStop stops -groups by -timeout: exit 3, a one-line reason, no trace.
 func TestGroupsStop(t *testing.T) {
 	r := clitest.Shell(t, `$KLOTSKI -groups -timeout 200ms`)
-	if r.Status != 3 || r.Stderr != "klotski: groups: stopped (timed out)\n" {
+	if r.Status != 3 || r.Stderr != "klotski -groups: stopped (timed out)\n" {
 		t.Errorf("status %d, stderr %q", r.Status, r.Stderr)
 	}
 }

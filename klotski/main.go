@@ -1,7 +1,7 @@
 // Command klotski solves sliding-block puzzles optimally under three move metrics, counts
 // their positions, finds the hardest and the farthest ones, counts every 4x5 layout, and
-// maps them all (-groups): the groups the moves split them into and each group's hardest. `klotski -h` says
-// everything; the flags, inputs, outputs and exit statuses are in the README.
+// maps them all (-groups): the groups the moves split them into and each group's hardest.
+// `klotski -h` says everything; the flags, inputs, outputs and exit statuses are in the README.
 package main
 
 import (
@@ -24,14 +24,13 @@ func main() { cli.Main(command()) }
 
 // config is what the flags ask for.
 type config struct {
-	code              string
-	census            bool
-	hardest, farthest bool
-	groups, list      bool
-	opt               slide.Options // every input's, but for its context, cores, memory and progress
+	code                 string
+	census, groups, list bool
+	hardest, farthest    bool
+	opt                  slide.Options // every input's, but for its context, cores, memory and progress
 }
 
-// maxBoards is the most boards -hardest lists.
+// maxBoards is the most boards -hardest and -farthest list.
 const maxBoards = 100
 
 func command() *cli.Command {
@@ -45,11 +44,7 @@ func command() *cli.Command {
 			"-census [-json]",
 			"-groups [-list] [-json]",
 		},
-		Input: `a puzzle: the board, one symbol per cell ('.' empty), or a bracket drawing
-([1][1][2][2] rows, [ ] empty), or "code: CODE" (a 4x5 layout's common code, its 2x2 A); a
-blank line; then "goal: P R C" (piece P's top-left at row R, column C, from 0; several
-lines: any one of them) or "target:" lines giving whole boards (several boards one after
-another: any one of them). 4x5 layouts show their common code and short code.`,
+		Input:    slide.Format + " 4x5 layouts show their common code and short code.",
 		Embedded: "solves the embedded classic (Hua Rong Dao) and prints every move",
 		Example:  "klotski -json -count -metric step",
 		Flags:    c.flags,
@@ -101,7 +96,7 @@ func (c *config) check(fs *flag.FlagSet) error {
 func (c *config) mode(ctx context.Context, env *cli.Env) (int, bool) {
 	switch {
 	case c.groups:
-		return c.runGroups(ctx, env), true
+		return env.Stop("klotski -groups", atlas.Map(ctx, env.Stdout, env.JSON, c.list, env.Share)), true
 	case c.census:
 		t0 := time.Now()
 		n := slide.Census(4, 5)
@@ -123,111 +118,102 @@ func (c *config) given() []cli.Input {
 	return []cli.Input{{Name: "code " + c.code, Data: []byte("code: " + c.code + "\n")}}
 }
 
-// solve answers one input.
+// solve answers one input: its fewest moves, or its hardest or farthest positions. A search
+// that a limit or a signal ended leaves the number asked for null.
 func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 	p, err := slide.Parse(job.Name, job.Data)
 	if err != nil {
 		return cli.Outcome{Err: err}
 	}
-	bd := slide.NewBoard(p)
-	opt := c.opt
+	bd, opt := slide.NewBoard(p), c.opt
 	opt.Ctx, opt.Workers, opt.Progress = ctx, min(job.Cores, slide.DefaultWorkers()), &slide.Progress{}
 	opt.Memory = job.Share(job.Meter.Limit())
 	job.Show(opt.Progress.String)
 	o := cli.Outcome{Record: cli.Record{Metric: opt.Metric.String()}}
+	number := &o.Record.Moves
 	if c.hardest || c.farthest {
-		find := slide.Hardest
-		if c.farthest {
-			find = slide.Farthest
-		}
-		h, err := find(bd, opt)
-		if err != nil {
-			return c.stopped(err, o, job.Prefix())
-		}
-		return hardest(bd, h, c.farthest, o, job.Prefix())
+		number, err = c.positions(&o, bd, opt, job.Prefix())
+	} else {
+		err = solution(&o, bd, opt, job)
 	}
+	if err != nil && !slide.Stopped(err) {
+		return cli.Outcome{Err: err}
+	} else if err != nil {
+		a := cli.Answer{Stop: err, Lower: -1}
+		*number = a.Number()
+		o.Add(job.Prefix(), a, false)
+	}
+	return o
+}
+
+// solution finds the fewest moves; the text shows every move and position when there is one
+// input.
+func solution(o *cli.Outcome, bd *slide.Board, opt slide.Options, job *cli.Job) error {
 	res, err := slide.Solve(bd, opt)
 	if err != nil {
-		return c.stopped(err, o, job.Prefix())
+		return err
 	}
-	o.Again = func() { // the search alone, without the solution's text
+	prefix, r := job.Prefix(), &o.Record
+	r.Expanded, r.Moves = &res.Expanded, cli.Of(res.Moves)
+	if res.Moves < 0 {
+		r.Moves, o.Status = cli.Null, cli.NoAnswer
+		o.Printf("%sunsolvable (%s metric): %d positions reachable, none a goal\n", prefix, r.Metric, res.Reachable)
+	} else {
+		o.Printf("%s%d moves (%s metric), %d positions expanded\n", prefix, res.Moves, r.Metric, res.Expanded)
+		o.Draw = func(animate bool) ([]*image.Paletted, error) { return render.SlideWalk(bd, res.Path, animate) }
+	}
+	if r.Code, r.Short, _ = bd.Codes(bd.Start()); r.Code != "" {
+		o.Printf("%scode %s (%s)\n", prefix, r.Code, r.Short)
+	}
+	if res.Reachable > 0 { // none a goal, or -count
+		r.Reachable = &res.Reachable
+	}
+	if res.Moves >= 0 && res.Reachable > 0 {
+		o.Printf("%sreachable: %d\n", prefix, res.Reachable)
+	}
+	if res.Moves >= 0 && !job.Named {
+		o.Printf("%s", bd.Solution(res.Path))
+	}
+	o.Again = func() { // the input's work alone, without the text
 		if p, err := slide.Parse(job.Name, job.Data); err == nil {
 			slide.Solve(slide.NewBoard(p), opt)
 		}
 	}
-	if res.Moves >= 0 {
-		o.Draw = func(animate bool) ([]*image.Paletted, error) { return render.SlideWalk(bd, res.Path, animate) }
-	}
-	return solution(bd, res, o, job.Prefix(), !job.Named)
+	return nil
 }
 
-// stopped is the outcome of a search a limit or a signal ended: the number asked for
-// (moves, hardest or farthest) is null.
-func (c *config) stopped(err error, o cli.Outcome, prefix string) cli.Outcome {
-	if !slide.Stopped(err) {
-		return cli.Outcome{Err: err}
+// positions finds the positions farthest from any goal (-hardest) or from the start
+// (-farthest): their number of moves, how many there are, and up to maxBoards of them as
+// boards in the input format, with their codes. It returns the record's field for the
+// number.
+func (c *config) positions(o *cli.Outcome, bd *slide.Board, opt slide.Options, prefix string) (*cli.Number, error) {
+	r := &o.Record
+	find, number, from := slide.Hardest, &r.Hardest, "from any goal"
+	if c.farthest {
+		find, number, from = slide.Farthest, &r.Farthest, "from the start"
 	}
-	a := cli.Answer{Stop: err, Lower: -1}
-	switch {
-	case c.hardest:
-		o.Record.Hardest = a.Number()
-	case c.farthest:
-		o.Record.Farthest = a.Number()
-	default:
-		o.Record.Moves = a.Number()
+	h, err := find(bd, opt)
+	if err != nil {
+		return number, err
 	}
-	o.Add(prefix, a, false)
-	return o
-}
-
-// solution is the outcome of a solved (or unsolvable) puzzle; with boards, the text shows
-// every move and position.
-func solution(bd *slide.Board, res slide.Result, o cli.Outcome, prefix string, boards bool) cli.Outcome {
-	o.Record.Expanded = &res.Expanded
-	if res.Moves < 0 {
-		o.Record.Moves, o.Record.Reachable, o.Status = cli.Null, &res.Reachable, cli.NoAnswer
-		o.Printf("%sunsolvable (%s metric): %d positions reachable, none a goal\n", prefix, o.Record.Metric, res.Reachable)
-	} else {
-		o.Record.Moves = cli.Of(res.Moves)
-		o.Printf("%s%d moves (%s metric), %d positions expanded\n", prefix, res.Moves, o.Record.Metric, res.Expanded)
-	}
-	if code, short, ok := bd.Codes(bd.Start()); ok {
-		o.Record.Code, o.Record.Short = code, short
-		o.Printf("%scode %s (%s)\n", prefix, code, short)
-	}
-	if res.Moves >= 0 && res.Reachable > 0 { // with -count
-		o.Record.Reachable = &res.Reachable
-		o.Printf("%sreachable: %d\n", prefix, res.Reachable)
-	}
-	if res.Moves >= 0 && boards {
-		o.Printf("%s", bd.Solution(res.Path))
-	}
-	return o
-}
-
-// hardest is the outcome of -hardest and -farthest: the farthest positions' number of moves,
-// how many there are, and (up to maxBoards) the boards, in the input format, with their codes.
-func hardest(bd *slide.Board, h slide.Hard, farthest bool, o cli.Outcome, prefix string) cli.Outcome {
 	n := len(h.Positions)
-	o.Record.Positions, o.Record.Total = &n, &h.Total
-	if farthest {
-		o.Record.Farthest = cli.Of(h.Moves)
-		o.Printf("%sthe farthest positions from the start need %d moves (%s metric): %d of them, among %d positions reachable\n",
-			prefix, h.Moves, o.Record.Metric, n, h.Total)
+	*number, r.Positions, r.Total = cli.Of(h.Moves), &n, &h.Total
+	o.Printf("%sthe farthest positions %s need %d moves (%s metric): %d of them, among %d positions ", prefix, from, h.Moves, r.Metric, n, h.Total)
+	if c.farthest {
+		o.Printf("reachable\n")
 	} else {
-		o.Record.Hardest, o.Record.Goals = cli.Of(h.Moves), &h.Goals
-		o.Printf("%sthe farthest positions from any goal need %d moves (%s metric): %d of them, among %d positions that can reach one of %d goal positions\n",
-			prefix, h.Moves, o.Record.Metric, n, h.Total, h.Goals)
+		r.Goals = &h.Goals
+		o.Printf("that can reach one of %d goal positions\n", h.Goals)
 	}
 	for _, s := range h.Positions[:min(n, maxBoards)] {
 		board := bd.Text(s)
-		o.Record.Boards = append(o.Record.Boards, strings.TrimSuffix(board, "\n"))
+		r.Boards = append(r.Boards, strings.TrimSuffix(board, "\n"))
 		o.Printf("%s", board)
 		if code, short, ok := bd.Codes(s); ok {
-			o.Record.Codes = append(o.Record.Codes, code)
+			r.Codes = append(r.Codes, code)
 			o.Printf("code %s (%s)\n", code, short)
 		}
 		o.Printf("\n")
 	}
-	return o
+	return number, nil
 }

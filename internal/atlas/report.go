@@ -1,6 +1,7 @@
 package atlas
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -60,6 +61,42 @@ func (a *Atlas) WriteList(w io.Writer, asJSON bool) {
 			fmt.Fprintln(w, g.Line())
 		}
 	}
+}
+
+// Map builds the atlas and writes it to w as klotski -groups prints it: in words, the groups'
+// part of the summary as soon as the groups are known (Groups), the rest once each group's
+// hardest layout is (Hardest), then with list a line per group (WriteList); with asJSON, the
+// summary as one object at the end and with list an object per group. progress, when set,
+// gives each phase its callback for the layouts done (or nil). Map refuses to start when the
+// process may have less than Memory (CheckMemory); a ctx that ends first stops it, keeping
+// what it wrote.
+func Map(ctx context.Context, w io.Writer, asJSON, list bool, progress func(phase string, total int64) func(done int64)) error {
+	if err := CheckMemory(); err != nil {
+		return err
+	}
+	phase := func(name string) func(int64) {
+		if progress == nil {
+			return nil
+		}
+		return progress(name, Layouts)
+	}
+	t0 := time.Now()
+	a, err := Groups(ctx, 0, phase("groups of 29,334,498 layouts"))
+	if err != nil {
+		return err
+	}
+	grouped := time.Since(t0)
+	if !asJSON {
+		a.Summary().WriteGroups(w, grouped)
+	}
+	if err := a.Hardest(ctx, 0, phase("each group's hardest layout")); err != nil {
+		return err
+	}
+	a.Summary().Write(w, asJSON, grouped, time.Since(t0))
+	if list {
+		a.WriteList(w, asJSON)
+	}
+	return nil
 }
 
 // Memory is what the atlas asks of memory.Available: its peak heap is about 250 MB with the

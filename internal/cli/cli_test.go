@@ -121,8 +121,11 @@ func TestShareAndStop(t *testing.T) {
 		} else if terminal {
 			t.Fatal("no progress on a terminal")
 		}
-		status := env.Stop("cmd", "phase", context.DeadlineExceeded)
-		want := "cmd: phase: stopped (timed out)\n"
+		if status := env.Stop("cmd", nil); status != OK || stderr.Len() > 0 && !terminal {
+			t.Errorf("no error: status %d, stderr %q", status, stderr.String())
+		}
+		status := env.Stop("cmd", context.DeadlineExceeded)
+		want := "cmd: stopped (timed out)\n"
 		if terminal {
 			want = "\rwork:  25%\rwork:  50%\rwork: 100%\r\033[K\r\033[K" + want
 		}

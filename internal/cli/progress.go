@@ -127,13 +127,17 @@ func (env *Env) Share(what string, total int64) func(done int64) {
 	}
 }
 
-// Stop reports a mode's phase that a limit or a signal ended, on one line of standard error
-// (clearing a progress line first), and returns the status Stopped (Run makes it 130 or 143
-// after a signal).
-func (env *Env) Stop(command, phase string, err error) int {
+// Stop reports why a mode's work (klotski -groups) ended before it was done, when err is not
+// nil: one line of standard error after clearing a progress line, "klotski -groups: stopped
+// (timed out)", and the status Stopped (Run makes it 130 or 143 after a signal). A nil err
+// is the status OK.
+func (env *Env) Stop(command string, err error) int {
+	if err == nil {
+		return OK
+	}
 	if env.StderrTerminal {
 		io.WriteString(env.Stderr, "\r\033[K")
 	}
-	fmt.Fprintf(env.Stderr, "%s: %s: stopped (%s)\n", command, phase, StopReason(err))
+	fmt.Fprintf(env.Stderr, "%s: stopped (%s)\n", command, StopReason(err))
 	return Stopped
 }

@@ -98,6 +98,13 @@ const MaxInput = 1 << 20
 // control character (grid.ScanText), so an endless input costs no more than the limit.
 func Read(name string, r io.Reader) ([]byte, error) { return grid.ScanText(name, r, MaxInput) }
 
+// Format is the input format in brief, as the command's help gives it; Parse has the whole.
+const Format = `a puzzle: the board, one symbol per cell ('.' empty), or a bracket drawing
+([1][1][2][2] rows, [ ] empty), or "code: CODE" (a 4x5 layout's common code, its 2x2 A); a
+blank line; then "goal: P R C" (piece P's top-left at row R, column C, from 0; several
+lines: any one of them) or "target:" lines giving whole boards (several boards one after
+another: any one of them).`
+
 // Parse reads a puzzle: board lines (one printable symbol per cell for pieces, '.' for
 // empty; or bracket drawings "[1][1][2][2]" with "[ ]" for empty), or instead a line
 // "code: C" naming a 4x5 layout by its common code (package atlas; its 2x2 is A, and with
