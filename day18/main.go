@@ -40,7 +40,7 @@ func command() *cli.Command {
 	return &cli.Command{
 		Name:     "day18",
 		Synopsis: []string{"[-part 0|1|2] [-goal collect|exit] [-algo graph|bfs] [-bound B] [-mem SIZE] [-json] [-v] [-path[=cells]] [-render FILE.png|FILE.gif] [FILE ...]"},
-		Input:    `a vault: '#' wall, '.' floor, '@' robot (1 to 8), 'a'-'z' keys, 'A'-'Z' doors, '+' exit.`,
+		Input:    vault.Format,
 		Embedded: "solves the embedded default vault",
 		Example:  "day18 gen -seed 1 -loops 0.05 | day18 -json -path -",
 		Flags:    c.flags,
@@ -144,7 +144,7 @@ func (c *config) report(job *cli.Job, v *vault.Vault, parts []solve.Part) cli.Ou
 				return cli.Outcome{Err: err}
 			}
 			for _, s := range stops {
-				legs = append(legs, cli.Leg{Robot: s.Robot, To: s.To, Steps: s.Steps, Cells: s.Cells})
+				legs = append(legs, cli.Leg(s)) // the same fields: JSON's names are cli's
 			}
 			o.Text += cli.WalkText(prefix, legs)
 		}

@@ -43,6 +43,9 @@ var valid = func() (v [256]bool) {
 	return v
 }()
 
+// Format is the input format in brief, as the command's help gives it; Parse has the whole.
+const Format = `a vault: '#' wall, '.' floor, '@' robot (1 to 8), 'a'-'z' keys, 'A'-'Z' doors, '+' exit.`
+
 // Parse reads a vault. It rejects an empty input, unknown characters, a key letter that appears
 // twice, no robot and more than MaxRobots robots, each with the position it is about.
 func Parse(name string, data []byte) (*Vault, error) {
