@@ -295,7 +295,8 @@ func BenchmarkReduce(b *testing.B) {
 // search's), later dives at lower weights (no-dives keeps the first dive's walk, improved),
 // a batch of look-ups touched first in a table larger than the cache (no-touch looks each
 // up in turn), children dropped on their bound's floor (no-floor computes every child's
-// bound); it reports the states both parts recorded besides the time. Part 2 of a vault with
+// bound), Held and Karp's prices on the keys (no-prices: the plain forest, -bound
+// spanning); it reports the states both parts recorded besides the time. Part 2 of a vault with
 // several robots is part 1, which Parts searches once; the open room with one robot has a
 // part 2 of four robots side by side at its centre.
 func BenchmarkShared(b *testing.B) {
@@ -316,6 +317,7 @@ func BenchmarkShared(b *testing.B) {
 			{"no-dives", solve.Options{NoDives: true}},
 			{"no-touch", solve.Options{NoTouch: true}},
 			{"no-floor", solve.Options{NoFloor: true}},
+			{"no-prices", solve.Options{Bound: bound.KindSpanning}},
 		} {
 			b.Run(g.name+"/"+vr.name, func(b *testing.B) {
 				var w solve.Workspace

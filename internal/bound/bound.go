@@ -16,7 +16,8 @@
 //     (Blocks). Exact for the door-free walk on a tree, the shape of every real input.
 //   - Spanning: for a robot alone in its region, the door-free distance to its nearest key
 //     left plus the minimum spanning tree of the keys left (cached per key set); several
-//     robots in one region share one tree rooted at all of them. Cycles cost what they cost,
+//     robots in one region share one tree rooted at all of them. Held and Karp's prices on
+//     the keys (NewHeldKarp) raise both toward the walks. Cycles cost what they cost,
 //     so it holds up where Tour collapses: on a maze with loops Tour counts most corridors
 //     as free.
 //   - Exit: the door-free distance from the nearest robot to the exit.

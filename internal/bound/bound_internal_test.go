@@ -46,7 +46,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 		vaults = addVault(vaults, data, strings.HasPrefix(filepath.Base(f), "exit-"))
 	}
 	defer func(n int) { soloKeys = n }(soloKeys)
-	checked, floored := map[string]int{}, map[string]int{}
+	checked, floored, checkedShared := map[string]int{}, map[string]int{}, map[string]int{}
 	for _, tv := range vaults {
 		g := routes.New(tv.v, 0)
 		sg := stateGraph(t, tv, g)
@@ -68,9 +68,13 @@ func TestAdmissibleConsistent(t *testing.T) {
 					t.Fatal(err)
 				}
 				// Precedence terms are not consistent; Tour's tour term is, for robots alone in
-				// their regions; the others always.
+				// their regions; the others always: the priced bound where it has no precedence
+				// term (solo terms, or regions the robots share).
 				consistent := k == KindNone || k == KindSpanning || k == KindTour && sg.alone || tv.exit ||
-					k == KindHeldKarp && solo > 0 && sg.small
+					k == KindHeldKarp && (solo > 0 && sg.small || sg.shared)
+				if consistent && sg.shared && k == KindHeldKarp {
+					checkedShared[name] += len(sg.toGoal)
+				}
 				eval := func(s gstate) int32 {
 					at := s.nodes(sg.nr)
 					return c.Refine(at, s.held, c.Eval(at, s.held))
@@ -120,6 +124,9 @@ func TestAdmissibleConsistent(t *testing.T) {
 		if n < 20000 {
 			t.Errorf("%s: only %d states checked", name, n)
 		}
+	}
+	for name, n := range checkedShared {
+		t.Logf("%s: %d states of shared regions checked for consistency", name, n)
 	}
 	for _, name := range []string{"spanning", "held-karp"} {
 		t.Logf("%s: %d floors", name, floored[name])
@@ -177,6 +184,7 @@ type testGraph struct {
 	nr     int
 	alone  bool // every robot alone in its region
 	small  bool // every robot alone in a region of at most soloKeys keys
+	shared bool // no robot alone in its region
 }
 
 // stateGraph builds tv's states and their costs to the goal; nil when there are too many
@@ -184,7 +192,7 @@ type testGraph struct {
 func stateGraph(t *testing.T, tv testVault, g *routes.Graph) *testGraph {
 	v := tv.v
 	nr := len(v.Robots)
-	sg := &testGraph{out: map[gstate][]gedge{}, toGoal: map[gstate]int32{}, nr: nr, alone: true, small: true}
+	sg := &testGraph{out: map[gstate][]gedge{}, toGoal: map[gstate]int32{}, nr: nr, alone: true, small: true, shared: true}
 	c := g.Corridors()
 	c.Split()
 	for i := range nr {
@@ -196,11 +204,13 @@ func stateGraph(t *testing.T, tv testVault, g *routes.Graph) *testGraph {
 			}
 		}
 		sg.small = sg.small && ks.Len() <= 14
+		alone := true
 		for j := range nr {
 			if b := c.Of[routes.FirstStart+j]; i != j && c.Region(int(a)) == c.Region(int(b)) {
-				sg.alone, sg.small = false, false
+				sg.alone, sg.small, alone = false, false, false
 			}
 		}
+		sg.shared = sg.shared && !alone
 	}
 	isGoal := func(s gstate) bool {
 		if !tv.exit {

@@ -2,10 +2,12 @@ package bound
 
 import (
 	"math"
+	"slices"
 
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/routes"
+	"github.com/statespace/puzzles/internal/vault"
 )
 
 // Prices on the keys make the spanning-tree bound far stronger, as Held and Karp made the
@@ -31,6 +33,27 @@ import (
 // cheapest priced edge, the child's first term, plus π_t twice, which the −2·Σπ takes back;
 // and the least price of R is at most that of R less t.
 //
+// Robots that share a region walk a spanning forest of the keys left, each tree a path from
+// one robot's node. Price the keys as before, and a robot's node by the price of the key it
+// stands on (a start node has none), and add the prices at both ends of every edge: the
+// walks' priced length is their length plus 2·Σπ over R, plus the price of each moving
+// robot's node, less the price of each walk's last key. With m walks, m from one to as many
+// as there are robots and keys left,
+//
+//	walks ≥ F_π(R) − 2·Σπ + min over m of (the m lowest prices of R − the m highest robot prices),
+//
+// F_π the minimum priced spanning forest with a robot in each tree (Prim's algorithm from
+// one node standing for all the robots), the last term what the walks' ends take back
+// (ends). Its prices come from the same ascent at the start, on the forest's degrees. For
+// fixed prices it is consistent, whatever the number of edges at a robot's node: when robot
+// i moves from p to t, at least d(p, t), the parent's forest is at most the child's with t
+// joined to p by d(p, t) + π_p + π_t (the child's edges at t are priced as the parent's
+// are), the −2·Σπ takes π_t twice back, and the parent's ends take back at most the child's
+// plus π_t − π_p: with the same m when the child's highest robot prices include i's (π_t
+// there, π_p here), else with one more of each, t's price and i's at p. Prices found at the
+// start fit the states near it and may fall short of no prices far from it, so a shared
+// region's term is the better of the priced forest and the plain one (rooted).
+//
 // NewHeldKarp also takes the first leg by route rather than door-free (it collects the
 // first key left, so it needs none of them), and adds Tour's precedence term (Blocks), the
 // bridge crossings that door order forces, to the door-free bound: the real walk with each
@@ -54,15 +77,25 @@ func NewHeldKarp(g *routes.Graph, robots int, meter *memory.Meter) (*Spanning, e
 		s.Free()
 		return nil, err
 	}
-	for i := range robots {
-		p := routes.FirstStart + i
-		if r := s.region[p]; r >= 0 && s.robots[r] == 1 && s.keys[r] != 0 {
-			s.ascend(s.keys[r], p, startSteps)
+	for r, ks := range s.keys {
+		if ks == 0 {
+			continue
+		}
+		var starts []int // the region's robots' nodes at the start
+		for i := range robots {
+			if p := routes.FirstStart + i; s.region[p] == int8(r) {
+				starts = append(starts, p)
+			}
+		}
+		if len(starts) > 0 {
+			s.ascend(ks, starts, startSteps)
 		}
 	}
-	for _, pr := range s.prices {
+	for k, pr := range s.prices {
 		s.priced = s.priced || pr != 0
+		s.byPrice[k] = uint8(k)
 	}
+	slices.SortStableFunc(s.byPrice[:], func(a, b uint8) int { return int(s.prices[a] - s.prices[b]) })
 	s.soloRegions()
 	return s, nil
 }
@@ -78,17 +111,22 @@ type ascent struct {
 	pi, best [26]int32     // prices, in quarter steps
 	deg      [26]int32
 	d        [26]int32
+	end      [26]int32 // forest: 1 for the keys whose prices the ends take back
 	parent   [26]int8
 }
 
 // ascend sets the prices of the keys of left by steps of subgradient ascent on the bound of
-// a robot at p.
-func (s *Spanning) ascend(left keys.Set, p int, steps int) {
+// the robots at roots: one robot's priced tree (lagrange), or the priced forest of robots
+// that share a region (forest).
+func (s *Spanning) ascend(left keys.Set, roots []int, steps int) {
 	w := &ascent{}
 	n := 0
 	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
 		w.ks[n] = uint8(k)
-		w.from[n] = scale * s.dist[p][k]
+		w.from[n] = maxDist
+		for _, p := range roots {
+			w.from[n] = min(w.from[n], scale*s.dist[p][k])
+		}
 		n++
 	}
 	for i := range n {
@@ -96,11 +134,15 @@ func (s *Spanning) ascend(left keys.Set, p int, steps int) {
 			w.dist[i][j] = scale * s.dist[w.ks[i]][w.ks[j]]
 		}
 	}
-	ub := float64(scale * s.nearestNeighbour(p, w.ks[:n]))
+	bound := func() int32 { return w.lagrange(n) }
+	if len(roots) > 1 {
+		bound = func() int32 { return w.forest(n, len(roots)) }
+	}
+	ub := float64(scale * s.nearestNeighbour(roots[0], w.ks[:n]))
 	bestL := int32(math.MinInt32)
 	lambda, since := 2.0, 0
 	for range steps {
-		l := w.lagrange(n)
+		l := bound()
 		if l > bestL {
 			bestL, w.best, since = l, w.pi, 0
 		} else if since++; since >= 5 {
@@ -108,7 +150,7 @@ func (s *Spanning) ascend(left keys.Set, p int, steps int) {
 		}
 		norm := int32(0)
 		for i := range n {
-			g := w.deg[i] - 2
+			g := w.deg[i] - 2 + w.end[i]
 			norm += g * g
 		}
 		if norm == 0 || ub <= float64(bestL) || lambda < 1e-3 {
@@ -116,7 +158,7 @@ func (s *Spanning) ascend(left keys.Set, p int, steps int) {
 		}
 		step := lambda * (ub - float64(l)) / float64(norm)
 		for i := range n {
-			w.pi[i] += int32(math.Round(step * float64(w.deg[i]-2)))
+			w.pi[i] += int32(math.Round(step * float64(w.deg[i]-2+w.end[i])))
 		}
 	}
 	for i := range n {
@@ -165,6 +207,74 @@ func (w *ascent) lagrange(n int) int32 {
 		cur = int(k)
 	}
 	return cheapest + total - 2*sum + minPi
+}
+
+// forest is lagrange for robots sharing a region: the minimum spanning forest of the keys
+// under the prices w.pi with a robot in each tree (Prim's algorithm from one node standing
+// for all the robots, w.from away from each key), and its degrees; it returns the bound in
+// quarter steps, with the ends' prices taken back (ends) and w.end marking the keys whose
+// prices those are.
+func (w *ascent) forest(n, robots int) int32 {
+	var rest [26]int8
+	var sum, total int32
+	for i := range n {
+		rest[i], w.deg[i], w.end[i], w.parent[i] = int8(i), 0, 0, -1
+		w.d[i] = w.from[i] + w.pi[i]
+		sum += w.pi[i]
+	}
+	for m := n; m > 0; {
+		best, bi := int32(math.MaxInt32), 0
+		for i, k := range rest[:m] {
+			if w.d[k] < best {
+				best, bi = w.d[k], i
+			}
+		}
+		k := rest[bi]
+		total += best
+		w.deg[k]++
+		if p := w.parent[k]; p >= 0 {
+			w.deg[p]++
+		}
+		m--
+		rest[bi] = rest[m]
+		row, pk := &w.dist[k], w.pi[k]
+		for _, j := range rest[:m] {
+			if c := row[j] + pk + w.pi[j]; c < w.d[j] {
+				w.d[j], w.parent[j] = c, int8(k)
+			}
+		}
+	}
+	order := rest[:n]
+	for i := range order {
+		order[i] = int8(i)
+	}
+	slices.SortFunc(order, func(a, b int8) int { return int(w.pi[a] - w.pi[b]) })
+	var zero [vault.MaxRobots]int32 // the robots' nodes at the start have no price
+	var prices [26]int32
+	for i, k := range order {
+		prices[i] = w.pi[k]
+	}
+	back, m := leastEnds(prices[:n], zero[:robots])
+	for _, k := range order[:m] {
+		w.end[k] = 1
+	}
+	return total - 2*sum + back
+}
+
+// leastEnds is what a priced forest takes back for the walks' ends (prices.go): over m from one
+// to as many as there are keys left (prices, ascending) and robots (roots' prices,
+// ascending), the least of the m lowest key prices less the m highest robot prices; and that
+// m.
+func leastEnds(prices, roots []int32) (back int32, m int) {
+	var sum int32
+	back = math.MaxInt32
+	for i := range min(len(prices), len(roots)) {
+		sum += prices[i] - roots[len(roots)-1-i]
+		if sum < back {
+			back, m = sum, i+1
+		}
+	}
+	return back, m
 }
 
 // nearestNeighbour is the length of the walk from p that always goes to the nearest key not

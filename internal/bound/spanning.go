@@ -26,7 +26,8 @@ import (
 // Robots sharing a region split its keys in some unknown way; their walks together are a
 // spanning forest of the keys left with a robot in each tree, no shorter than the minimum
 // spanning tree of the keys left and one node standing for all the robots (distance to a
-// key: the nearest robot's). That one is computed for each state.
+// key: the nearest robot's). That one is computed for each state, and with NewHeldKarp
+// priced too (prices.go).
 //
 // Both are consistent: moving a robot from p to key t costs at least dist(p, t), which is
 // at least the first-leg term, and the tree of the keys left with t is at most the tree
@@ -48,20 +49,26 @@ type Spanning struct {
 	scratch    [routes.Nodes + 1]int32 // Prim's distances to the tree
 
 	// With NewHeldKarp:
-	prices [26]int32     // each key's price, in quarter steps (all 0 for NewSpanning)
-	priced bool          // some price is not 0
-	g      *routes.Graph // first legs by route, needing none of the keys left
-	blocks *Tour         // Refine adds its precedence term
+	prices  [26]int32     // each key's price, in quarter steps (all 0 for NewSpanning)
+	byPrice [26]uint8     // the keys, their prices ascending
+	priced  bool          // some price is not 0
+	g       *routes.Graph // first legs by route, needing none of the keys left
+	blocks  *Tour         // Refine adds its precedence term
 
 	// Regions with a robot of their own and few keys: their exact costs (solo.go).
 	soloOK []bool // per region
 	solo   Solo
 
-	// Floor's, from Expand: each shared region's rooted tree in quarter steps, and for each
-	// of its keys the longest edge on the tree's way from the key to the robots.
-	rootedQ []int32 // per region
-	maxEdge [26]int32
+	// Floor's, from Expand: each shared region's term and trees (sharedFloor), and for each
+	// of its keys the longest edge on each tree's way from the key to the robots.
+	shared           []sharedFloor // per region
+	maxEdge, maxFree [26]int32     // priced; door-free distances alone
 }
+
+// sharedFloor is what Floor knows of a shared region's children: the region's term in the
+// expanded state, and, in quarter steps, the value of its tree of door-free distances and
+// that of its priced tree with the most the ends of a child's walks may take back.
+type sharedFloor struct{ term, free, priced int32 }
 
 const maxDist = math.MaxInt32 / 4
 
@@ -75,7 +82,8 @@ const scale = 4
 func NewSpanning(ctx context.Context, c *routes.Corridors, robots int, meter *memory.Meter) (*Spanning, error) {
 	s := &Spanning{meter: meter}
 	nreg, _ := c.Split()
-	s.keys, s.robots, s.rootedQ = make([]keys.Set, nreg), make([]int, nreg), make([]int32, nreg)
+	s.keys, s.robots = make([]keys.Set, nreg), make([]int, nreg)
+	s.shared = make([]sharedFloor, nreg)
 	if err := doorFree(ctx, c, &s.dist); err != nil {
 		return nil, err
 	}
@@ -234,29 +242,48 @@ func (s *Spanning) term(at []int, i, p int, held keys.Set) int32 {
 			return 0
 		}
 	}
-	return s.rooted(at, r, left)
+	return max(s.rooted(at, r, left), 0) / scale
 }
 
 // Expand records the terms of the expanded state for Child, and for Floor each shared
-// region's rooted tree with the longest edge on each key's way to the robots.
+// region's rooted trees with the longest edge on each key's way to the robots.
 func (s *Spanning) Expand(at []int, held keys.Set) {
 	s.parent = append(s.parent[:0], at...)
 	s.base = 0
 	for i, p := range at {
-		s.terms[i] = s.term(at, i, p, held)
-		s.base += s.terms[i]
 		if r := s.region[p]; r >= 0 && s.robots[r] > 1 && s.keys[r]&^held != 0 && s.rootsOf(at[:i], r).n == 0 {
-			roots := s.rootsOf(at, r) // the region's first robot: its tree, with its edges
-			s.rootedQ[r] = s.prim(s.keys[r]&^held, roots.nodes[:roots.n], false, &s.maxEdge)
+			s.terms[i] = s.expandShared(at, r, s.keys[r]&^held) // the region's first robot
+		} else {
+			s.terms[i] = s.term(at, i, p, held)
 		}
+		s.base += s.terms[i]
 	}
+}
+
+// expandShared returns the term of region r, which robots share, with the keys of left
+// still to collect (rooted's), and records its trees for Floor.
+func (s *Spanning) expandShared(at []int, r int8, left keys.Set) int32 {
+	roots := s.rootsOf(at, r)
+	rs := roots.nodes[:roots.n]
+	f := sharedFloor{free: s.prim(left, rs, false, &s.maxFree)}
+	v := f.free
+	if s.priced {
+		q := s.prim(left, rs, true, &s.maxEdge)
+		v = max(v, q)
+		f.priced = q - s.ends(left, rs, false) + s.ends(left, rs, true)
+	}
+	f.term = max(v, 0) / scale
+	s.shared[r] = f
+	return f.term
 }
 
 // Floor returns a lower bound on Child(i, t, ...) for the children of the expanded state,
 // at the cost of a few loads, when it has one: for robot i's move to a key t of a region
 // it shares with other robots. Joining t to the robots takes at most the longest edge on
-// t's way to them out of the region's rooted tree (the tree with t merged into the robots:
-// a cycle's longest edge leaves), and the robot leaving its node only lengthens the rest.
+// t's way to them out of each of the region's rooted trees (the tree with t merged into
+// the robots: a cycle's longest edge leaves), and the robot leaving its node only
+// lengthens the rest. In the priced tree t's price leaves the sum of prices, and a child's
+// ends take back at most what expandShared allowed for.
 func (s *Spanning) Floor(i, t int) (int32, bool) {
 	if t >= 26 {
 		return 0, false
@@ -265,8 +292,12 @@ func (s *Spanning) Floor(i, t int) (int32, bool) {
 	if r < 0 || s.robots[r] == 1 {
 		return 0, false
 	}
-	q := s.rootedQ[r]
-	return s.base - q/scale + (q-s.maxEdge[t])/scale, true
+	f := s.shared[r]
+	child := f.free - s.maxFree[t]
+	if s.priced {
+		child = max(child, f.priced-s.maxEdge[t]+2*s.prices[t])
+	}
+	return s.base - f.term + max(child, 0)/scale, true
 }
 
 // Child replaces the terms of the moved robot's region.
@@ -377,10 +408,17 @@ func (s *Spanning) tree(left keys.Set) int32 {
 // made (none when refused).
 const cacheBits = 18
 
-// rooted is the minimum spanning tree of left and one node for all the robots of region r.
+// rooted is the value, in quarter steps, of the minimum spanning tree of left and one node
+// for all the robots of region r; with prices, the better of that and the priced tree
+// (prices.go): prices found at the start fit the states near it and may fall short of
+// none later, and the larger of two consistent bounds is one.
 func (s *Spanning) rooted(at []int, r int8, left keys.Set) int32 {
 	roots := s.rootsOf(at, r)
-	return s.prim(left, roots.nodes[:roots.n], false, nil) / scale
+	v := s.prim(left, roots.nodes[:roots.n], false, nil)
+	if s.priced {
+		v = max(v, s.prim(left, roots.nodes[:roots.n], true, nil))
+	}
+	return v
 }
 
 // robotNodes are the nodes of some robots.
@@ -401,26 +439,27 @@ func (s *Spanning) rootsOf(at []int, r int8) (roots robotNodes) {
 }
 
 // prim returns, in quarter steps, the value of the keys of left: with priced, the minimum
-// spanning tree of priced distances less 2·Σπ plus the least price (prices.go); else the
-// tree's weight. With roots, the tree also holds one node at the distance of the nearest
-// root from each key, and maxEdge (nil: not asked) gets the longest edge on each key's way
-// to that node. Prim's algorithm on the distance matrix, O(|left|²).
+// spanning tree of priced distances less 2·Σπ plus what the walks' ends take back
+// (prices.go); else the tree's weight. With roots, the tree also holds one node standing for
+// the robots at roots (a key's distance to it: its priced distance to the nearest robot,
+// whose node has its key's price), and maxEdge (nil: not asked) gets the longest edge on each
+// key's way to that node. Prim's algorithm on the distance matrix, O(|left|²).
 func (s *Spanning) prim(left keys.Set, roots []int, priced bool, maxEdge *[26]int32) int32 {
 	var ks [26]uint8
 	var pr [26]int32
 	n := 0
 	var sum int32
-	minPrice := int32(0)
 	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
 		ks[n] = uint8(k)
 		if priced {
 			pr[k] = s.prices[k]
 			sum += pr[k]
-			if n == 0 || pr[k] < minPrice {
-				minPrice = pr[k]
-			}
 		}
 		n++
+	}
+	var back int32 // what the ends take back
+	if priced {
+		back = s.ends(left, roots, false)
 	}
 	d := s.scratch[:n]
 	var up [26]int32 // with maxEdge: the longest edge on the way from each key's tree end
@@ -428,7 +467,7 @@ func (s *Spanning) prim(left keys.Set, roots []int, priced bool, maxEdge *[26]in
 	for i := range d {
 		d[i] = maxDist
 		for _, q := range roots {
-			d[i] = min(d[i], scale*s.dist[q][ks[i]])
+			d[i] = min(d[i], scale*s.dist[q][ks[i]]+s.price(q, priced)+pr[ks[i]])
 		}
 	}
 	if len(roots) == 0 { // start from the first key
@@ -458,7 +497,7 @@ func (s *Spanning) prim(left keys.Set, roots []int, priced bool, maxEdge *[26]in
 		d = d[:n]
 		if maxEdge != nil {
 			for i := range d {
-				if e := scale * s.dist[k][ks[i]]; e < d[i] {
+				if e := scale*s.dist[k][ks[i]] + pr[k] + pr[ks[i]]; e < d[i] {
 					d[i], up[i] = e, maxEdge[k]
 				}
 			}
@@ -468,7 +507,52 @@ func (s *Spanning) prim(left keys.Set, roots []int, priced bool, maxEdge *[26]in
 			d[i] = min(d[i], scale*s.dist[k][ks[i]]+pr[k]+pr[ks[i]])
 		}
 	}
-	return w - 2*sum + minPrice
+	return w - 2*sum + back
+}
+
+// price is the price of a robot's node q (its key's, or none for a start node), when priced.
+func (s *Spanning) price(q int, priced bool) int32 {
+	if !priced || q >= 26 {
+		return 0
+	}
+	return s.prices[q]
+}
+
+// ends is what a priced tree of the keys of left takes back for the walks' ends
+// (prices.go): with no roots (one robot's tree) the least price of left; with roots, over m
+// up to as many as there are keys and robots, the least of the m lowest key prices less the
+// m highest prices of the robots' nodes. With worst, the roots also include the highest
+// price of a key of left, as the floor of a child needs (Floor).
+func (s *Spanning) ends(left keys.Set, roots []int, worst bool) int32 {
+	var low [vault.MaxRobots]int32 // left's lowest prices, ascending
+	m := 0
+	for _, k := range s.byPrice {
+		if left.Has(int(k)) {
+			low[m], m = s.prices[k], m+1
+			if m == max(len(roots), 1) {
+				break
+			}
+		}
+	}
+	if len(roots) == 0 {
+		return low[0]
+	}
+	var rp [vault.MaxRobots + 1]int32
+	for i, q := range roots {
+		rp[i] = s.price(q, true)
+	}
+	n := len(roots)
+	if worst {
+		for i := len(s.byPrice) - 1; ; i-- {
+			if k := s.byPrice[i]; left.Has(int(k)) {
+				rp[n], n = s.prices[k], n+1
+				break
+			}
+		}
+	}
+	slices.Sort(rp[:n])
+	back, _ := leastEnds(low[:m], rp[n-min(n, len(roots)):n]) // at most one end per robot
+	return back
 }
 
 // Free releases the caches' reservations and hands back the precedence term's tables.
