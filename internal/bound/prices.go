@@ -33,26 +33,28 @@ import (
 // cheapest priced edge, the child's first term, plus π_t twice, which the −2·Σπ takes back;
 // and the least price of R is at most that of R less t.
 //
-// Robots that share a region walk a spanning forest of the keys left, each tree a path from
-// one robot's node. Price the keys as before, and a robot's node by the price of the key it
-// stands on (a start node has none), and add the prices at both ends of every edge: the
-// walks' priced length is their length plus 2·Σπ over R, plus the price of each moving
-// robot's node, less the price of each walk's last key. With m walks, m from one to as many
-// as there are robots and keys left,
+// Robots that share a region walk a spanning forest of the keys left, each tree a path from one
+// robot's node. Price the keys as before, a robot's node by the price of the key it stands on,
+// and each start node by a price of its own, and add the prices at both ends of every edge: the
+// walks' priced length is their length plus 2·Σπ over R, plus the price of each moving robot's
+// node, less the price of each walk's last key. With m walks, m from one to as many as there
+// are robots and keys left,
 //
 //	walks ≥ F_π(R) − 2·Σπ + min over m of (the m lowest prices of R − the m highest robot prices),
 //
-// F_π the minimum priced spanning forest with a robot in each tree (Prim's algorithm from
-// one node standing for all the robots), the last term what the walks' ends take back
-// (ends). Its prices come from the same ascent at the start, on the forest's degrees. For
-// fixed prices it is consistent, whatever the number of edges at a robot's node: when robot
-// i moves from p to t, at least d(p, t), the parent's forest is at most the child's with t
-// joined to p by d(p, t) + π_p + π_t (the child's edges at t are priced as the parent's
-// are), the −2·Σπ takes π_t twice back, and the parent's ends take back at most the child's
-// plus π_t − π_p: with the same m when the child's highest robot prices include i's (π_t
-// there, π_p here), else with one more of each, t's price and i's at p. Prices found at the
-// start fit the states near it and may fall short of no prices far from it, so a shared
-// region's term is the better of the priced forest and the plain one (rooted).
+// F_π the minimum priced spanning forest with a robot in each tree (Prim's algorithm from one
+// node standing for all the robots), the last term what the walks' ends take back (ends). Its
+// prices come from the same ascent at the start, on the forest's degrees: a key's toward two, a
+// start node's toward one (a robot's walk leaves it by one edge), so that the forest branches
+// at the robots no more freely than at the keys. For fixed prices the bound is consistent,
+// whatever the number of edges at a robot's node: when robot i moves from p to t, at least
+// d(p, t), the parent's forest is at most the child's with t joined to p by d(p, t) + π_p + π_t
+// (the child's edges at t are priced as the parent's are), the −2·Σπ takes π_t twice back, and
+// the parent's ends take back at most the child's plus π_t − π_p: with the same m when the
+// child's highest robot prices include i's (π_t there, π_p here), else with one more of each,
+// t's price and i's at p. Prices found at the start fit the states near it and may fall short
+// of no prices far from it, so a shared region's term is the better of the priced forest and
+// the plain one (rooted).
 //
 // NewHeldKarp also takes the first leg by route rather than door-free (it collects the
 // first key left, so it needs none of them), and adds Tour's precedence term (Blocks), the
@@ -91,9 +93,11 @@ func NewHeldKarp(g *routes.Graph, robots int, meter *memory.Meter) (*Spanning, e
 			s.ascend(ks, starts, startSteps)
 		}
 	}
-	for k, pr := range s.prices {
+	for n, pr := range s.prices {
 		s.priced = s.priced || pr != 0
-		s.byPrice[k] = uint8(k)
+		if n < 26 {
+			s.byPrice[n] = uint8(n)
+		}
 	}
 	slices.SortStableFunc(s.byPrice[:], func(a, b uint8) int { return int(s.prices[a] - s.prices[b]) })
 	s.soloRegions()
@@ -112,7 +116,15 @@ type ascent struct {
 	deg      [26]int32
 	d        [26]int32
 	end      [26]int32 // forest: 1 for the keys whose prices the ends take back
-	parent   [26]int8
+	parent   [26]int8  // the key a key hangs from in the tree, or -1
+
+	// forest: the robots' distances to the keys, prices, degrees, and 1 for those whose
+	// prices the ends take back; the robot a key hangs from when it hangs from none.
+	robots       int
+	rootDist     [vault.MaxRobots][26]int32
+	rho, bestRho [vault.MaxRobots]int32
+	rdeg, mover  [vault.MaxRobots]int32
+	robotOf      [26]int8
 }
 
 // ascend sets the prices of the keys of left by steps of subgradient ascent on the bound of
@@ -136,7 +148,13 @@ func (s *Spanning) ascend(left keys.Set, roots []int, steps int) {
 	}
 	bound := func() int32 { return w.lagrange(n) }
 	if len(roots) > 1 {
-		bound = func() int32 { return w.forest(n, len(roots)) }
+		w.robots = len(roots)
+		for j, p := range roots {
+			for i := range n {
+				w.rootDist[j][i] = scale * s.dist[p][w.ks[i]]
+			}
+		}
+		bound = func() int32 { return w.forest(n) }
 	}
 	ub := float64(scale * s.nearestNeighbour(roots[0], w.ks[:n]))
 	bestL := int32(math.MinInt32)
@@ -144,13 +162,17 @@ func (s *Spanning) ascend(left keys.Set, roots []int, steps int) {
 	for range steps {
 		l := bound()
 		if l > bestL {
-			bestL, w.best, since = l, w.pi, 0
+			bestL, w.best, w.bestRho, since = l, w.pi, w.rho, 0
 		} else if since++; since >= 5 {
 			lambda, since = lambda/2, 0
 		}
 		norm := int32(0)
 		for i := range n {
 			g := w.deg[i] - 2 + w.end[i]
+			norm += g * g
+		}
+		for j := range w.robots {
+			g := w.rdeg[j] - w.mover[j]
 			norm += g * g
 		}
 		if norm == 0 || ub <= float64(bestL) || lambda < 1e-3 {
@@ -160,9 +182,15 @@ func (s *Spanning) ascend(left keys.Set, roots []int, steps int) {
 		for i := range n {
 			w.pi[i] += int32(math.Round(step * float64(w.deg[i]-2+w.end[i])))
 		}
+		for j := range w.robots {
+			w.rho[j] += int32(math.Round(step * float64(w.rdeg[j]-w.mover[j])))
+		}
 	}
 	for i := range n {
 		s.prices[w.ks[i]] = w.best[i]
+	}
+	for j := range w.robots {
+		s.prices[roots[j]] = w.bestRho[j]
 	}
 }
 
@@ -210,17 +238,26 @@ func (w *ascent) lagrange(n int) int32 {
 }
 
 // forest is lagrange for robots sharing a region: the minimum spanning forest of the keys
-// under the prices w.pi with a robot in each tree (Prim's algorithm from one node standing
-// for all the robots, w.from away from each key), and its degrees; it returns the bound in
-// quarter steps, with the ends' prices taken back (ends) and w.end marking the keys whose
-// prices those are.
-func (w *ascent) forest(n, robots int) int32 {
+// under the prices w.pi, and the robots' nodes under theirs (w.rho), with a robot in each
+// tree (Prim's algorithm from one node joined to every robot's), and its degrees; it returns
+// the bound in quarter steps, with what the ends take back (leastEnds), w.end and w.mover
+// marking the keys and the robots whose prices those are.
+func (w *ascent) forest(n int) int32 {
 	var rest [26]int8
 	var sum, total int32
 	for i := range n {
 		rest[i], w.deg[i], w.end[i], w.parent[i] = int8(i), 0, 0, -1
-		w.d[i] = w.from[i] + w.pi[i]
+		w.d[i] = math.MaxInt32
+		for j := range w.robots {
+			if c := w.rootDist[j][i] + w.rho[j]; c < w.d[i] {
+				w.d[i], w.robotOf[i] = c, int8(j)
+			}
+		}
+		w.d[i] += w.pi[i]
 		sum += w.pi[i]
+	}
+	for j := range w.robots {
+		w.rdeg[j], w.mover[j] = 0, 0
 	}
 	for m := n; m > 0; {
 		best, bi := int32(math.MaxInt32), 0
@@ -234,6 +271,8 @@ func (w *ascent) forest(n, robots int) int32 {
 		w.deg[k]++
 		if p := w.parent[k]; p >= 0 {
 			w.deg[p]++
+		} else {
+			w.rdeg[w.robotOf[k]]++
 		}
 		m--
 		rest[bi] = rest[m]
@@ -244,19 +283,29 @@ func (w *ascent) forest(n, robots int) int32 {
 			}
 		}
 	}
-	order := rest[:n]
-	for i := range order {
-		order[i] = int8(i)
+	keysUp, robotsUp := rest[:n], [vault.MaxRobots]int8{}
+	for i := range keysUp {
+		keysUp[i] = int8(i)
 	}
-	slices.SortFunc(order, func(a, b int8) int { return int(w.pi[a] - w.pi[b]) })
-	var zero [vault.MaxRobots]int32 // the robots' nodes at the start have no price
-	var prices [26]int32
-	for i, k := range order {
-		prices[i] = w.pi[k]
+	for j := range w.robots {
+		robotsUp[j] = int8(j)
 	}
-	back, m := leastEnds(prices[:n], zero[:robots])
-	for _, k := range order[:m] {
+	slices.SortFunc(keysUp, func(a, b int8) int { return int(w.pi[a] - w.pi[b]) })
+	slices.SortFunc(robotsUp[:w.robots], func(a, b int8) int { return int(w.rho[a] - w.rho[b]) })
+	var kp [26]int32
+	var rp [vault.MaxRobots]int32
+	for i, k := range keysUp {
+		kp[i] = w.pi[k]
+	}
+	for i, j := range robotsUp[:w.robots] {
+		rp[i] = w.rho[j]
+	}
+	back, m := leastEnds(kp[:n], rp[:w.robots])
+	for _, k := range keysUp[:m] {
 		w.end[k] = 1
+	}
+	for _, j := range robotsUp[w.robots-m : w.robots] {
+		w.mover[j] = 1
 	}
 	return total - 2*sum + back
 }

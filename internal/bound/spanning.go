@@ -49,11 +49,11 @@ type Spanning struct {
 	scratch    [routes.Nodes + 1]int32 // Prim's distances to the tree
 
 	// With NewHeldKarp:
-	prices  [26]int32     // each key's price, in quarter steps (all 0 for NewSpanning)
-	byPrice [26]uint8     // the keys, their prices ascending
-	priced  bool          // some price is not 0
-	g       *routes.Graph // first legs by route, needing none of the keys left
-	blocks  *Tour         // Refine adds its precedence term
+	prices  [routes.Nodes]int32 // each key's price, and a shared region's start nodes', in quarter steps (all 0 for NewSpanning)
+	byPrice [26]uint8           // the keys, their prices ascending
+	priced  bool                // some price is not 0
+	g       *routes.Graph       // first legs by route, needing none of the keys left
+	blocks  *Tour               // Refine adds its precedence term
 
 	// Regions with a robot of their own and few keys: their exact costs (solo.go).
 	soloOK []bool // per region
@@ -510,9 +510,9 @@ func (s *Spanning) prim(left keys.Set, roots []int, priced bool, maxEdge *[26]in
 	return w - 2*sum + back
 }
 
-// price is the price of a robot's node q (its key's, or none for a start node), when priced.
+// price is the price of a robot's node q (its key's, or its start node's), when priced.
 func (s *Spanning) price(q int, priced bool) int32 {
-	if !priced || q >= 26 {
+	if !priced {
 		return 0
 	}
 	return s.prices[q]
