@@ -41,12 +41,13 @@ type Spanning struct {
 	near       [routes.Nodes][]uint8 // keys of each node's region, nearest first
 	cache      []uint64              // trees by key set left: see tree
 	cacheShift uint
-	meter      *memory.Meter           // what the caches reserve from
-	held       int                     // bytes the caches have reserved
-	parent     []int                   // the expanded state
-	terms      [vault.MaxRobots]int32  // each robot's term of it (a shared region's: its first robot's)
-	base       int32                   // their sum
-	scratch    [routes.Nodes + 1]int32 // Prim's distances to the tree
+	meter      *memory.Meter              // what the caches reserve from
+	held       int                        // bytes the caches have reserved
+	parent     []int                      // the expanded state
+	terms      [vault.MaxRobots]int32     // each robot's term of it (a shared region's: its first robot's)
+	base       int32                      // their sum
+	scratch    [routes.Nodes + 1]int32    // Prim's distances to the tree
+	weights    [2][routes.Nodes][26]int32 // prim's: door-free distances to the keys, plain and priced (weigh)
 
 	// With NewHeldKarp:
 	prices  [routes.Nodes]int32 // each key's price, and a shared region's start nodes', in quarter steps (all 0 for NewSpanning)
@@ -87,6 +88,7 @@ func NewSpanning(ctx context.Context, c *routes.Corridors, robots int, meter *me
 	if err := doorFree(ctx, c, &s.dist); err != nil {
 		return nil, err
 	}
+	s.weigh()
 	for rn := range routes.Nodes {
 		s.region[rn] = -1
 		if cn := c.Of[rn]; cn >= 0 {
@@ -442,72 +444,88 @@ func (s *Spanning) rootsOf(at []int, r int8) (roots robotNodes) {
 // spanning tree of priced distances less 2·Σπ plus what the walks' ends take back
 // (prices.go); else the tree's weight. With roots, the tree also holds one node standing for
 // the robots at roots (a key's distance to it: its priced distance to the nearest robot,
-// whose node has its key's price), and maxEdge (nil: not asked) gets the longest edge on each
-// key's way to that node. Prim's algorithm on the distance matrix, O(|left|²).
+// whose node has its own price), and maxEdge (nil: not asked) gets the longest edge on each
+// key's way to that node. Prim's algorithm on the weights, O(|left|²), the keys not yet in
+// the tree packed at the front, one pass over them both updating their distances to the
+// tree and choosing the next to join it.
 func (s *Spanning) prim(left keys.Set, roots []int, priced bool, maxEdge *[26]int32) int32 {
-	var ks [26]uint8
-	var pr [26]int32
-	n := 0
-	var sum int32
-	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
-		ks[n] = uint8(k)
-		if priced {
-			pr[k] = s.prices[k]
-			sum += pr[k]
-		}
-		n++
-	}
-	var back int32 // what the ends take back
+	wt := &s.weights[0]
+	var sum, back int32
 	if priced {
+		wt = &s.weights[1]
 		back = s.ends(left, roots, false)
 	}
+	var ks [26]uint8
+	n := 0
+	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
+		ks[n], n = uint8(k), n+1
+		sum += s.prices[k]
+	}
+	if !priced {
+		sum = 0
+	}
+	var none [26]int32
+	if maxEdge == nil {
+		maxEdge = &none
+	}
 	d := s.scratch[:n]
-	var up [26]int32 // with maxEdge: the longest edge on the way from each key's tree end
-	var w int32
+	var up [26]int32 // the longest edge on the way from each key's tree end to the robots
 	for i := range d {
-		d[i] = maxDist
-		for _, q := range roots {
-			d[i] = min(d[i], scale*s.dist[q][ks[i]]+s.price(q, priced)+pr[ks[i]])
+		d[i] = maxWeight
+	}
+	for _, q := range roots {
+		row := &wt[q]
+		for i := range d {
+			d[i] = min(d[i], row[ks[i]])
 		}
 	}
-	if len(roots) == 0 { // start from the first key
-		k0 := ks[0]
-		for i := 1; i < n; i++ {
-			d[i] = scale*s.dist[k0][ks[i]] + pr[k0] + pr[ks[i]]
+	if len(roots) == 0 {
+		d[0] = 0 // no robots: the tree starts from the first key
+	}
+	best := 0
+	for i := range d {
+		if d[i] < d[best] {
+			best = i
 		}
-		d[0], ks[0] = d[n-1], ks[n-1]
+	}
+	var w int32
+	for {
+		k := ks[best]
+		w += d[best]
+		maxEdge[k] = max(up[best], d[best])
 		n--
-		d = d[:n]
-	}
-	for n > 0 {
-		best := 0
-		for i := 1; i < n; i++ {
+		d[best], ks[best], up[best] = d[n], ks[n], up[n]
+		if n == 0 {
+			return w - 2*sum + back
+		}
+		row, through := &wt[k], maxEdge[k]
+		best = 0
+		for i := range n {
+			if e := row[ks[i]]; e < d[i] {
+				d[i], up[i] = e, through
+			}
 			if d[i] < d[best] {
 				best = i
 			}
 		}
-		w += d[best]
-		k := ks[best]
-		if maxEdge != nil {
-			maxEdge[k] = max(up[best], d[best])
-			up[best] = up[n-1]
-		}
-		n--
-		d[best], ks[best] = d[n], ks[n]
-		d = d[:n]
-		if maxEdge != nil {
-			for i := range d {
-				if e := scale*s.dist[k][ks[i]] + pr[k] + pr[ks[i]]; e < d[i] {
-					d[i], up[i] = e, maxEdge[k]
-				}
+	}
+}
+
+// maxWeight is the weight between nodes of different regions.
+const maxWeight = math.MaxInt32 / 2
+
+// weigh sets the weights prim's trees are made of: the door-free distance from each node to
+// each key, in quarter steps, and the same with the prices at both ends.
+func (s *Spanning) weigh() {
+	for q := range routes.Nodes {
+		for k := range 26 {
+			s.weights[0][q][k], s.weights[1][q][k] = maxWeight, maxWeight
+			if d := s.dist[q][k]; d < maxDist {
+				s.weights[0][q][k] = scale * d
+				s.weights[1][q][k] = scale*d + s.prices[q] + s.prices[k]
 			}
-			continue
-		}
-		for i := range d {
-			d[i] = min(d[i], scale*s.dist[k][ks[i]]+pr[k]+pr[ks[i]])
 		}
 	}
-	return w - 2*sum + back
 }
 
 // price is the price of a robot's node q (its key's, or its start node's), when priced.
