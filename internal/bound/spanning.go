@@ -459,10 +459,9 @@ func (s *Spanning) prim(left keys.Set, roots []int, priced bool, maxEdge *[26]in
 	n := 0
 	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
 		ks[n], n = uint8(k), n+1
-		sum += s.prices[k]
-	}
-	if !priced {
-		sum = 0
+		if priced {
+			sum += s.prices[k]
+		}
 	}
 	var none [26]int32
 	if maxEdge == nil {
