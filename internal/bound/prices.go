@@ -100,7 +100,7 @@ func NewHeldKarp(g *routes.Graph, robots int, meter *memory.Meter) (*Spanning, e
 		}
 	}
 	slices.SortStableFunc(s.byPrice[:], func(a, b uint8) int { return int(s.prices[a] - s.prices[b]) })
-	s.weigh()
+	s.setWeights()
 	s.soloRegions()
 	return s, nil
 }

@@ -47,7 +47,7 @@ type Spanning struct {
 	terms      [vault.MaxRobots]int32     // each robot's term of it (a shared region's: its first robot's)
 	base       int32                      // their sum
 	scratch    [routes.Nodes + 1]int32    // Prim's distances to the tree
-	weights    [2][routes.Nodes][26]int32 // prim's: door-free distances to the keys, plain and priced (weigh)
+	weights    [2][routes.Nodes][26]int32 // prim's: door-free distances to the keys, plain and priced (setWeights)
 
 	// With NewHeldKarp:
 	prices  [routes.Nodes]int32 // each key's price, and a shared region's start nodes', in quarter steps (all 0 for NewSpanning)
@@ -88,7 +88,7 @@ func NewSpanning(ctx context.Context, c *routes.Corridors, robots int, meter *me
 	if err := doorFree(ctx, c, &s.dist); err != nil {
 		return nil, err
 	}
-	s.weigh()
+	s.setWeights()
 	for rn := range routes.Nodes {
 		s.region[rn] = -1
 		if cn := c.Of[rn]; cn >= 0 {
@@ -513,9 +513,9 @@ func (s *Spanning) prim(left keys.Set, roots []int, priced bool, maxEdge *[26]in
 // maxWeight is the weight between nodes of different regions.
 const maxWeight = math.MaxInt32 / 2
 
-// weigh sets the weights prim's trees are made of: the door-free distance from each node to
-// each key, in quarter steps, and the same with the prices at both ends.
-func (s *Spanning) weigh() {
+// setWeights sets the weights prim's trees are made of: the door-free distance from each
+// node to each key, in quarter steps, and the same with the prices at both ends.
+func (s *Spanning) setWeights() {
 	for q := range routes.Nodes {
 		for k := range 26 {
 			s.weights[0][q][k], s.weights[1][q][k] = maxWeight, maxWeight
