@@ -169,7 +169,7 @@ func TestAddressLimit(t *testing.T) {
 		t.Skip("searches that fill their memory")
 	}
 	// Eight robots in a maze with loops, searched without a bound (Dijkstra), which fills
-	// its memory in seconds: more than 3 GB without a limit (the default search needs 92 MB).
+	// its memory in seconds: more than 3 GB without a limit (the default search needs 15 MB).
 	maze := clitest.Shell(t, `$DAY18 gen -size 81 -loops 0.5 -robots 8 -seed 1`).Stdout
 	f := write(t, "maze.txt", maze)
 	for _, limit := range []string{"1300000", "1500000", "2000000"} {
