@@ -136,10 +136,7 @@ func (s *Spanning) ascend(left keys.Set, roots []int, steps int) {
 	n := 0
 	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
 		w.ks[n] = uint8(k)
-		w.from[n] = maxDist
-		for _, p := range roots {
-			w.from[n] = min(w.from[n], scale*s.dist[p][k])
-		}
+		w.from[n] = scale * s.dist[roots[0]][k] // lagrange's: one robot
 		n++
 	}
 	for i := range n {
