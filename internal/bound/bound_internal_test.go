@@ -46,7 +46,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 		vaults = addVault(vaults, data, strings.HasPrefix(filepath.Base(f), "exit-"))
 	}
 	defer func(n int) { soloKeys = n }(soloKeys)
-	checked, floored, checkedShared := map[string]int{}, map[string]int{}, map[string]int{}
+	checked, floored, checkedShared, children := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
 	for _, tv := range vaults {
 		g := routes.New(tv.v, 0)
 		sg := stateGraph(t, tv, g)
@@ -96,7 +96,9 @@ func TestAdmissibleConsistent(t *testing.T) {
 					}
 				}
 				checked[name] += len(sg.toGoal)
-				if f, ok := c.Bound.(Floorer); ok { // each child's floor is at most its bound
+				// Each child's bound from its parent's (Child) is its bound from scratch, and
+				// its floor at most that.
+				if f, ok := c.Bound.(Floorer); ok {
 					for s := range sg.toGoal {
 						c.Expand(s.nodes(sg.nr), s.held)
 						for _, e := range sg.out[s] {
@@ -105,8 +107,14 @@ func TestAdmissibleConsistent(t *testing.T) {
 								i++
 							}
 							to := int(e.to.at[i])
+							h := c.Child(i, to, e.to.held)
+							if want := c.Eval(e.to.nodes(sg.nr), e.to.held); h != want {
+								t.Fatalf("%s: Child %d, Eval %d for robot %d's move to %d (robots %v, keys %s) in\n%s",
+									name, h, want, i, to, s.nodes(sg.nr), s.held, tv.v.Grid)
+							}
+							children[name]++
 							if fl, ok := f.Floor(i, to); ok {
-								if h := c.Child(i, to, e.to.held); fl > h {
+								if fl > h {
 									t.Fatalf("%s: floor %d over the bound %d of robot %d's move to %d (robots %v, keys %s) in\n%s",
 										name, fl, h, i, to, s.nodes(sg.nr), s.held, tv.v.Grid)
 								}
@@ -132,7 +140,10 @@ func TestAdmissibleConsistent(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"spanning", "held-karp"} {
-		t.Logf("%s: %d floors", name, floored[name])
+		t.Logf("%s: %d floors, %d children", name, floored[name], children[name])
+		if children[name] < 20000 {
+			t.Errorf("%s: only %d children checked", name, children[name])
+		}
 		if floored[name] < 10000 {
 			t.Errorf("%s: only %d floors checked", name, floored[name])
 		}

@@ -26,8 +26,9 @@ import (
 // Robots sharing a region split its keys in some unknown way; their walks together are a
 // spanning forest of the keys left with a robot in each tree, no shorter than the minimum
 // spanning tree of the keys left and one node standing for all the robots (distance to a
-// key: the nearest robot's). That one is computed for each state, and with NewHeldKarp
-// priced too (prices.go).
+// key: the nearest robot's). That one is computed for each state expanded, and with
+// NewHeldKarp priced too (prices.go); a child's is read off its parent's where the robot
+// that moved was needed by no edge of it, or bounds it tightly enough (childShared).
 //
 // Both are consistent: moving a robot from p to key t costs at least dist(p, t), which is
 // at least the first-leg term, and the tree of the keys left with t is at most the tree
@@ -47,6 +48,7 @@ type Spanning struct {
 	terms      [vault.MaxRobots]int32     // each robot's term of it (a shared region's: its first robot's)
 	base       int32                      // their sum
 	scratch    [routes.Nodes + 1]int32    // Prim's distances to the tree
+	joins      joins                      // and its joins when not asked
 	weights    [2][routes.Nodes][26]int32 // prim's: door-free distances to the keys, plain and priced (setWeights)
 
 	// With NewHeldKarp:
@@ -60,16 +62,26 @@ type Spanning struct {
 	soloOK []bool // per region
 	solo   Solo
 
-	// Floor's, from Expand: each shared region's term and trees (sharedFloor), and for each
-	// of its keys the longest edge on each tree's way from the key to the robots.
-	shared           []sharedFloor // per region
-	maxEdge, maxFree [26]int32     // priced; door-free distances alone
+	// Floor's and Child's, from Expand: each shared region's term and trees (sharedFloor),
+	// and how each tree joins each of its keys to the robots: door-free distances alone,
+	// priced.
+	shared []sharedFloor // per region
+	forest [2]joins
+	prims  bool // Child finds a shared region's trees by prim alone: childShared's baseline
 }
 
-// sharedFloor is what Floor knows of a shared region's children: the region's term in the
-// expanded state, and, in quarter steps, the value of its tree of door-free distances and
-// that of its priced tree with the most the ends of a child's walks may take back.
-type sharedFloor struct{ term, free, priced int32 }
+// sharedFloor is what Floor and Child know of a shared region's children: the region's term
+// in the expanded state, and, in quarter steps, the value of its tree of door-free
+// distances, that of its priced tree without the walks' ends, and that with the most the
+// ends of a child's walks may take back.
+type sharedFloor struct{ term, free, tree, priced int32 }
+
+// joins is how a tree of the keys left and the robots joins each key to the robots (prim).
+type joins struct {
+	maxEdge [26]int32 // the longest edge on the key's way to them
+	robot   [26]int8  // the robot's node, when the tree's edge from the key to them is one: else -1
+	second  [26]int32 // the next least weight from a robot to the key (the same when two are as near)
+}
 
 const maxDist = math.MaxInt32 / 4
 
@@ -267,12 +279,12 @@ func (s *Spanning) Expand(at []int, held keys.Set) {
 func (s *Spanning) expandShared(at []int, r int8, left keys.Set) int32 {
 	roots := s.rootsOf(at, r)
 	rs := roots.nodes[:roots.n]
-	f := sharedFloor{free: s.prim(left, rs, false, &s.maxFree)}
+	f := sharedFloor{free: s.prim(left, rs, false, &s.forest[0])}
 	v := f.free
 	if s.priced {
-		q := s.prim(left, rs, true, &s.maxEdge)
-		v = max(v, q)
-		f.priced = q - s.ends(left, rs, false) + s.ends(left, rs, true)
+		f.tree = s.prim(left, rs, true, &s.forest[1])
+		v = max(v, f.tree+s.ends(left, rs, false))
+		f.priced = f.tree + s.ends(left, rs, true)
 	}
 	f.term = max(v, 0) / scale
 	s.shared[r] = f
@@ -295,9 +307,9 @@ func (s *Spanning) Floor(i, t int) (int32, bool) {
 		return 0, false
 	}
 	f := s.shared[r]
-	child := f.free - s.maxFree[t]
+	child := f.free - s.forest[0].maxEdge[t]
 	if s.priced {
-		child = max(child, f.priced-s.maxEdge[t]+2*s.prices[t])
+		child = max(child, f.priced-s.forest[1].maxEdge[t]+2*s.prices[t])
 	}
 	return s.base - f.term + max(child, 0)/scale, true
 }
@@ -309,6 +321,9 @@ func (s *Spanning) Child(i, t int, held keys.Set) int32 {
 	if s.robots[r] == 1 {
 		return s.base - s.terms[i] + s.term(at, i, t, held)
 	}
+	if t < 26 && !s.prims {
+		return s.base - s.shared[r].term + s.childShared(i, t, r, held)
+	}
 	from := at[i]
 	at[i] = t
 	h := s.base
@@ -319,6 +334,71 @@ func (s *Spanning) Child(i, t int, held keys.Set) int32 {
 	}
 	at[i] = from
 	return h
+}
+
+// childShared is the term of region r, which robots share, when robot i of the expanded
+// state moves to its key t: rooted's, the larger of two trees, derived from the expanded
+// state's trees where that is exact or enough (derive), else by prim.
+func (s *Spanning) childShared(i, t int, r int8, held keys.Set) int32 {
+	left := s.keys[r] &^ held
+	if left == 0 {
+		return 0
+	}
+	at, f := s.parent, &s.shared[r]
+	from := at[i]
+	at[i] = t
+	roots := s.rootsOf(at, r)
+	at[i] = from
+	rs := roots.nodes[:roots.n]
+	p, pExact := s.derive(0, from, t, left)
+	p += f.free
+	if !s.priced {
+		if !pExact {
+			p = s.prim(left, rs, false, nil)
+		}
+		return max(p, 0) / scale
+	}
+	back := s.ends(left, rs, false)
+	q, qExact := s.derive(1, from, t, left)
+	q += f.tree + 2*s.prices[t] + back // t's price leaves the sum of prices
+	// p and q are at least the trees' values, and equal when exact: the larger is
+	// computed first, the other only when it might be larger still.
+	switch {
+	case !pExact && !qExact && p >= q:
+		p, pExact = s.prim(left, rs, false, nil), true
+	case !pExact && !qExact:
+		q, qExact = s.prim(left, rs, true, nil)+back, true
+	}
+	if !pExact && p > q {
+		p = s.prim(left, rs, false, nil)
+	}
+	if !qExact && q > p {
+		q = s.prim(left, rs, true, nil) + back
+	}
+	return max(p, q, 0) / scale
+}
+
+// derive returns, without the walks' ends, a value at least that of the tree (0: of
+// door-free distances; 1: priced) of the keys of left and the robots in the child where
+// the robot at from moves to key t, less the expanded state's tree, and whether the two
+// are equal. The expanded state's tree is a minimum spanning tree T; t joining the robots
+// is an edge of weight 0 from t to them, which makes one T' = T less the longest edge on t's
+// way to the robots (the tree containing that edge), were the robot at from still there. It
+// leaves: the edges T' has from its node to keys (the robots' least to each) go to the next
+// nearest robot or to t, and T' so weighed is a spanning tree of the child's keys and
+// robots, so no lighter than their minimum; when no weight grew it is one, as no edge got
+// lighter. Such an edge cannot have got lighter through t: T' would then be lighter than the
+// minimum with the robot at from. What it grew by is counted for each of from's edges of T
+// (t's excepted), no less than 0: the one T' may have left only adds to the bound.
+func (s *Spanning) derive(tree, from, t int, left keys.Set) (int32, bool) {
+	j, wt := &s.forest[tree], &s.weights[tree]
+	var more int32
+	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
+		if int(j.robot[k]) == from {
+			more += max(min(j.second[k], wt[t][k])-wt[from][k], 0)
+		}
+	}
+	return more - j.maxEdge[t], more == 0
 }
 
 // Refine adds Tour's precedence term, with NewHeldKarp (solo terms are exact already;
@@ -400,6 +480,9 @@ func (s *Spanning) tree(left keys.Set) int32 {
 		}
 	}
 	w := s.prim(left, nil, s.priced, nil)
+	if s.priced {
+		w += s.ends(left, nil, false)
+	}
 	if s.cache != nil {
 		s.cache[i] = (uint64(left)|1<<31)<<32 | uint64(uint32(w))
 	}
@@ -416,9 +499,10 @@ const cacheBits = 18
 // none later, and the larger of two consistent bounds is one.
 func (s *Spanning) rooted(at []int, r int8, left keys.Set) int32 {
 	roots := s.rootsOf(at, r)
-	v := s.prim(left, roots.nodes[:roots.n], false, nil)
+	rs := roots.nodes[:roots.n]
+	v := s.prim(left, rs, false, nil)
 	if s.priced {
-		v = max(v, s.prim(left, roots.nodes[:roots.n], true, nil))
+		v = max(v, s.prim(left, rs, true, nil)+s.ends(left, rs, false))
 	}
 	return v
 }
@@ -440,20 +524,19 @@ func (s *Spanning) rootsOf(at []int, r int8) (roots robotNodes) {
 	return roots
 }
 
-// prim returns, in quarter steps, the value of the keys of left: with priced, the minimum
-// spanning tree of priced distances less 2·Σπ plus what the walks' ends take back
-// (prices.go); else the tree's weight. With roots, the tree also holds one node standing for
-// the robots at roots (a key's distance to it: its priced distance to the nearest robot,
-// whose node has its own price), and maxEdge (nil: not asked) gets the longest edge on each
-// key's way to that node. Prim's algorithm on the weights, O(|left|²), the keys not yet in
-// the tree packed at the front, one pass over them both updating their distances to the
-// tree and choosing the next to join it.
-func (s *Spanning) prim(left keys.Set, roots []int, priced bool, maxEdge *[26]int32) int32 {
+// prim returns, in quarter steps, the value of the keys of left but for what the walks'
+// ends take back (ends): with priced, the minimum spanning tree of priced distances less
+// 2·Σπ (prices.go); else the tree's weight. With roots, the tree also holds one node
+// standing for the robots at roots (a key's distance to it: its priced distance to the
+// nearest robot, whose node has its own price), and j (nil: not asked) gets how the tree
+// joins each key to that node. Prim's algorithm on the weights, O(|left|²), the keys not
+// yet in the tree packed at the front, one pass over them both updating their distances to
+// the tree and choosing the next to join it.
+func (s *Spanning) prim(left keys.Set, roots []int, priced bool, j *joins) int32 {
 	wt := &s.weights[0]
-	var sum, back int32
+	var sum int32
 	if priced {
 		wt = &s.weights[1]
-		back = s.ends(left, roots, false)
 	}
 	var ks [26]uint8
 	n := 0
@@ -463,19 +546,32 @@ func (s *Spanning) prim(left keys.Set, roots []int, priced bool, maxEdge *[26]in
 			sum += s.prices[k]
 		}
 	}
-	var none [26]int32
-	if maxEdge == nil {
-		maxEdge = &none
-	}
 	d := s.scratch[:n]
 	var up [26]int32 // the longest edge on the way from each key's tree end to the robots
 	for i := range d {
-		d[i] = maxWeight
+		d[i], up[i] = maxWeight, fromRobots
 	}
-	for _, q := range roots {
-		row := &wt[q]
+	if j == nil {
+		for _, q := range roots {
+			row := &wt[q]
+			for i := range d {
+				d[i] = min(d[i], row[ks[i]])
+			}
+		}
+		j = &s.joins // written, never read
+	} else {
 		for i := range d {
-			d[i] = min(d[i], row[ks[i]])
+			j.robot[ks[i]], j.second[ks[i]] = -1, maxWeight
+		}
+		for _, q := range roots {
+			row := &wt[q]
+			for i, k := range ks[:n] {
+				if e := row[k]; e < d[i] {
+					d[i], j.second[k], j.robot[k] = e, d[i], int8(q)
+				} else {
+					j.second[k] = min(j.second[k], e)
+				}
+			}
 		}
 	}
 	if len(roots) == 0 {
@@ -491,13 +587,16 @@ func (s *Spanning) prim(left keys.Set, roots []int, priced bool, maxEdge *[26]in
 	for {
 		k := ks[best]
 		w += d[best]
-		maxEdge[k] = max(up[best], d[best])
+		j.maxEdge[k] = max(up[best], d[best])
+		if up[best] != fromRobots {
+			j.robot[k] = -1 // joined to a key
+		}
 		n--
 		d[best], ks[best], up[best] = d[n], ks[n], up[n]
 		if n == 0 {
-			return w - 2*sum + back
+			return w - 2*sum
 		}
-		row, through := &wt[k], maxEdge[k]
+		row, through := &wt[k], j.maxEdge[k]
 		best = 0
 		for i := range n {
 			if e := row[ks[i]]; e < d[i] {
@@ -509,6 +608,10 @@ func (s *Spanning) prim(left keys.Set, roots []int, priced bool, maxEdge *[26]in
 		}
 	}
 }
+
+// fromRobots is, in prim, the longest edge on the way to the robots of a key whose distance
+// to the tree is its distance to them: less than any edge (priced ones may be below 0).
+const fromRobots = -maxWeight
 
 // maxWeight is the weight between nodes of different regions.
 const maxWeight = math.MaxInt32 / 2

@@ -1,0 +1,128 @@
+package bound
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/routes"
+	"github.com/statespace/puzzles/internal/vault"
+	"github.com/statespace/puzzles/internal/vaultgen"
+)
+
+// sharedStates returns states of s's vault v met on random walks from the start, each move
+// a robot's to a key of its region: each robot's node and the keys held.
+func sharedStates(r *rand.Rand, s *Spanning, v *vault.Vault, walks int) (states [][]int, held []keys.Set) {
+	for range walks {
+		at := startNodes[:len(v.Robots)]
+		var ks keys.Set
+		for {
+			states, held = append(states, at), append(held, ks)
+			var moves [][2]int
+			for i, p := range at {
+				for k, rest, ok := (v.All &^ ks).Next(); ok; k, rest, ok = rest.Next() {
+					if s.region[k] == s.region[p] {
+						moves = append(moves, [2]int{i, k})
+					}
+				}
+			}
+			if len(moves) == 0 {
+				break
+			}
+			m := moves[r.IntN(len(moves))]
+			at = append([]int(nil), at...)
+			at[m[0]] = m[1]
+			ks |= keys.Bit(m[1])
+		}
+	}
+	return states, held
+}
+
+// children calls f for each child of the state at, held of s's vault v: each robot's move
+// to each key of its region left.
+func children(s *Spanning, v *vault.Vault, at []int, held keys.Set, f func(i, k int)) {
+	for i, p := range at {
+		for k, rest, ok := (v.All &^ held).Next(); ok; k, rest, ok = rest.Next() {
+			if s.region[k] == s.region[p] {
+				f(i, k)
+			}
+		}
+	}
+}
+
+// sharedBound returns the bound with prices of the generated vault o, and the vault.
+func sharedBound(t testing.TB, o vaultgen.Options) (*Spanning, *vault.Vault) {
+	v, err := vault.Parse("gen", vaultgen.Generate(o))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewHeldKarp(routes.New(v, 0), len(v.Robots), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, v
+}
+
+// TestChildShared holds the children's trees derived from their parent's (childShared) to
+// the trees prim finds, on states of open rooms and mazes with loops where four or eight
+// robots share every key: the same bound for every child, with prices and without.
+func TestChildShared(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	derived := 0
+	for seed := range uint64(8) {
+		o := vaultgen.Options{Seed: seed + 1, Size: 41, Open: seed%2 == 0, Loops: 0.3, Robots: 4 + 4*int(seed%4/2)}
+		s, v := sharedBound(t, o)
+		states, held := sharedStates(r, s, v, 20)
+		for _, priced := range []bool{true, false} {
+			s.priced = priced && seed > 0 // seed 1: unpriced once more
+			for n, at := range states {
+				s.Expand(at, held[n])
+				children(s, v, at, held[n], func(i, k int) {
+					nks := held[n] | keys.Bit(k)
+					got := s.Child(i, k, nks)
+					s.prims = true
+					want := s.Child(i, k, nks)
+					s.prims = false
+					if got != want {
+						t.Fatalf("%+v, priced %v: robots %v, keys %s, robot %d to %c: derived %d, by prim %d",
+							o, s.priced, at, held[n], i, 'a'+k, got, want)
+					}
+					derived++
+				})
+			}
+		}
+		s.Free()
+	}
+	if derived < 100000 {
+		t.Errorf("only %d children compared", derived)
+	}
+}
+
+// BenchmarkChild measures the bounds of every child of states of two open rooms where
+// eight robots share 26 keys (81x81, seed 20, BenchmarkShared's, and 41x41), derived from
+// their parent's trees where that is exact or enough (childShared) against prim for each
+// (prims).
+func BenchmarkChild(b *testing.B) {
+	for _, o := range []vaultgen.Options{
+		{Seed: 20, Size: 81, Open: true, Robots: 8},
+		{Seed: 1, Size: 41, Open: true, Robots: 8},
+	} {
+		s, v := sharedBound(b, o)
+		states, held := sharedStates(rand.New(rand.NewPCG(5, 5)), s, v, 10)
+		for _, prims := range []bool{false, true} {
+			b.Run(fmt.Sprintf("open%d/prims=%v", o.Size, prims), func(b *testing.B) {
+				s.prims = prims
+				var sum int32
+				for b.Loop() {
+					for n, at := range states {
+						s.Expand(at, held[n])
+						children(s, v, at, held[n], func(i, k int) { sum += s.Child(i, k, held[n]|keys.Bit(k)) })
+					}
+				}
+				b.ReportMetric(float64(len(states)), "states/op")
+			})
+		}
+		s.Free()
+	}
+}
