@@ -34,6 +34,7 @@ package bound
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -50,13 +51,18 @@ type Bound interface {
 	// Expand prepares Child for the children of the state: it must come before them.
 	Expand(at []int, held keys.Set)
 	// Child returns the bound of the child in which robot i has moved from its node in the
-	// expanded state to route node t, now holding held.
-	Child(i, t int, held keys.Set) int32
+	// expanded state to route node t, now holding held; when that is drop or more, it may
+	// return any value from drop up to it instead: the search drops such a child, and a
+	// bound may stop computing once it knows (Keep: the child is kept, the bound exact).
+	Child(i, t int, held keys.Set, drop int32) int32
 	// Refine returns a bound of the state at least h, its bound so far (Eval's or Child's),
 	// computed the first time the state leaves the queue: a dearer bound that states queued
 	// but never taken out never pay for. Bounds with nothing dearer return h.
 	Refine(at []int, held keys.Set, h int32) int32
 }
+
+// Keep is Child's drop for a child the search keeps whatever its bound.
+const Keep = math.MaxInt32
 
 // Floorer is a Bound that can also bound Child from below at a glance, for the search to
 // drop a child that cannot beat the best walk known without computing its bound.
@@ -243,5 +249,5 @@ type zero struct{}
 
 func (zero) Eval([]int, keys.Set) int32                { return 0 }
 func (zero) Expand([]int, keys.Set)                    {}
-func (zero) Child(int, int, keys.Set) int32            { return 0 }
+func (zero) Child(int, int, keys.Set, int32) int32     { return 0 }
 func (zero) Refine(_ []int, _ keys.Set, h int32) int32 { return h }

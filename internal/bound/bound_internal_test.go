@@ -107,7 +107,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 								i++
 							}
 							to := int(e.to.at[i])
-							h := c.Child(i, to, e.to.held)
+							h := c.Child(i, to, e.to.held, Keep)
 							if want := c.Eval(e.to.nodes(sg.nr), e.to.held); h != want {
 								t.Fatalf("%s: Child %d, Eval %d for robot %d's move to %d (robots %v, keys %s) in\n%s",
 									name, h, want, i, to, s.nodes(sg.nr), s.held, tv.v.Grid)

@@ -80,13 +80,19 @@ func TestChildShared(t *testing.T) {
 				s.Expand(at, held[n])
 				children(s, v, at, held[n], func(i, k int) {
 					nks := held[n] | keys.Bit(k)
-					got := s.Child(i, k, nks)
+					got := s.Child(i, k, nks, Keep)
 					s.prims = true
-					want := s.Child(i, k, nks)
+					want := s.Child(i, k, nks, Keep)
 					s.prims = false
 					if got != want {
 						t.Fatalf("%+v, priced %v: robots %v, keys %s, robot %d to %c: derived %d, by prim %d",
 							o, s.priced, at, held[n], i, 'a'+k, got, want)
+					}
+					// Dropped at drop or more: exact below, from drop up to the bound at or above.
+					drop := want - 3 + int32(r.IntN(7))
+					if got := s.Child(i, k, nks, drop); got != want && (want < drop || got < drop || got > want) {
+						t.Fatalf("%+v, priced %v: robots %v, keys %s, robot %d to %c: %d dropped at %d, bound %d",
+							o, s.priced, at, held[n], i, 'a'+k, got, drop, want)
 					}
 					derived++
 				})
@@ -117,7 +123,7 @@ func BenchmarkChild(b *testing.B) {
 				for b.Loop() {
 					for n, at := range states {
 						s.Expand(at, held[n])
-						children(s, v, at, held[n], func(i, k int) { sum += s.Child(i, k, held[n]|keys.Bit(k)) })
+						children(s, v, at, held[n], func(i, k int) { sum += s.Child(i, k, held[n]|keys.Bit(k), Keep) })
 					}
 				}
 				b.ReportMetric(float64(len(states)), "states/op")

@@ -47,7 +47,7 @@ func (e *Exit) Eval(at []int, _ keys.Set) int32 {
 func (e *Exit) Expand(at []int, _ keys.Set) { e.parent = append(e.parent[:0], at...) }
 
 // Child evaluates the child: a few robots at most.
-func (e *Exit) Child(i, t int, held keys.Set) int32 {
+func (e *Exit) Child(i, t int, held keys.Set, _ int32) int32 {
 	from := e.parent[i]
 	e.parent[i] = t
 	h := e.Eval(e.parent, held)

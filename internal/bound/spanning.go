@@ -315,14 +315,15 @@ func (s *Spanning) Floor(i, t int) (int32, bool) {
 }
 
 // Child replaces the terms of the moved robot's region.
-func (s *Spanning) Child(i, t int, held keys.Set) int32 {
+func (s *Spanning) Child(i, t int, held keys.Set, drop int32) int32 {
 	at := s.parent
 	r := s.region[t]
 	if s.robots[r] == 1 {
 		return s.base - s.terms[i] + s.term(at, i, t, held)
 	}
 	if t < 26 && !s.prims {
-		return s.base - s.shared[r].term + s.childShared(i, t, r, held)
+		rest := s.base - s.shared[r].term
+		return rest + s.childShared(i, t, r, held, drop-rest)
 	}
 	from := at[i]
 	at[i] = t
@@ -337,9 +338,10 @@ func (s *Spanning) Child(i, t int, held keys.Set) int32 {
 }
 
 // childShared is the term of region r, which robots share, when robot i of the expanded
-// state moves to its key t: rooted's, the larger of two trees, derived from the expanded
-// state's trees where that is exact or enough (derive), else by prim.
-func (s *Spanning) childShared(i, t int, r int8, held keys.Set) int32 {
+// state moves to its key t: rooted's, the larger of two trees, each first bounded from both
+// sides by its expanded state's tree (derive), then, while that does not settle the term,
+// or show it to be drop or more (Child), the tree bounded highest found by prim.
+func (s *Spanning) childShared(i, t int, r int8, held keys.Set, drop int32) int32 {
 	left := s.keys[r] &^ held
 	if left == 0 {
 		return 0
@@ -350,47 +352,51 @@ func (s *Spanning) childShared(i, t int, r int8, held keys.Set) int32 {
 	roots := s.rootsOf(at, r)
 	at[i] = from
 	rs := roots.nodes[:roots.n]
-	p, pExact := s.derive(0, from, t, left)
-	p += f.free
-	if !s.priced {
-		if !pExact {
-			p = s.prim(left, rs, false, nil)
+	var trees [2]span
+	trees[0] = s.derive(0, from, t, left).plus(f.free)
+	trees[1] = span{math.MinInt32, math.MinInt32} // none
+	var back int32
+	if s.priced {
+		back = s.ends(left, rs, false)
+		trees[1] = s.derive(1, from, t, left).plus(f.tree + 2*s.prices[t] + back) // t's price leaves the sum of prices
+	}
+	for {
+		lo := max(trees[0].lo, trees[1].lo, 0)
+		if lo >= trees[0].up && lo >= trees[1].up || lo/scale >= drop {
+			return lo / scale
 		}
-		return max(p, 0) / scale
+		k := 0
+		if trees[1].up > trees[0].up {
+			k = 1
+		}
+		v := s.prim(left, rs, k == 1, nil)
+		if k == 1 {
+			v += back
+		}
+		trees[k] = span{v, v}
 	}
-	back := s.ends(left, rs, false)
-	q, qExact := s.derive(1, from, t, left)
-	q += f.tree + 2*s.prices[t] + back // t's price leaves the sum of prices
-	// p and q are at least the trees' values, and equal when exact: the larger is
-	// computed first, the other only when it might be larger still.
-	switch {
-	case !pExact && !qExact && p >= q:
-		p, pExact = s.prim(left, rs, false, nil), true
-	case !pExact && !qExact:
-		q, qExact = s.prim(left, rs, true, nil)+back, true
-	}
-	if !pExact && p > q {
-		p = s.prim(left, rs, false, nil)
-	}
-	if !qExact && q > p {
-		q = s.prim(left, rs, true, nil) + back
-	}
-	return max(p, q, 0) / scale
 }
 
-// derive returns, without the walks' ends, a value at least that of the tree (0: of
-// door-free distances; 1: priced) of the keys of left and the robots in the child where
-// the robot at from moves to key t, less the expanded state's tree, and whether the two
-// are equal. The expanded state's tree is a minimum spanning tree T; t joining the robots
-// is an edge of weight 0 from t to them, which makes one T' = T less the longest edge on t's
-// way to the robots (the tree containing that edge), were the robot at from still there. It
-// leaves: the edges T' has from its node to keys (the robots' least to each) go to the next
-// nearest robot or to t, and T' so weighed is a spanning tree of the child's keys and
-// robots, so no lighter than their minimum; when no weight grew it is one, as no edge got
-// lighter. Such an edge cannot have got lighter through t: T' would then be lighter than the
-// minimum with the robot at from. What it grew by is counted for each of from's edges of T
-// (t's excepted), no less than 0: the one T' may have left only adds to the bound.
-func (s *Spanning) derive(tree, from, t int, left keys.Set) (int32, bool) {
+// span is what is known of a value: it lies from lo to up.
+type span struct{ lo, up int32 }
+
+// plus is the span of v more.
+func (b span) plus(v int32) span { return span{b.lo + v, b.up + v} }
+
+// derive bounds, without the walks' ends, the value of the tree (0: of door-free distances;
+// 1: priced) of the keys of left and the robots in the child where the robot at from moves
+// to key t, less that of the expanded state's tree. The expanded state's tree is a minimum
+// spanning tree T; t joining the robots is an edge of weight 0 from t to them, which makes
+// one T' = T less the longest edge on t's way to the robots (the tree containing that edge),
+// were the robot at from still there: the child's value is at least that of T', as the robot
+// leaving only takes edges away. It leaves: the edges T' has from its node to keys (the
+// robots' least to each) go to the next nearest robot or to t, and T' so weighed is a
+// spanning tree of the child's keys and robots, so no lighter than their minimum; when no
+// weight grew it is one, as no edge got lighter. Such an edge cannot have got lighter
+// through t: T' would then be lighter than the minimum with the robot at from. What it grew
+// by is counted for each of from's edges of T (t's excepted), no less than 0: the one T'
+// may have left only raises the upper end.
+func (s *Spanning) derive(tree, from, t int, left keys.Set) span {
 	j, wt := &s.forest[tree], &s.weights[tree]
 	var more int32
 	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
@@ -398,7 +404,7 @@ func (s *Spanning) derive(tree, from, t int, left keys.Set) (int32, bool) {
 			more += max(min(j.second[k], wt[t][k])-wt[from][k], 0)
 		}
 	}
-	return more - j.maxEdge[t], more == 0
+	return span{-j.maxEdge[t], more - j.maxEdge[t]}
 }
 
 // Refine adds Tour's precedence term, with NewHeldKarp (solo terms are exact already;

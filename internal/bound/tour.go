@@ -872,7 +872,7 @@ type termOf struct {
 
 // Child returns the bound of the child in which robot i moved to t: its tour term, and its
 // blocks unless they are lazy.
-func (b *Tour) Child(i, t int, held keys.Set) int32 {
+func (b *Tour) Child(i, t int, held keys.Set, _ int32) int32 {
 	if b.incremental {
 		h := b.base - b.terms[i] + b.Arrive(t, held, b.moved[i])
 		if b.eager() { // only robot i's region lost a key: the others' blocks stand

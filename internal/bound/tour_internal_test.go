@@ -365,7 +365,7 @@ func TestStepArrive(t *testing.T) {
 			b.blocking = eagerBlocks
 			b.Expand(at, held)
 			children(func(i, p, k int, child []int, nh keys.Set) {
-				if got, want := b.Child(i, k, nh), b.Eval(child, nh); got != want {
+				if got, want := b.Child(i, k, nh, Keep), b.Eval(child, nh); got != want {
 					t.Fatalf("%+v: robot %d from %d to key %c: Child %d with blocks, from scratch %d", o, i, p, 'a'+k, got, want)
 				}
 				blocked += int(b.Blocks(child, nh))

@@ -545,7 +545,7 @@ func (s *searcher) child(c kid, fast bool, limit int) error {
 			return nil
 		}
 		if !seen {
-			e.SetH(s.b.Child(i, t, nks))
+			e.SetH(s.b.Child(i, t, nks, bound.Keep))
 		}
 		e.SetG(nd)
 		e.Set(search.Closed, false)
@@ -690,7 +690,7 @@ func (s *searcher) reach(ns state, nd int32, i, t int, nks keys.Set, limit int) 
 			return nil
 		}
 		if !seen {
-			e.SetH(s.b.Child(i, t, nks))
+			e.SetH(s.b.Child(i, t, nks, bound.Keep))
 		}
 	} else {
 		e, seen = tb.Peek(ns.lo, ns.hi)
@@ -703,7 +703,7 @@ func (s *searcher) reach(ns state, nd int32, i, t int, nks keys.Set, limit int) 
 		case seen:
 			h = e.H()
 		default:
-			h = s.b.Child(i, t, nks)
+			h = s.b.Child(i, t, nks, s.upper-nd)
 		}
 		if !goal && nd+h >= s.upper {
 			return nil
