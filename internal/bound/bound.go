@@ -8,7 +8,8 @@
 // (Refine, a dearer term that states pushed but never popped never pay for). A bound may
 // also give a floor under Child at a glance (Floorer: Spanning's, for robots sharing a
 // region), so that the search drops a child that cannot beat its best walk without
-// computing its bound. Which bound a vault gets is decided here (For), from the vault itself:
+// computing its bound; and Child, told where the search drops a child, may stop as soon as
+// it knows the child is dropped. Which bound a vault gets is decided here (For), from the vault itself:
 //
 //   - Tour: every door open and every corridor on a cycle free, what is left is the bridge
 //     tree of the corridor graph, where the shortest walk over the keys left is twice their
