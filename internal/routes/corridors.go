@@ -568,13 +568,26 @@ func (g *Graph) corridorBFS(n int) ([]Route, error) {
 	return g.labelRoutes(n)
 }
 
-// labelRoutes is the label-setting Dijkstra from route node n over the corridor graph.
+// labelRoutes is the label-setting Dijkstra from route node n over the corridor graph: on a
+// binary heap, or from labelDial corridor nodes on by Dial's algorithm on a bucket queue
+// (search.Queue), as doorFree in package bound (BenchmarkLabels).
 func (g *Graph) labelRoutes(n int) ([]Route, error) {
+	return g.labelRoutesBy(n, g.corr.Len() >= labelDial)
+}
+
+// labelDial is the corridor graph size from which labelRoutes uses the bucket queue: from
+// about a hundred nodes on it was faster on every shape BenchmarkLabels measures, up to five
+// times in a small open room with 26 keys (whose labels are many); below, the shapes split.
+const labelDial = 100
+
+// labelRoutesBy is labelRoutes by Dial's algorithm, or Dijkstra's on a binary heap.
+func (g *Graph) labelRoutesBy(n int, dial bool) ([]Route, error) {
 	c := g.corr
 	labels := g.clabels[:0]
 	// settled[node] heads the list (through clabel.next) of the labels settled at node,
 	// newest first: no slice per node.
-	q := g.cheap[:0]
+	q, b := g.cheap[:0], &g.buckets
+	b.Reset()
 	src := c.Of[n]
 	if err := g.reserve(4 * (c.Len() - cap(g.settled))); err != nil {
 		return nil, err
@@ -584,14 +597,27 @@ func (g *Graph) labelRoutes(n int) ([]Route, error) {
 		settled[i] = -1
 	}
 	labels = append(labels, clabel{node: src, next: -1})
-	q.Push(0)
+	if dial {
+		b.Push(0, 0, 0)
+	} else {
+		q.Push(0)
+	}
 	found := g.found[:0]
 	for {
-		top, ok := q.Pop()
-		if !ok {
-			break
+		var li int32
+		if dial {
+			_, x, _, ok := b.Pop()
+			if !ok {
+				break
+			}
+			li = int32(x)
+		} else {
+			top, ok := q.Pop()
+			if !ok {
+				break
+			}
+			li = int32(top & (1<<32 - 1))
 		}
-		li := int32(top & (1<<32 - 1))
 		l := labels[li]
 		if li&4095 == 4095 && g.Ctx != nil && g.Ctx.Err() != nil {
 			g.clabels, g.cheap, g.found = labels, q, found
@@ -633,18 +659,24 @@ func (g *Graph) labelRoutes(n int) ([]Route, error) {
 				g.clabels, g.cheap, g.found = labels, q, found
 				return nil, fmt.Errorf("%w: more than %d labels in one search", ErrBudget, g.budget)
 			}
-			if len(labels) == cap(labels) || len(q) == cap(q) {
-				var err error
-				if labels, err = growMetered(g, labels); err == nil {
+			var err error
+			if len(labels) == cap(labels) || len(q) == cap(q) && !dial {
+				if labels, err = growMetered(g, labels); err == nil && !dial {
 					q, err = growMetered(g, q)
 				}
-				if err != nil {
-					g.clabels, g.cheap, g.found = labels, q, found
-					return nil, err
+			}
+			if err == nil {
+				labels = append(labels, clabel{node: e.To, dist: l.dist + e.Len, doors: doors, keys: ks, next: -1})
+				if dial {
+					err = g.pushBucket(l.dist+e.Len, len(labels)-1)
+				} else {
+					q.Push(uint64(l.dist+e.Len)<<32 | uint64(len(labels)-1))
 				}
 			}
-			labels = append(labels, clabel{node: e.To, dist: l.dist + e.Len, doors: doors, keys: ks, next: -1})
-			q.Push(uint64(l.dist+e.Len)<<32 | uint64(len(labels)-1))
+			if err != nil {
+				g.clabels, g.cheap, g.found = labels, q, found
+				return nil, err
+			}
 		}
 	}
 	g.clabels, g.cheap, g.found = labels, q, found
@@ -663,6 +695,26 @@ func (g *Graph) labelRoutes(n int) ([]Route, error) {
 		start[r.To]++
 	}
 	return pareto(byTarget), nil
+}
+
+// pushBucket pushes label li at distance d on labelRoutes' bucket queue, reserving first
+// what the queue may grow by and keeping what it took.
+func (g *Graph) pushBucket(d int32, li int) error {
+	b := &g.buckets
+	grow := b.GrowBytes(int(d))
+	if grow == 0 {
+		b.Push(int(d), uint64(li), 0)
+		return nil
+	}
+	if err := g.reserve(grow); err != nil {
+		return err
+	}
+	before := b.Bytes()
+	b.Push(int(d), uint64(li), 0)
+	unused := grow - (b.Bytes() - before)
+	g.Meter.Release(unused)
+	g.reserved -= unused
+	return nil
 }
 
 // clabel is a label of the corridor search.

@@ -93,6 +93,7 @@ type Graph struct {
 	clabels    []clabel
 	settled    []int32
 	cheap      search.Heap
+	buckets    search.Queue // labelRoutes' queue on large corridor graphs (labelDial)
 	found      []Route
 	arena      []Route // routes of every node, carved out by routes
 	shape      int8    // 0 until known, then shapeSimple or shapeGeneral
@@ -176,7 +177,7 @@ func growMetered[T any](g *Graph, s []T) ([]T, error) {
 // of its searches.
 func (g *Graph) Bytes() int {
 	return int(unsafe.Sizeof(Route{}))*(cap(g.arena)+cap(g.found)) + int(unsafe.Sizeof(clabel{}))*cap(g.clabels) +
-		8*cap(g.cheap) + 4*cap(g.settled) + int(unsafe.Sizeof(label{}))*cap(g.labels) + 8*cap(g.head)
+		8*cap(g.cheap) + g.buckets.Bytes() + 4*cap(g.settled) + int(unsafe.Sizeof(label{}))*cap(g.labels) + 8*cap(g.head)
 }
 
 // Stats counts the graph's work.

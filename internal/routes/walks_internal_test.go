@@ -1,6 +1,8 @@
 package routes
 
 import (
+	"cmp"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -142,6 +144,108 @@ func TestCut(t *testing.T) {
 		s.contract(v, &c)
 		if s.cut(&c, &c2, v.Grid, p2) {
 			t.Errorf("seed %d: cut with a corridor leaving a walled cell", seed+1)
+		}
+	}
+}
+
+// TestLabelsDial holds the label search on a bucket queue to the one on a binary heap, from
+// every node of mazes with loops, rooms and several doors a key, and of open rooms, each
+// with its part 2: the same routes, as the search reads them (target, length, and what they
+// need), in order but among routes of one length to one node, which the two queues settle
+// in different orders. (Of two routes that need the same, one through door J and over key j
+// and one through J alone, the first settled is kept.)
+func TestLabelsDial(t *testing.T) {
+	var vaults []*vault.Vault
+	for seed := range uint64(16) {
+		for _, o := range []vaultgen.Options{
+			{Seed: seed, Size: 21 + 10*int(seed%3), Loops: []float64{0.05, 0.1, 0.3}[seed%3], Rooms: int(seed % 3),
+				Robots: []int{1, 2, 4}[seed%3], Doors: 1 + int(seed%3), Keys: 6 + int(seed%20)},
+			{Seed: seed, Size: 12 + int(seed), Open: true, Keys: 4 + int(seed%8)},
+		} {
+			v, err := vault.Parse("gen", vaultgen.Generate(o))
+			if err != nil {
+				t.Fatal(err)
+			}
+			vaults = append(vaults, v)
+			if p := part2(v); p != nil {
+				vaults = append(vaults, p)
+			}
+		}
+	}
+	sorted := func(rs []Route) []Route { // what the search reads, by target, length, needs
+		out := make([]Route, len(rs))
+		for i, r := range rs {
+			out[i] = Route{To: r.To, Len: r.Len, Doors: r.Needs()}
+		}
+		slices.SortFunc(out, func(a, b Route) int {
+			return cmp.Or(cmp.Compare(a.To, b.To), cmp.Compare(a.Len, b.Len), cmp.Compare(a.Doors, b.Doors))
+		})
+		return out
+	}
+	searched := 0
+	for _, v := range vaults {
+		g := New(v, 0)
+		if g.Pairs() || g.simple() {
+			continue // not searched with labels
+		}
+		searched++
+		for n := range Nodes {
+			if g.Cell(n) < 0 {
+				continue
+			}
+			a, err := g.labelRoutesBy(n, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a = sorted(a) // before the next search reuses its room
+			b, err := g.labelRoutesBy(n, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(a, sorted(b)) {
+				t.Fatalf("node %d: bucket queue %+v, heap %+v on\n%s", n, a, b, v.Grid)
+			}
+		}
+	}
+	if searched < 20 {
+		t.Errorf("only %d graphs searched with labels", searched)
+	}
+}
+
+// BenchmarkLabels measures the label search from every route node by bucket queue (Dial)
+// against the binary heap (Dijkstra) on corridor graphs of several sizes: mazes with loops
+// and doors (81x81 and 41x41), open rooms of 16x16 and 24x24 (about where the two meet) and
+// of 300x300, where every cell is a node.
+func BenchmarkLabels(b *testing.B) {
+	for _, vc := range []struct {
+		name string
+		o    vaultgen.Options
+	}{
+		{"loops41", vaultgen.Options{Seed: 1, Size: 41, Loops: 0.1, Keys: 12}},
+		{"loops61", vaultgen.Options{Seed: 1, Size: 61, Loops: 0.1, Keys: 20}},
+		{"loops81", vaultgen.Options{Seed: 1, Size: 81, Loops: 0.1}},
+		{"open8", vaultgen.Options{Seed: 1, Size: 8, Open: true, Keys: 12}},
+		{"open11", vaultgen.Options{Seed: 1, Size: 11, Open: true}},
+		{"open16", vaultgen.Options{Seed: 1, Size: 16, Open: true}},
+		{"open300", vaultgen.Options{Seed: 1, Size: 300, Open: true}},
+	} {
+		v, err := vault.Parse("gen", vaultgen.Generate(vc.o))
+		if err != nil {
+			b.Fatal(err)
+		}
+		g := New(v, 0)
+		for _, dial := range []bool{true, false} {
+			b.Run(fmt.Sprintf("%s/nodes=%d/dial=%v", vc.name, g.corr.Len(), dial), func(b *testing.B) {
+				for b.Loop() {
+					for n := range Nodes {
+						if g.Cell(n) >= 0 {
+							if _, err := g.labelRoutesBy(n, dial); err != nil {
+								b.Fatal(err)
+							}
+						}
+					}
+				}
+			})
 		}
 	}
 }
