@@ -703,7 +703,11 @@ func (s *searcher) reach(ns state, nd int32, i, t int, nks keys.Set, limit int) 
 		case seen:
 			h = e.H()
 		default:
-			h = s.b.Child(i, t, nks, s.upper-nd)
+			drop := s.upper - nd
+			if s.opt.NoDrop {
+				drop = bound.Keep
+			}
+			h = s.b.Child(i, t, nks, drop)
 		}
 		if !goal && nd+h >= s.upper {
 			return nil

@@ -144,6 +144,11 @@ type Options struct {
 	// beat the best walk known, even where the bound has a cheaper floor (bound.Floorer):
 	// the baseline that idea is measured by.
 	NoFloor bool
+
+	// NoDrop makes Graph ask every child's whole bound, where the bound may stop once it
+	// knows the child cannot beat the best walk known (bound.Bound's Child, drop): the
+	// baseline that idea is measured by.
+	NoDrop bool
 }
 
 // Pair returns copies of opt for Graph to solve part 1 of v and part 2 of p2 = v.Part2(),
