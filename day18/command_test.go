@@ -226,3 +226,11 @@ func TestSignal(t *testing.T) {
 		t.Errorf("summary: %s", errb.String())
 	}
 }
+
+// TestReadme runs the README's examples of day18 and compares what they print with what it
+// shows.
+func TestReadme(t *testing.T) {
+	if n := clitest.Readme(t, "../README.md", "day18"); n < 3 {
+		t.Errorf("only %d examples of day18 in the README", n)
+	}
+}

@@ -231,3 +231,11 @@ func TestGroups(t *testing.T) {
 		t.Errorf("the hardest layout %s (%d moves) solves in %+v", s.Hardest.Code, s.Hardest.Moves, got)
 	}
 }
+
+// TestReadme runs the README's examples of klotski and compares what they print with what it
+// shows.
+func TestReadme(t *testing.T) {
+	if n := clitest.Readme(t, "../README.md", "klotski"); n < 1 {
+		t.Errorf("only %d examples of klotski in the README", n)
+	}
+}
