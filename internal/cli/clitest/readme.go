@@ -3,6 +3,7 @@
 package clitest
 
 import (
+	"maps"
 	"os"
 	"strings"
 	"testing"
@@ -43,7 +44,7 @@ func Examples(t testing.TB, readme, name string) []Example {
 				continue
 			}
 			if run := "go run ./" + name; strings.Contains(cmd, run) {
-				out = append(out, Example{Line: strings.Replace(cmd, run, "$"+strings.ToUpper(name), 1), Files: copyOf(files)})
+				out = append(out, Example{Line: strings.Replace(cmd, run, "$"+strings.ToUpper(name), 1), Files: maps.Clone(files)})
 				cur = &out[len(out)-1]
 			}
 		case shown != "":
@@ -68,12 +69,4 @@ func Readme(t *testing.T, readme, name string) int {
 		}
 	}
 	return len(examples)
-}
-
-func copyOf(m map[string]string) map[string]string {
-	c := make(map[string]string, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
 }
