@@ -11,7 +11,6 @@ import (
 	"image"
 	"math"
 	"strings"
-	"time"
 
 	"github.com/statespace/puzzles/inputs"
 	"github.com/statespace/puzzles/internal/atlas"
@@ -98,13 +97,7 @@ func (c *config) mode(ctx context.Context, env *cli.Env) (int, bool) {
 	case c.groups:
 		return env.Stop("klotski -groups", atlas.Map(ctx, env.Stdout, env.JSON, c.list, env.Share)), true
 	case c.census:
-		t0 := time.Now()
-		n := slide.Census(4, 5)
-		if env.JSON {
-			fmt.Fprintf(env.Stdout, "{\"census\":%d,\"time_ns\":%d}\n", n, time.Since(t0).Nanoseconds())
-		} else {
-			fmt.Fprintf(env.Stdout, "census: %d legal 4x5 layouts (%v)\n", n, time.Since(t0))
-		}
+		slide.WriteCensus(env.Stdout, env.JSON)
 		return cli.OK, true
 	}
 	return 0, false

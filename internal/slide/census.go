@@ -1,10 +1,26 @@
 package slide
 
 import (
+	"fmt"
+	"io"
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
+
+// WriteCensus counts the 4x5 layouts and writes the count as klotski -census prints it: a
+// line of words with the time it took, or with asJSON the object
+// {"census": N, "time_ns": T} (a contract: scripts read it).
+func WriteCensus(w io.Writer, asJSON bool) {
+	t0 := time.Now()
+	n := Census(4, 5)
+	if asJSON {
+		fmt.Fprintf(w, "{\"census\":%d,\"time_ns\":%d}\n", n, time.Since(t0).Nanoseconds())
+		return
+	}
+	fmt.Fprintf(w, "census: %d legal 4x5 layouts (%v)\n", n, time.Since(t0))
+}
 
 // Census counts the layouts of a W×H board (W, H ≤ 8, W·H ≤ 64) with exactly one 2x2 piece,
 // any number of 1x2, 2x1 and 1x1 pieces, and at least two empty cells, pieces of one shape
