@@ -572,7 +572,7 @@ func (g *Graph) corridorBFS(n int) ([]Route, error) {
 // binary heap, or from labelDial corridor nodes on by Dial's algorithm on a bucket queue
 // (search.Queue), as doorFree in package bound (BenchmarkLabels).
 func (g *Graph) labelRoutes(n int) ([]Route, error) {
-	return g.labelRoutesBy(n, g.corr.Len() >= labelDial)
+	return g.labelRoutesBy(n, g.corr.Len() >= labelDial, false)
 }
 
 // labelDial is the corridor graph size from which labelRoutes uses the bucket queue: from
@@ -580,23 +580,31 @@ func (g *Graph) labelRoutes(n int) ([]Route, error) {
 // times in a small open room with 26 keys (whose labels are many); below, the shapes split.
 const labelDial = 100
 
-// labelRoutesBy is labelRoutes by Dial's algorithm, or Dijkstra's on a binary heap.
-func (g *Graph) labelRoutesBy(n int, dial bool) ([]Route, error) {
+// labelRoutesBy is labelRoutes by Dial's algorithm, or Dijkstra's on a binary heap. With
+// late, the baseline, a label is not pushed only when one there is no longer than the label
+// it extends (those are settled, or dropped for one settled): the search as it was before
+// it looked at labels still queued, pushing about two labels a cell in an open room where
+// it now pushes one (BenchmarkLabels).
+func (g *Graph) labelRoutesBy(n int, dial, late bool) ([]Route, error) {
 	c := g.corr
 	labels := g.clabels[:0]
-	// settled[node] heads the list (through clabel.next) of the labels settled at node,
-	// newest first: no slice per node.
+	// at[node] heads the list (through clabel.next) of the labels pushed at node, newest
+	// first: no slice per node. A label is pushed only when none there is as short and
+	// needs no more (in an open room a cell is reached from two sides at once, and the
+	// second label is never pushed), and kept when it leaves the queue only when none there
+	// as short needs less (or the same, pushed before it).
 	q, b := g.cheap[:0], &g.buckets
 	b.Reset()
 	src := c.Of[n]
 	if err := g.reserve(4 * (c.Len() - cap(g.settled))); err != nil {
 		return nil, err
 	}
-	settled := grow(&g.settled, c.Len())
-	for i := range settled {
-		settled[i] = -1
+	at := grow(&g.settled, c.Len())
+	for i := range at {
+		at[i] = -1
 	}
 	labels = append(labels, clabel{node: src, next: -1})
+	at[src] = 0
 	if dial {
 		b.Push(0, 0, 0)
 	} else {
@@ -625,8 +633,11 @@ func (g *Graph) labelRoutesBy(n int, dial bool) ([]Route, error) {
 		}
 		needs := l.doors | l.keys
 		dominated := false
-		for s := settled[l.node]; s >= 0; s = labels[s].next {
-			if needs.Covers(labels[s].doors | labels[s].keys) {
+		for s := at[l.node]; s >= 0; s = labels[s].next {
+			// Dropped for one no longer that needs no more: of labels as long that need
+			// the same, the first pushed is kept.
+			sn := labels[s].doors | labels[s].keys
+			if labels[s].dist <= l.dist && needs.Covers(sn) && (sn != needs || labels[s].dist < l.dist || s < li) {
 				dominated = true
 				break
 			}
@@ -634,7 +645,6 @@ func (g *Graph) labelRoutesBy(n int, dial bool) ([]Route, error) {
 		if dominated {
 			continue
 		}
-		labels[li].next, settled[l.node] = settled[l.node], li
 		ks := l.keys
 		if t := c.Tag[l.node]; l.node != src && (t.Route >= 0 && t.Route < 26 || t.Route == Exit) {
 			found = append(found, Route{To: uint8(t.Route), Len: l.dist, Doors: l.doors, Keys: l.keys})
@@ -648,10 +658,14 @@ func (g *Graph) labelRoutesBy(n int, dial bool) ([]Route, error) {
 			if d := c.Tag[e.To].Door; d >= 0 {
 				doors |= keys.Bit(int(d))
 			}
-			// A label already settled there was no longer: drop this one now if it needs
-			// no less (on a tree this drops every step back the way it came).
-			for s := settled[e.To]; s >= 0; s = labels[s].next {
-				if (doors | ks).Covers(labels[s].doors | labels[s].keys) {
+			// A label pushed there as short or shorter that needs no more makes this one
+			// useless (on a tree this drops every step back the way it came).
+			nd, horizon := l.dist+e.Len, l.dist+e.Len
+			if late {
+				horizon = l.dist
+			}
+			for s := at[e.To]; s >= 0; s = labels[s].next {
+				if labels[s].dist <= horizon && (doors | ks).Covers(labels[s].doors|labels[s].keys) {
 					continue edges
 				}
 			}
@@ -666,11 +680,12 @@ func (g *Graph) labelRoutesBy(n int, dial bool) ([]Route, error) {
 				}
 			}
 			if err == nil {
-				labels = append(labels, clabel{node: e.To, dist: l.dist + e.Len, doors: doors, keys: ks, next: -1})
+				labels = append(labels, clabel{node: e.To, dist: nd, doors: doors, keys: ks, next: at[e.To]})
+				at[e.To] = int32(len(labels) - 1)
 				if dial {
-					err = g.pushBucket(l.dist+e.Len, len(labels)-1)
+					err = g.pushBucket(nd, len(labels)-1)
 				} else {
-					q.Push(uint64(l.dist+e.Len)<<32 | uint64(len(labels)-1))
+					q.Push(uint64(nd)<<32 | uint64(len(labels)-1))
 				}
 			}
 			if err != nil {
@@ -721,5 +736,5 @@ func (g *Graph) pushBucket(d int32, li int) error {
 type clabel struct {
 	node, dist  int32
 	doors, keys keys.Set // needed to reach node, not counting the node's own key
-	next        int32    // the label settled before it at the same node, or -1
+	next        int32    // the label pushed before it at the same node, or -1
 }
