@@ -572,7 +572,17 @@ func (g *Graph) corridorBFS(n int) ([]Route, error) {
 // binary heap, or from labelDial corridor nodes on by Dial's algorithm on a bucket queue
 // (search.Queue), as doorFree in package bound (BenchmarkLabels).
 func (g *Graph) labelRoutes(n int) ([]Route, error) {
-	return g.labelRoutesBy(n, g.corr.Len() >= labelDial, false)
+	return g.labelRoutesBy(n, labelWay{dial: g.corr.Len() >= labelDial})
+}
+
+// labelWay is how labelRoutesBy searches: its queue, and the baseline of its pruning
+// (BenchmarkLabels).
+type labelWay struct {
+	dial bool // Dial's algorithm on a bucket queue, else Dijkstra's on a binary heap
+	// late: a label is not pushed only when one there is no longer than the label it
+	// extends (those are settled, or dropped for one settled), not looking at labels still
+	// queued: about two labels pushed a cell in an open room where the search pushes one.
+	late bool
 }
 
 // labelDial is the corridor graph size from which labelRoutes uses the bucket queue: from
@@ -580,12 +590,9 @@ func (g *Graph) labelRoutes(n int) ([]Route, error) {
 // times in a small open room with 26 keys (whose labels are many); below, the shapes split.
 const labelDial = 100
 
-// labelRoutesBy is labelRoutes by Dial's algorithm, or Dijkstra's on a binary heap. With
-// late, the baseline, a label is not pushed only when one there is no longer than the label
-// it extends (those are settled, or dropped for one settled): the search as it was before
-// it looked at labels still queued, pushing about two labels a cell in an open room where
-// it now pushes one (BenchmarkLabels).
-func (g *Graph) labelRoutesBy(n int, dial, late bool) ([]Route, error) {
+// labelRoutesBy is labelRoutes searched the given way.
+func (g *Graph) labelRoutesBy(n int, way labelWay) ([]Route, error) {
+	dial := way.dial
 	c := g.corr
 	labels := g.clabels[:0]
 	// at[node] heads the list (through clabel.next) of the labels pushed at node, newest
@@ -661,7 +668,7 @@ func (g *Graph) labelRoutesBy(n int, dial, late bool) ([]Route, error) {
 			// A label pushed there as short or shorter that needs no more makes this one
 			// useless (on a tree this drops every step back the way it came).
 			nd, horizon := l.dist+e.Len, l.dist+e.Len
-			if late {
+			if way.late {
 				horizon = l.dist
 			}
 			for s := at[e.To]; s >= 0; s = labels[s].next {

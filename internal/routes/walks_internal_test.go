@@ -149,12 +149,12 @@ func TestCut(t *testing.T) {
 }
 
 // TestLabelsAlike holds the label search on a bucket queue to the one on a binary heap, and
-// each to its baseline that drops fewer labels before they are queued (late), from every
-// node of mazes with loops, rooms and several doors a key, and of open rooms, each with its
-// part 2: the same routes, as the search reads them (target, length, and what they need),
-// in order but among routes of one length to one node, which the queues settle in
-// different orders. (Of two routes that need the same, one through door J and over key j
-// and one through J alone, the first settled is kept.)
+// each to its baseline that drops fewer labels before they are queued (labelWay.late),
+// from every node of mazes with loops, rooms and several doors a key, and of
+// open rooms, each with its part 2: the same routes, as the search reads them (target,
+// length, and what they need), in order but among routes of one length to one node, which
+// the queues settle in different orders. (Of two routes that need the same, one through
+// door J and over key j and one through J alone, the first settled is kept.)
 func TestLabelsAlike(t *testing.T) {
 	var vaults []*vault.Vault
 	for seed := range uint64(16) {
@@ -194,18 +194,19 @@ func TestLabelsAlike(t *testing.T) {
 			if g.Cell(n) < 0 {
 				continue
 			}
-			a, err := g.labelRoutesBy(n, true, false)
+			a, err := g.labelRoutesBy(n, labelWay{dial: true})
 			if err != nil {
 				t.Fatal(err)
 			}
 			a = sorted(a) // before the next search reuses its room
-			for _, way := range [][2]bool{{false, false}, {true, true}, {false, true}} {
-				b, err := g.labelRoutesBy(n, way[0], way[1])
+			for way := range 4 {
+				w := labelWay{dial: way&1 != 0, late: way&2 != 0}
+				b, err := g.labelRoutesBy(n, w)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if !slices.Equal(a, sorted(b)) {
-					t.Fatalf("node %d: bucket queue %+v, dial %v late %v %+v on\n%s", n, a, way[0], way[1], b, v.Grid)
+					t.Fatalf("node %d: bucket queue %+v, %+v %+v on\n%s", n, a, w, b, v.Grid)
 				}
 			}
 		}
@@ -216,10 +217,10 @@ func TestLabelsAlike(t *testing.T) {
 }
 
 // BenchmarkLabels measures the label search from every route node by bucket queue (Dial)
-// against the binary heap (Dijkstra), each also by its baseline that drops fewer labels
-// before they are queued (late), on corridor graphs of several sizes: mazes with loops and
-// doors (41x41 to 81x81), small open rooms (about where the two queues meet) and one of
-// 300x300, where every cell is a node.
+// against the binary heap (Dijkstra), and on the bucket queue against its baseline that
+// drops fewer labels before they are queued (labelWay.late), on corridor graphs of several sizes: mazes with
+// loops and doors (41x41 to 81x81), small open rooms (about where the two queues meet) and
+// one of 300x300, where every cell is a node.
 func BenchmarkLabels(b *testing.B) {
 	for _, vc := range []struct {
 		name string
@@ -238,13 +239,13 @@ func BenchmarkLabels(b *testing.B) {
 			b.Fatal(err)
 		}
 		g := New(v, 0)
-		for _, way := range [][2]bool{{true, false}, {false, false}, {true, true}, {false, true}} {
-			dial, late := way[0], way[1]
-			b.Run(fmt.Sprintf("%s/nodes=%d/dial=%v/late=%v", vc.name, g.corr.Len(), dial, late), func(b *testing.B) {
+		for _, way := range []labelWay{{dial: true}, {}, {dial: true, late: true}} {
+			name := map[labelWay]string{{dial: true}: "dial", {}: "heap", {dial: true, late: true}: "late"}[way]
+			b.Run(fmt.Sprintf("%s/nodes=%d/%s", vc.name, g.corr.Len(), name), func(b *testing.B) {
 				for b.Loop() {
 					for n := range Nodes {
 						if g.Cell(n) >= 0 {
-							if _, err := g.labelRoutesBy(n, dial, late); err != nil {
+							if _, err := g.labelRoutesBy(n, way); err != nil {
 								b.Fatal(err)
 							}
 						}
