@@ -37,23 +37,27 @@ func doorFreeVaults(t testing.TB) []*vault.Vault {
 	return out
 }
 
-// TestDoorFree holds the bucket-queue distances to the binary-heap ones, on every vault.
+// TestDoorFree holds the bucket-queue distances to the binary-heap ones, each with passes
+// that stop once they have what they look for and with whole passes, on every vault.
 func TestDoorFree(t *testing.T) {
 	for i, v := range doorFreeVaults(t) {
 		c := routes.NewCorridors(v)
-		var got, want [routes.Nodes][routes.Nodes]int32
-		if err := doorFreeBy(context.Background(), c, &got, true); err != nil {
-			t.Fatal(err)
-		}
-		doorFreeBy(context.Background(), c, &want, false)
-		if got != want {
-			t.Fatalf("vault %d:\n%s\nthe bucket queue's distances differ from the heap's", i, v.Grid)
+		var want [routes.Nodes][routes.Nodes]int32
+		doorFreeBy(context.Background(), c, &want, freeWay{whole: true})
+		for _, way := range []freeWay{{dial: true}, {}, {dial: true, whole: true}} {
+			var got [routes.Nodes][routes.Nodes]int32
+			if err := doorFreeBy(context.Background(), c, &got, way); err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Fatalf("vault %d:\n%s\nthe distances by %+v differ from whole passes on a heap", i, v.Grid, way)
+			}
 		}
 	}
 }
 
 // BenchmarkDoorFree measures the door-free distances by bucket queue (Dial) against the
-// binary heap (Dijkstra) on corridor graphs of several sizes: a real-shaped vault (81x81, a
+// binary heap (Dijkstra), and against whole passes on the bucket queue, on corridor graphs of several sizes: a real-shaped vault (81x81, a
 // tree maze: 65 nodes), open rooms of 18x18 and 22x22 (320 and 480 nodes, about where the
 // two meet) and of 300x300 (90,000), where every cell is a node, and a maze with loops.
 func BenchmarkDoorFree(b *testing.B) {
@@ -73,10 +77,11 @@ func BenchmarkDoorFree(b *testing.B) {
 		}
 		c := routes.NewCorridors(v)
 		var d [routes.Nodes][routes.Nodes]int32
-		for _, dial := range []bool{true, false} {
-			b.Run(fmt.Sprintf("%s/dial=%v", vc.name, dial), func(b *testing.B) {
+		for _, way := range []freeWay{{dial: true}, {}, {dial: true, whole: true}} {
+			name := map[freeWay]string{{dial: true}: "dial", {}: "heap", {dial: true, whole: true}: "whole"}[way]
+			b.Run(fmt.Sprintf("%s/%s", vc.name, name), func(b *testing.B) {
 				for b.Loop() {
-					doorFreeBy(context.Background(), c, &d, dial)
+					doorFreeBy(context.Background(), c, &d, way)
 				}
 			})
 		}

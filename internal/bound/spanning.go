@@ -139,20 +139,27 @@ func NewSpanning(ctx context.Context, c *routes.Corridors, robots int, meter *me
 // graph from each route node, by Dial's algorithm on a bucket queue (search.Queue: the
 // distances are small integers) from dialNodes corridor nodes on, by Dijkstra's on a binary
 // heap below, where the bucket queue's set-up costs more than it saves (BenchmarkDoorFree).
+// The distances are symmetric, so a pass looks only for the route nodes after its own and
+// stops once it has them all: the last passes are short.
 // A pass takes seconds in an open room of millions of cells: between two, doorFree looks at
 // ctx (nil: none) and returns its error when it has ended.
 func doorFree(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][routes.Nodes]int32) error {
-	return doorFreeBy(ctx, c, d, c.Len() >= dialNodes)
+	return doorFreeBy(ctx, c, d, freeWay{dial: c.Len() >= dialNodes})
 }
 
 // dialNodes is the corridor graph size from which doorFree uses the bucket queue.
 const dialNodes = 256
 
-// doorFreeBy is doorFree by Dial's algorithm, or Dijkstra's on a binary heap.
-func doorFreeBy(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][routes.Nodes]int32, dial bool) error {
+// freeWay is how doorFreeBy searches: its queue, and whether each pass is whole (the
+// baseline: every pass to the end, each distance found from both of its ends).
+type freeWay struct{ dial, whole bool }
+
+// doorFreeBy is doorFree searched the given way.
+func doorFreeBy(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][routes.Nodes]int32, way freeWay) error {
 	dist := make([]int32, c.Len())
 	var q search.Queue
 	var h search.Heap
+	c.Split()
 	for rn := range routes.Nodes {
 		if ctx != nil && ctx.Err() != nil {
 			return ctx.Err()
@@ -164,17 +171,33 @@ func doorFreeBy(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][rout
 		if src < 0 {
 			continue
 		}
+		var want uint64 // the route nodes this pass looks for; 0: every node
+		if !way.whole {
+			for rm := range routes.Nodes {
+				cm := c.Of[rm]
+				switch {
+				case cm < 0:
+				case rm < rn:
+					d[rn][rm] = d[rm][rn]
+				case rm > rn && c.Region(int(cm)) == c.Region(int(src)):
+					want |= 1 << rm
+				}
+			}
+			if d[rn][rn] = 0; want == 0 {
+				continue
+			}
+		}
 		for i := range dist {
 			dist[i] = maxDist
 		}
 		dist[src] = 0
-		if dial {
-			dialFrom(c, src, dist, &q)
+		if way.dial {
+			dialFrom(c, src, dist, &q, want)
 		} else {
-			dijkstraFrom(c, src, dist, &h)
+			dijkstraFrom(c, src, dist, &h, want)
 		}
 		for rm := range routes.Nodes {
-			if cm := c.Of[rm]; cm >= 0 {
+			if cm := c.Of[rm]; cm >= 0 && (way.whole || rm >= rn) {
 				d[rn][rm] = dist[cm]
 			}
 		}
@@ -182,8 +205,22 @@ func doorFreeBy(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][rout
 	return nil
 }
 
-// dialFrom sets dist to the distances from src over c (dist holds maxDist but at src).
-func dialFrom(c *routes.Corridors, src int32, dist []int32, q *search.Queue) {
+// settles reports whether settling corridor node u leaves none of the route nodes in
+// *want: it takes u's route node out of *want, and is false while want is 0 (every node
+// wanted).
+func settles(c *routes.Corridors, u int32, want *uint64) bool {
+	if *want == 0 {
+		return false
+	}
+	if r := c.Tag[u].Route; r >= 0 {
+		*want &^= 1 << r
+	}
+	return *want == 0
+}
+
+// dialFrom sets dist to the distances from src over c (dist holds maxDist but at src),
+// stopping once it has those of the route nodes in want (0: of every node).
+func dialFrom(c *routes.Corridors, src int32, dist []int32, q *search.Queue, want uint64) {
 	q.Reset()
 	q.Push(0, uint64(src), 0)
 	for {
@@ -195,6 +232,9 @@ func dialFrom(c *routes.Corridors, src int32, dist []int32, q *search.Queue) {
 		if du > dist[u] {
 			continue
 		}
+		if settles(c, u, &want) {
+			return
+		}
 		for _, e := range c.Edges(int(u)) {
 			if nd := du + e.Len; nd < dist[e.To] {
 				dist[e.To] = nd
@@ -205,13 +245,16 @@ func dialFrom(c *routes.Corridors, src int32, dist []int32, q *search.Queue) {
 }
 
 // dijkstraFrom is dialFrom on a binary heap.
-func dijkstraFrom(c *routes.Corridors, src int32, dist []int32, h *search.Heap) {
+func dijkstraFrom(c *routes.Corridors, src int32, dist []int32, h *search.Heap, want uint64) {
 	*h = append((*h)[:0], uint64(src))
 	for len(*h) > 0 {
 		x, _ := h.Pop()
 		u, du := int32(x), int32(x>>32)
 		if du > dist[u] {
 			continue
+		}
+		if settles(c, u, &want) {
+			return
 		}
 		for _, e := range c.Edges(int(u)) {
 			if nd := du + e.Len; nd < dist[e.To] {
