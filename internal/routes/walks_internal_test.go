@@ -1,12 +1,15 @@
 package routes
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/vault"
@@ -218,10 +221,13 @@ func TestLabelsAlike(t *testing.T) {
 
 // BenchmarkLabels measures the label search from every route node by bucket queue (Dial)
 // against the binary heap (Dijkstra), and on the bucket queue against its baseline that
-// drops fewer labels before they are queued (labelWay.late), on corridor graphs of several sizes: mazes with
-// loops and doors (41x41 to 81x81), small open rooms (about where the two queues meet) and
-// one of 300x300, where every cell is a node.
+// drops fewer labels before they are queued (labelWay.late), on corridor graphs of several
+// sizes: mazes with loops and doors (41x41 to 81x81), small open rooms (about where the two
+// queues meet) and one of 300x300, where every cell is a node, its nodes numbered by tiles
+// (the default) and in reading order (open300rows).
 func BenchmarkLabels(b *testing.B) {
+	defer func(n int) { tiledCells = n }(tiledCells)
+	tiled := tiledCells
 	for _, vc := range []struct {
 		name string
 		o    vaultgen.Options
@@ -233,10 +239,15 @@ func BenchmarkLabels(b *testing.B) {
 		{"open11", vaultgen.Options{Seed: 1, Size: 11, Open: true}},
 		{"open16", vaultgen.Options{Seed: 1, Size: 16, Open: true}},
 		{"open300", vaultgen.Options{Seed: 1, Size: 300, Open: true}},
+		{"open300rows", vaultgen.Options{Seed: 1, Size: 300, Open: true}}, // nodes in reading order
 	} {
 		v, err := vault.Parse("gen", vaultgen.Generate(vc.o))
 		if err != nil {
 			b.Fatal(err)
+		}
+		tiledCells = tiled
+		if strings.HasSuffix(vc.name, "rows") {
+			tiledCells = math.MaxInt
 		}
 		g := New(v, 0)
 		for _, way := range []labelWay{{dial: true}, {}, {dial: true, late: true}} {
@@ -254,4 +265,130 @@ func BenchmarkLabels(b *testing.B) {
 			})
 		}
 	}
+}
+
+// TestTiles holds graphs whose nodes are numbered by tiles to the same graphs numbered in
+// reading order: the same nodes (cells and tags), corridors and route nodes, part 2's graph
+// cut or patched from part 1's too, and the same routes from every route node, on mazes
+// with loops, rooms and several robots and on open rooms.
+func TestTiles(t *testing.T) {
+	defer func(n int) { tiledCells = n }(tiledCells)
+	type node struct {
+		cell int32
+		tag  Tag
+	}
+	type edge struct{ from, to, len int32 }
+	describe := func(c *Corridors) (nodes []node, edges []edge, of [Nodes]int32) {
+		for u, cell := range c.Cell {
+			nodes = append(nodes, node{cell, c.Tag[u]})
+			for _, e := range c.Edges(u) {
+				edges = append(edges, edge{cell, c.Cell[e.To], e.Len})
+			}
+		}
+		for rn, u := range c.Of {
+			of[rn] = -1
+			if u >= 0 {
+				of[rn] = c.Cell[u]
+			}
+		}
+		slices.SortFunc(nodes, func(a, b node) int { return cmp.Compare(a.cell, b.cell) })
+		slices.SortFunc(edges, func(a, b edge) int {
+			return cmp.Or(cmp.Compare(a.from, b.from), cmp.Compare(a.to, b.to), cmp.Compare(a.len, b.len))
+		})
+		return nodes, edges, of
+	}
+	var rooms [][]byte // wide rooms, the robot's 3x3 in one tile or across two (patched)
+	for col := 5; col <= 9; col++ {
+		rows := []string{strings.Repeat("#", 40)}
+		for r := range 9 {
+			row := []byte("#" + strings.Repeat(".", 38) + "#")
+			if r == 4 {
+				row[col] = '@'
+			}
+			rows = append(rows, string(row))
+		}
+		rows = append(rows, strings.Repeat("#", 40))
+		rows[2] = "#a" + rows[2][2:30] + "B" + rows[2][31:]
+		rows[8] = rows[8][:20] + "b" + rows[8][21:35] + "A" + rows[8][36:]
+		rooms = append(rooms, []byte(strings.Join(rows, "\n")+"\n"))
+	}
+	reordered := 0
+	for seed := range uint64(16) {
+		for _, o := range []vaultgen.Options{
+			{Seed: seed, Size: 15 + 2*int(seed), Loops: []float64{0.05, 0.1, 0.3}[seed%3], Rooms: int(seed % 3),
+				Robots: []int{1, 1, 2, 4}[(seed+1)%4], Doors: 1 + int(seed%3), Keys: 6 + int(seed%20)},
+			{Seed: seed, Size: 12 + int(seed), Open: true, Keys: 4 + int(seed%8), Robots: []int{1, 4}[seed%2]},
+		} { // sizes whose centre's 3x3 lies in one tile and across two
+			data := vaultgen.Generate(o)
+			switch {
+			case seed < uint64(len(rooms)) && o.Open:
+				data = rooms[seed]
+			case seed%2 == 1 && !o.Open: // two rows of wall more: at size 29, the robot's 3x3
+				// lies across two tiles of one tile row
+				wall := strings.Repeat("#", bytes.IndexByte(data, '\n')) + "\n"
+				data = append([]byte(wall+wall), data...)
+			}
+			v, err := vault.Parse("gen", data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p2 := v
+			if p := part2(v); p != nil {
+				p2 = p
+			}
+			var graphs [2][2]*Corridors
+			var routes [2][2][Nodes][]Route
+			for i, from := range []int{math.MaxInt, 0} {
+				tiledCells = from
+				c, c2 := NewCorridorsPair(v, p2)
+				graphs[i] = [2]*Corridors{c, c2}
+				for j, w := range []*vault.Vault{v, p2} {
+					g := New(w, 0)
+					for n := range Nodes {
+						if g.Cell(n) >= 0 {
+							rs, err := g.From(n)
+							if err != nil {
+								t.Fatal(err)
+							}
+							routes[i][j][n] = slices.Clone(rs)
+						}
+					}
+				}
+			}
+			for j := range 2 {
+				a, b := graphs[0][j], graphs[1][j]
+				if !slices.Equal(a.Cell, b.Cell) {
+					reordered++
+				}
+				an, ae, ao := describe(a)
+				bn, be, bo := describe(b)
+				if !slices.Equal(an, bn) || !slices.Equal(ae, be) || ao != bo {
+					t.Fatalf("seed %d, part %d: the graph numbered by tiles differs from reading order's on\n%s", seed, j+1, v.Grid)
+				}
+				for n := range Nodes {
+					if !sameRoutesBy(routes[0][j][n], routes[1][j][n]) {
+						t.Fatalf("seed %d, part %d, node %d: routes %+v by tiles, %+v in reading order", seed, j+1, n, routes[1][j][n], routes[0][j][n])
+					}
+				}
+			}
+		}
+	}
+	if reordered < 20 {
+		t.Errorf("only %d graphs numbered differently by tiles", reordered)
+	}
+}
+
+// sameRoutesBy compares two route lists as sets of (target, length, needs).
+func sameRoutesBy(a, b []Route) bool {
+	key := func(rs []Route) []Route {
+		out := make([]Route, len(rs))
+		for i, r := range rs {
+			out[i] = Route{To: r.To, Len: r.Len, Doors: r.Needs()}
+		}
+		slices.SortFunc(out, func(x, y Route) int {
+			return cmp.Or(cmp.Compare(x.To, y.To), cmp.Compare(x.Len, y.Len), cmp.Compare(x.Doors, y.Doors))
+		})
+		return out
+	}
+	return slices.Equal(key(a), key(b))
 }
