@@ -26,8 +26,8 @@ func doorFreeVaults(t testing.TB) []*vault.Vault {
 		}
 	}
 	r := rand.New(rand.NewPCG(3, 3))
-	for range 200 {
-		add(vaultgen.Random(r, vaultgen.RandomOptions{MaxSide: 12, MaxKeys: 8, MaxRobots: 4}))
+	for i := range 200 {
+		add(vaultgen.Random(r, vaultgen.RandomOptions{MaxSide: 12, MaxKeys: 8, MaxRobots: 4, Exit: i%2 == 0}))
 	}
 	for seed := range uint64(12) {
 		add(vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 41 + 40*int(seed%3), Loops: []float64{0, 0.05, 0.3}[seed%3],
@@ -38,8 +38,10 @@ func doorFreeVaults(t testing.TB) []*vault.Vault {
 }
 
 // TestDoorFree holds the bucket-queue distances to the binary-heap ones, each with passes
-// that stop once they have what they look for and with whole passes, on every vault.
+// that stop once they have what they look for and with whole passes, on every vault, and
+// the exit bound's one pass from the exit to the exit's row.
 func TestDoorFree(t *testing.T) {
+	exits := 0
 	for i, v := range doorFreeVaults(t) {
 		c := routes.NewCorridors(v)
 		var want [routes.Nodes][routes.Nodes]int32
@@ -53,6 +55,25 @@ func TestDoorFree(t *testing.T) {
 				t.Fatalf("vault %d:\n%s\nthe distances by %+v differ from whole passes on a heap", i, v.Grid, way)
 			}
 		}
+		if c.Of[routes.Exit] < 0 {
+			continue
+		}
+		exits++
+		e, err := NewExit(context.Background(), c, len(v.Robots))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rn, d := range want[routes.Exit] {
+			if d >= maxDist {
+				d = -1
+			}
+			if e.dist[rn] != d {
+				t.Fatalf("vault %d:\n%s\nnode %d is %d from the exit by NewExit, %d by whole passes", i, v.Grid, rn, e.dist[rn], d)
+			}
+		}
+	}
+	if exits < 50 {
+		t.Errorf("only %d vaults with an exit", exits)
 	}
 }
 

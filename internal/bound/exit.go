@@ -15,16 +15,23 @@ type Exit struct {
 	parent []int
 }
 
-// NewExit computes the distances of c's route nodes to the exit; when ctx (nil: none) ends
-// first, it returns ctx's error.
+// NewExit computes the distances of c's route nodes to the exit: one door-free pass from
+// the exit (doorFree's), which stops once it has them all. When ctx (nil: none) has ended,
+// it returns ctx's error.
 func NewExit(ctx context.Context, c *routes.Corridors, robots int) (*Exit, error) {
-	var d [routes.Nodes][routes.Nodes]int32
-	if err := doorFree(ctx, c, &d); err != nil {
-		return nil, err
+	if ctx != nil && ctx.Err() != nil {
+		return nil, ctx.Err()
 	}
 	e := &Exit{}
 	for rn := range routes.Nodes {
-		e.dist[rn] = d[routes.Exit][rn]
+		e.dist[rn] = maxDist
+	}
+	if c.Of[routes.Exit] >= 0 {
+		p := newFreePasses(c, c.Len() >= dialNodes)
+		p.from(routes.Exit, p.region(routes.Exit, 0), &e.dist, 0)
+		e.dist[routes.Exit] = 0
+	}
+	for rn := range routes.Nodes {
 		if e.dist[rn] >= maxDist {
 			e.dist[rn] = -1 // no way to the exit from here, even with every door open
 		}

@@ -156,10 +156,7 @@ type freeWay struct{ dial, whole bool }
 
 // doorFreeBy is doorFree searched the given way.
 func doorFreeBy(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][routes.Nodes]int32, way freeWay) error {
-	dist := make([]int32, c.Len())
-	var q search.Queue
-	var h search.Heap
-	c.Split()
+	p := newFreePasses(c, way.dial)
 	for rn := range routes.Nodes {
 		if ctx != nil && ctx.Err() != nil {
 			return ctx.Err()
@@ -167,42 +164,71 @@ func doorFreeBy(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][rout
 		for rm := range routes.Nodes {
 			d[rn][rm] = maxDist
 		}
-		src := c.Of[rn]
-		if src < 0 {
+		if c.Of[rn] < 0 {
 			continue
 		}
-		var want uint64 // the route nodes this pass looks for; 0: every node
-		if !way.whole {
-			for rm := range routes.Nodes {
-				cm := c.Of[rm]
-				switch {
-				case cm < 0:
-				case rm < rn:
-					d[rn][rm] = d[rm][rn]
-				case rm > rn && c.Region(int(cm)) == c.Region(int(src)):
-					want |= 1 << rm
-				}
-			}
-			if d[rn][rn] = 0; want == 0 {
-				continue
-			}
+		if way.whole {
+			p.from(rn, 0, &d[rn], 0)
+			continue
 		}
-		for i := range dist {
-			dist[i] = maxDist
+		for rm := range rn {
+			d[rn][rm] = d[rm][rn]
 		}
-		dist[src] = 0
-		if way.dial {
-			dialFrom(c, src, dist, &q, want)
-		} else {
-			dijkstraFrom(c, src, dist, &h, want)
+		if want := p.region(rn, rn+1); want != 0 { // the route nodes after rn: they need a pass
+			p.from(rn, want, &d[rn], rn)
 		}
-		for rm := range routes.Nodes {
-			if cm := c.Of[rm]; cm >= 0 && (way.whole || rm >= rn) {
-				d[rn][rm] = dist[cm]
-			}
-		}
+		d[rn][rn] = 0
 	}
 	return nil
+}
+
+// freePasses are door-free passes over a corridor graph, one route node at a time, with
+// their memory.
+type freePasses struct {
+	c    *routes.Corridors
+	dial bool
+	dist []int32
+	q    search.Queue
+	h    search.Heap
+}
+
+func newFreePasses(c *routes.Corridors, dial bool) *freePasses {
+	c.Split()
+	return &freePasses{c: c, dial: dial, dist: make([]int32, c.Len())}
+}
+
+// region is the route nodes from first on in route node rn's region, but rn.
+func (p *freePasses) region(rn, first int) uint64 {
+	var ns uint64
+	src := p.c.Of[rn]
+	for rm := first; rm < routes.Nodes; rm++ {
+		if cm := p.c.Of[rm]; cm >= 0 && rm != rn && p.c.Region(int(cm)) == p.c.Region(int(src)) {
+			ns |= 1 << rm
+		}
+	}
+	return ns
+}
+
+// from sets row[rm], for each route node rm from first on, to its door-free distance from
+// route node rn (maxDist in another region), stopping once it has those of want (0: it
+// passes over every node).
+func (p *freePasses) from(rn int, want uint64, row *[routes.Nodes]int32, first int) {
+	c, dist := p.c, p.dist
+	for i := range dist {
+		dist[i] = maxDist
+	}
+	src := c.Of[rn]
+	dist[src] = 0
+	if p.dial {
+		dialFrom(c, src, dist, &p.q, want)
+	} else {
+		dijkstraFrom(c, src, dist, &p.h, want)
+	}
+	for rm := first; rm < routes.Nodes; rm++ {
+		if cm := c.Of[rm]; cm >= 0 {
+			row[rm] = dist[cm]
+		}
+	}
 }
 
 // settles reports whether settling corridor node u leaves none of the route nodes in
