@@ -656,10 +656,10 @@ func (g *Graph) labelRoutesBy(n int, way labelWay) ([]Route, error) {
 	q, b := g.cheap[:0], &g.buckets
 	b.Reset()
 	src := c.Of[n]
-	if err := g.reserve(4 * (c.Len() - cap(g.settled))); err != nil {
+	if err := g.reserve(4 * (c.Len() - cap(g.labelsAt))); err != nil {
 		return nil, err
 	}
-	at := grow(&g.settled, c.Len())
+	at := grow(&g.labelsAt, c.Len())
 	for i := range at {
 		at[i] = -1
 	}

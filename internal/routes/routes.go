@@ -91,7 +91,7 @@ type Graph struct {
 	// the corridor graph and scratch reused by every corridor search
 	corr       *Corridors
 	clabels    []clabel
-	settled    []int32
+	labelsAt   []int32 // labelRoutes' lists of labels by node (their heads)
 	cheap      search.Heap
 	buckets    search.Queue // labelRoutes' queue on large corridor graphs (labelDial)
 	found      []Route
@@ -177,7 +177,7 @@ func growMetered[T any](g *Graph, s []T) ([]T, error) {
 // of its searches.
 func (g *Graph) Bytes() int {
 	return int(unsafe.Sizeof(Route{}))*(cap(g.arena)+cap(g.found)) + int(unsafe.Sizeof(clabel{}))*cap(g.clabels) +
-		8*cap(g.cheap) + g.buckets.Bytes() + 4*cap(g.settled) + int(unsafe.Sizeof(label{}))*cap(g.labels) + 8*cap(g.head)
+		8*cap(g.cheap) + g.buckets.Bytes() + 4*cap(g.labelsAt) + int(unsafe.Sizeof(label{}))*cap(g.labels) + 8*cap(g.head)
 }
 
 // Stats counts the graph's work.

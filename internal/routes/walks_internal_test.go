@@ -176,16 +176,6 @@ func TestLabelsAlike(t *testing.T) {
 			}
 		}
 	}
-	sorted := func(rs []Route) []Route { // what the search reads, by target, length, needs
-		out := make([]Route, len(rs))
-		for i, r := range rs {
-			out[i] = Route{To: r.To, Len: r.Len, Doors: r.Needs()}
-		}
-		slices.SortFunc(out, func(a, b Route) int {
-			return cmp.Or(cmp.Compare(a.To, b.To), cmp.Compare(a.Len, b.Len), cmp.Compare(a.Doors, b.Doors))
-		})
-		return out
-	}
 	searched := 0
 	for _, v := range vaults {
 		g := New(v, 0)
@@ -201,14 +191,14 @@ func TestLabelsAlike(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a = sorted(a) // before the next search reuses its room
+			a = readAs(a) // before the next search reuses its room
 			for way := range 4 {
 				w := labelWay{dial: way&1 != 0, late: way&2 != 0}
 				b, err := g.labelRoutesBy(n, w)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !slices.Equal(a, sorted(b)) {
+				if !slices.Equal(a, readAs(b)) {
 					t.Fatalf("node %d: bucket queue %+v, %+v %+v on\n%s", n, a, w, b, v.Grid)
 				}
 			}
@@ -350,7 +340,7 @@ func TestTiles(t *testing.T) {
 							if err != nil {
 								t.Fatal(err)
 							}
-							routes[i][j][n] = slices.Clone(rs)
+							routes[i][j][n] = readAs(rs)
 						}
 					}
 				}
@@ -366,7 +356,7 @@ func TestTiles(t *testing.T) {
 					t.Fatalf("seed %d, part %d: the graph numbered by tiles differs from reading order's on\n%s", seed, j+1, v.Grid)
 				}
 				for n := range Nodes {
-					if !sameRoutesBy(routes[0][j][n], routes[1][j][n]) {
+					if !slices.Equal(readAs(routes[0][j][n]), readAs(routes[1][j][n])) {
 						t.Fatalf("seed %d, part %d, node %d: routes %+v by tiles, %+v in reading order", seed, j+1, n, routes[1][j][n], routes[0][j][n])
 					}
 				}
@@ -378,17 +368,14 @@ func TestTiles(t *testing.T) {
 	}
 }
 
-// sameRoutesBy compares two route lists as sets of (target, length, needs).
-func sameRoutesBy(a, b []Route) bool {
-	key := func(rs []Route) []Route {
-		out := make([]Route, len(rs))
-		for i, r := range rs {
-			out[i] = Route{To: r.To, Len: r.Len, Doors: r.Needs()}
-		}
-		slices.SortFunc(out, func(x, y Route) int {
-			return cmp.Or(cmp.Compare(x.To, y.To), cmp.Compare(x.Len, y.Len), cmp.Compare(x.Doors, y.Doors))
-		})
-		return out
+// readAs is routes as the search reads them, sorted: target, length, and needs (as Doors).
+func readAs(rs []Route) []Route {
+	out := make([]Route, len(rs))
+	for i, r := range rs {
+		out[i] = Route{To: r.To, Len: r.Len, Doors: r.Needs()}
 	}
-	return slices.Equal(key(a), key(b))
+	slices.SortFunc(out, func(x, y Route) int {
+		return cmp.Or(cmp.Compare(x.To, y.To), cmp.Compare(x.Len, y.Len), cmp.Compare(x.Doors, y.Doors))
+	})
+	return out
 }
