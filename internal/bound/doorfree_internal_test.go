@@ -1,6 +1,7 @@
 package bound
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -78,8 +79,8 @@ func TestDoorFree(t *testing.T) {
 }
 
 // BenchmarkDoorFree measures the door-free distances by bucket queue (Dial) against the
-// binary heap (Dijkstra), and against whole passes on the bucket queue, on corridor graphs of several sizes: a real-shaped vault (81x81, a
-// tree maze: 65 nodes), open rooms of 18x18 and 22x22 (320 and 480 nodes, about where the
+// binary heap (Dijkstra), and against whole passes on the bucket queue, on corridor graphs
+// of several sizes: a real-shaped vault (81x81, a tree maze: 65 nodes), open rooms of 18x18 and 22x22 (320 and 480 nodes, about where the
 // two meet) and of 300x300 (90,000), where every cell is a node, and a maze with loops.
 func BenchmarkDoorFree(b *testing.B) {
 	for _, vc := range []struct {
@@ -106,5 +107,40 @@ func BenchmarkDoorFree(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkExit measures the exit bound's distances by one pass from the exit (NewExit)
+// against the exit's row of the whole matrix (doorFree, as NewExit read it before), in a
+// 300x300 open room and a 161x161 maze with loops, each with an exit near a far corner.
+func BenchmarkExit(b *testing.B) {
+	for _, vc := range []struct {
+		name string
+		o    vaultgen.Options
+	}{
+		{"open300", vaultgen.Options{Seed: 1, Size: 300, Open: true}},
+		{"loops161", vaultgen.Options{Seed: 1, Size: 161, Loops: 0.1}},
+	} {
+		data := vaultgen.Generate(vc.o)
+		data[bytes.LastIndexByte(data[:len(data)*9/10], '.')] = '+'
+		v, err := vault.Parse("gen", data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c := routes.NewCorridors(v)
+		if c.Of[routes.Exit] < 0 {
+			b.Fatal("no exit")
+		}
+		b.Run(vc.name+"/one-pass", func(b *testing.B) {
+			for b.Loop() {
+				NewExit(context.Background(), c, len(v.Robots))
+			}
+		})
+		b.Run(vc.name+"/matrix", func(b *testing.B) {
+			var d [routes.Nodes][routes.Nodes]int32
+			for b.Loop() {
+				doorFree(context.Background(), c, &d)
+			}
+		})
 	}
 }
