@@ -234,3 +234,11 @@ func TestReadme(t *testing.T) {
 		t.Errorf("only %d examples of day18 in the README", n)
 	}
 }
+
+// TestReadmePictures draws the README's pictures of day18 again with the command lines the
+// README gives for them, and holds them to the files it shows.
+func TestReadmePictures(t *testing.T) {
+	if n := clitest.ReadmePictures(t, "../README.md", "day18"); n < 2 {
+		t.Errorf("only %d pictures of day18 in the README", n)
+	}
+}

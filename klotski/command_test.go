@@ -239,3 +239,11 @@ func TestReadme(t *testing.T) {
 		t.Errorf("only %d examples of klotski in the README", n)
 	}
 }
+
+// TestReadmePictures draws the README's pictures of klotski again with the command lines the
+// README gives for them, and holds them to the files it shows.
+func TestReadmePictures(t *testing.T) {
+	if n := clitest.ReadmePictures(t, "../README.md", "klotski"); n < 1 {
+		t.Errorf("only %d pictures of klotski in the README", n)
+	}
+}

@@ -3,8 +3,11 @@
 package clitest
 
 import (
+	"bytes"
 	"maps"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -69,4 +72,40 @@ func Readme(t *testing.T, readme, name string) int {
 		}
 	}
 	return len(examples)
+}
+
+// renderLine is a command line in the README's text that draws a picture it shows: in
+// backquotes, `go run ./NAME ... -render docs/FILE ...`, perhaps broken across lines.
+var renderLine = regexp.MustCompile("`go run \\./(\\w+) ([^`]*)-render (docs/[^ `]+)([^`]*)`")
+
+// ReadmePictures runs again every command line of the README that draws one of its pictures
+// with command name (renderLine), from the README's folder, into a file of its own, and
+// reports each picture that differs, byte for byte, from the one the README shows. It
+// returns how many there are.
+func ReadmePictures(t *testing.T, readme, name string) int {
+	t.Helper()
+	data, err := os.ReadFile(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, n := filepath.Dir(readme), 0
+	text := strings.ReplaceAll(string(data), "\n", " ")
+	for _, m := range renderLine.FindAllStringSubmatch(text, -1) {
+		if m[1] != name {
+			continue
+		}
+		n++
+		drawn := filepath.Join(t.TempDir(), filepath.Base(m[3]))
+		line := "cd " + root + " && $" + strings.ToUpper(name) + " " + m[2] + "-render " + drawn + m[4]
+		if r := Shell(t, line); r.Status != 0 {
+			t.Errorf("%s: %s: exit %d: %s", readme, m[0], r.Status, r.Stderr)
+			continue
+		}
+		got, err1 := os.ReadFile(drawn)
+		want, err2 := os.ReadFile(filepath.Join(root, m[3]))
+		if err1 != nil || err2 != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: %s draws a picture other than %s (%v, %v)", readme, m[0], m[3], err1, err2)
+		}
+	}
+	return n
 }
