@@ -35,7 +35,10 @@
 // That one walk also tells the search which keys a robot can reach (Rooted, Above) and the
 // tour bound its distances and tree (TreeDist, Walked). Part 2's corridor graph is cut from
 // part 1's (NewCorridorsPair), and before a search the key set is reduced where regions are
-// trees (Corridors.Reduce). Package bound turns the search into A*: see its comment.
+// trees (Corridors.Reduce). Label searches in large graphs take seconds; a search that will
+// stand on every node (collecting every key) has them run on several cores first
+// (Prefetch), each goroutine on scratch of its own (labeler). Package bound turns the search
+// into A*: see its comment.
 package routes
 
 import (
@@ -46,7 +49,6 @@ import (
 
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/memory"
-	"github.com/statespace/puzzles/internal/search"
 	"github.com/statespace/puzzles/internal/vault"
 )
 
@@ -90,11 +92,7 @@ type Graph struct {
 
 	// the corridor graph and scratch reused by every corridor search
 	corr       *Corridors
-	clabels    []clabel
-	labelsAt   []int32 // labelRoutes' lists of labels by node (their heads)
-	cheap      search.Heap
-	buckets    search.Queue // labelRoutes' queue on large corridor graphs (labelDial)
-	found      []Route
+	lab        labeler // labelRoutes' scratch
 	arena      []Route // routes of every node, carved out by routes
 	shape      int8    // 0 until known, then shapeSimple or shapeGeneral
 	parts      parts   // with shapeSimple: see treeRoutes
@@ -132,52 +130,20 @@ type Graph struct {
 	// Meter, when set, is what the label searches reserve their memory from: one that
 	// would pass its limit returns an error wrapping memory.ErrLimit instead. Release
 	// hands back what they reserved.
-	Meter    *memory.Meter
-	reserved int
-}
+	Meter *memory.Meter
 
-// reserve reserves n bytes (n <= 0: none) from g.Meter.
-func (g *Graph) reserve(n int) error {
-	if n <= 0 {
-		return nil
-	}
-	if !g.Meter.Reserve(n) {
-		return memory.LimitError(g.Meter.Limit())
-	}
-	g.reserved += n
-	return nil
+	// Cores is how many goroutines work on g may keep busy at once (0 or 1: one): Prefetch's
+	// label searches, and the passes of the bounds built over g (package bound).
+	Cores int
 }
 
 // Release hands back what g's searches reserved from its meter.
-func (g *Graph) Release() {
-	g.Meter.Release(g.reserved)
-	g.reserved = 0
-}
-
-// growMetered doubles the capacity of s, reserving the new array from g's meter first and
-// releasing the old one after.
-func growMetered[T any](g *Graph, s []T) ([]T, error) {
-	if len(s) < cap(s) {
-		return s, nil
-	}
-	var zero T
-	size := int(unsafe.Sizeof(zero))
-	n := max(2*cap(s), 1024)
-	if err := g.reserve(n * size); err != nil {
-		return s, err
-	}
-	out := make([]T, len(s), n)
-	copy(out, s)
-	g.Meter.Release(cap(s) * size)
-	g.reserved -= cap(s) * size
-	return out, nil
-}
+func (g *Graph) Release() { g.lab.release(g.Meter) }
 
 // Bytes returns about the memory g holds beyond its fixed size: its routes and the scratch
 // of its searches.
 func (g *Graph) Bytes() int {
-	return int(unsafe.Sizeof(Route{}))*(cap(g.arena)+cap(g.found)) + int(unsafe.Sizeof(clabel{}))*cap(g.clabels) +
-		8*cap(g.cheap) + g.buckets.Bytes() + 4*cap(g.labelsAt) + int(unsafe.Sizeof(label{}))*cap(g.labels) + 8*cap(g.head)
+	return int(unsafe.Sizeof(Route{}))*cap(g.arena) + g.lab.bytes() + int(unsafe.Sizeof(label{}))*cap(g.labels) + 8*cap(g.head)
 }
 
 // Stats counts the graph's work.
@@ -231,7 +197,7 @@ func (g *Graph) reset(v *vault.Vault, budget int) {
 	g.v, g.budget, g.cells, g.corr = v, budget, false, nil
 	g.built, g.out, g.towards = [Nodes]bool{}, [Nodes][]Route{}, 0
 	g.arena, g.shape, g.pairs = g.arena[:0], 0, 0
-	g.Stats, g.Ctx, g.Meter, g.reserved = Stats{}, nil, nil, 0
+	g.Stats, g.Ctx, g.Meter, g.Cores, g.lab.reserved = Stats{}, nil, nil, 0, 0
 	for i := range g.cell {
 		g.cell[i] = -1
 	}

@@ -3,6 +3,8 @@ package routes
 import (
 	"bytes"
 	"cmp"
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -12,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/vault"
 	"github.com/statespace/puzzles/internal/vaultgen"
 )
@@ -159,23 +162,7 @@ func TestCut(t *testing.T) {
 // the queues settle in different orders. (Of two routes that need the same, one through
 // door J and over key j and one through J alone, the first settled is kept.)
 func TestLabelsAlike(t *testing.T) {
-	var vaults []*vault.Vault
-	for seed := range uint64(16) {
-		for _, o := range []vaultgen.Options{
-			{Seed: seed, Size: 21 + 10*int(seed%3), Loops: []float64{0.05, 0.1, 0.3}[seed%3], Rooms: int(seed % 3),
-				Robots: []int{1, 2, 4}[seed%3], Doors: 1 + int(seed%3), Keys: 6 + int(seed%20)},
-			{Seed: seed, Size: 12 + int(seed), Open: true, Keys: 4 + int(seed%8)},
-		} {
-			v, err := vault.Parse("gen", vaultgen.Generate(o))
-			if err != nil {
-				t.Fatal(err)
-			}
-			vaults = append(vaults, v)
-			if p := part2(v); p != nil {
-				vaults = append(vaults, p)
-			}
-		}
-	}
+	vaults := labelVaults(t)
 	searched := 0
 	for _, v := range vaults {
 		g := New(v, 0)
@@ -207,6 +194,103 @@ func TestLabelsAlike(t *testing.T) {
 	if searched < 20 {
 		t.Errorf("only %d graphs searched with labels", searched)
 	}
+}
+
+// TestPrefetch holds routes built by Prefetch on several goroutines to those From builds one
+// node at a time, on every vault searched with labels: the same routes from every node, in
+// the same order, and the same counts of work; under a meter that has room for one search's
+// scratch but not two at once, every node's routes still (a node whose search ran out is
+// searched again by From, alone); and once the context is done, From's error or its routes
+// (a search looks at the context every 4096 labels).
+func TestPrefetch(t *testing.T) {
+	defer func(n int) { prefetchNodes = n }(prefetchNodes)
+	prefetchNodes = 0
+	every := uint64(1)<<Nodes - 1
+	searched, left := 0, 0 // left: nodes Prefetch left to From under the meter
+	for _, v := range labelVaults(t) {
+		want := New(v, 0)
+		if want.Pairs() || want.simple() {
+			continue // not searched with labels
+		}
+		searched++
+		want.Meter = memory.NewMeter(math.MaxInt64)
+		var wantRoutes [Nodes][]Route
+		for n := range Nodes {
+			if want.Cell(n) >= 0 {
+				rs, err := want.From(n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantRoutes[n] = rs
+			}
+		}
+		need := want.Meter.Peak()
+		for _, limit := range []int64{math.MaxInt64, need + need/3} {
+			g := New(v, 0)
+			g.Meter, g.Cores = memory.NewMeter(limit), 3
+			g.Prefetch(every)
+			if limit == math.MaxInt64 && g.Stats.BFS != want.Stats.BFS {
+				t.Errorf("Prefetch built %d nodes of %d", g.Stats.BFS, want.Stats.BFS)
+			}
+			left += want.Stats.BFS - g.Stats.BFS
+			for n := range Nodes {
+				if g.Cell(n) < 0 {
+					continue
+				}
+				rs, err := g.From(n)
+				if err != nil {
+					t.Fatalf("limit %d, node %d: %v on\n%s", limit, n, err, v.Grid)
+				}
+				if !slices.Equal(rs, wantRoutes[n]) {
+					t.Fatalf("limit %d, node %d: prefetched %+v, From %+v on\n%s", limit, n, rs, wantRoutes[n], v.Grid)
+				}
+			}
+			if limit == math.MaxInt64 && g.Stats != want.Stats {
+				t.Errorf("stats %+v, From's %+v", g.Stats, want.Stats)
+			}
+			if g.Release(); g.Meter.Used() != 0 {
+				t.Errorf("limit %d: %d bytes still reserved", limit, g.Meter.Used())
+			}
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		g := New(v, 0)
+		g.Ctx, g.Cores = ctx, 3
+		g.Prefetch(every)
+		for n := range Nodes {
+			if g.Cell(n) >= 0 {
+				if rs, err := g.From(n); !errors.Is(err, context.Canceled) && (err != nil || !slices.Equal(rs, wantRoutes[n])) {
+					t.Fatalf("context done, node %d: %+v, %v; From %+v", n, rs, err, wantRoutes[n])
+				}
+			}
+		}
+	}
+	if searched < 20 || left == 0 {
+		t.Errorf("only %d graphs searched with labels, %d nodes left to From", searched, left)
+	}
+}
+
+// labelVaults are the vaults the label search is tested on: mazes with loops, rooms and
+// several doors a key, and open rooms, each with its part 2.
+func labelVaults(t *testing.T) []*vault.Vault {
+	var vaults []*vault.Vault
+	for seed := range uint64(16) {
+		for _, o := range []vaultgen.Options{
+			{Seed: seed, Size: 21 + 10*int(seed%3), Loops: []float64{0.05, 0.1, 0.3}[seed%3], Rooms: int(seed % 3),
+				Robots: []int{1, 2, 4}[seed%3], Doors: 1 + int(seed%3), Keys: 6 + int(seed%20)},
+			{Seed: seed, Size: 12 + int(seed), Open: true, Keys: 4 + int(seed%8)},
+		} {
+			v, err := vault.Parse("gen", vaultgen.Generate(o))
+			if err != nil {
+				t.Fatal(err)
+			}
+			vaults = append(vaults, v)
+			if p := part2(v); p != nil {
+				vaults = append(vaults, p)
+			}
+		}
+	}
+	return vaults
 }
 
 // BenchmarkLabels measures the label search from every route node by bucket queue (Dial)
@@ -247,6 +331,45 @@ func BenchmarkLabels(b *testing.B) {
 					for n := range Nodes {
 						if g.Cell(n) >= 0 {
 							if _, err := g.labelRoutesBy(n, way); err != nil {
+								b.Fatal(err)
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkPrefetch measures building the routes from every route node on two cores
+// (Prefetch) against From one node at a time, in a 300x300 open room and a 321x321 maze
+// with loops and doors.
+func BenchmarkPrefetch(b *testing.B) {
+	for _, vc := range []struct {
+		name string
+		o    vaultgen.Options
+	}{
+		{"open300", vaultgen.Options{Seed: 1, Size: 300, Open: true}},
+		{"loops321", vaultgen.Options{Seed: 1, Size: 321, Loops: 0.1, Doors: 2}},
+	} {
+		v, err := vault.Parse("gen", vaultgen.Generate(vc.o))
+		if err != nil {
+			b.Fatal(err)
+		}
+		c := NewCorridors(v)
+		if c.Len() < prefetchNodes {
+			b.Fatalf("%s: %d corridor nodes, Prefetch works from %d", vc.name, c.Len(), prefetchNodes)
+		}
+		for _, cores := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/nodes=%d/cores%d", vc.name, c.Len(), cores), func(b *testing.B) {
+				var g Graph
+				for b.Loop() {
+					g.Reset(v, c, 0)
+					g.Cores = cores
+					g.Prefetch(1<<Nodes - 1)
+					for n := range Nodes {
+						if g.Cell(n) >= 0 {
+							if _, err := g.From(n); err != nil {
 								b.Fatal(err)
 							}
 						}

@@ -1,0 +1,327 @@
+package routes
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/memory"
+	"github.com/statespace/puzzles/internal/search"
+)
+
+// labelRoutes is the label-setting Dijkstra from route node n over the corridor graph: on a
+// binary heap, or from labelDial corridor nodes on by Dial's algorithm on a bucket queue
+// (search.Queue), as doorFree in package bound (BenchmarkLabels).
+func (g *Graph) labelRoutes(n int) ([]Route, error) {
+	return g.labelRoutesBy(n, g.labelWay())
+}
+
+// labelWay is how labelRoutes searches g.
+func (g *Graph) labelWay() labelWay { return labelWay{dial: g.corr.Len() >= labelDial} }
+
+// labelWay is how labelRoutesBy searches: its queue, and the baseline of its pruning
+// (BenchmarkLabels).
+type labelWay struct {
+	dial bool // Dial's algorithm on a bucket queue, else Dijkstra's on a binary heap
+	// late: a label is not pushed only when one there is no longer than the label it
+	// extends (those are settled, or dropped for one settled), not looking at labels still
+	// queued: about two labels pushed a cell in an open room where the search pushes one.
+	late bool
+}
+
+// labelDial is the corridor graph size from which labelRoutes uses the bucket queue: from
+// about a hundred nodes on it was faster on every shape BenchmarkLabels measures, up to five
+// times in a small open room with 26 keys (whose labels are many); below, the shapes split.
+const labelDial = 100
+
+// labelRoutesBy is labelRoutes searched the given way, on the graph's own scratch.
+func (g *Graph) labelRoutesBy(n int, way labelWay) ([]Route, error) {
+	found, err := g.lab.search(g, n, way)
+	if err != nil {
+		return nil, err
+	}
+	g.Stats.Labels += len(g.lab.labels)
+	return g.keep(found), nil
+}
+
+// keep copies the routes a label search found, settled in order of length, into the graph's
+// routes by target, each target's shortest first, and returns the Pareto-optimal ones.
+func (g *Graph) keep(found []Route) []Route {
+	// A counting sort by target keeps each target's routes in order of length.
+	var start [Nodes + 1]int32
+	for _, r := range found {
+		start[r.To+1]++
+	}
+	for i := 1; i <= Nodes; i++ {
+		start[i] += start[i-1]
+	}
+	byTarget := g.routes(len(found))
+	for _, r := range found {
+		byTarget[start[r.To]] = r
+		start[r.To]++
+	}
+	return pareto(byTarget)
+}
+
+// labeler is the scratch of one label search at a time, and what it reserved from the
+// graph's meter: the graph has one for From, and Prefetch takes one more for each further
+// goroutine.
+type labeler struct {
+	labels   []clabel
+	at       []int32 // at[node] heads the list of the labels pushed at node
+	heap     search.Heap
+	buckets  search.Queue
+	found    []Route
+	reserved int
+}
+
+// clabel is a label of the corridor search.
+type clabel struct {
+	node, dist  int32
+	doors, keys keys.Set // needed to reach node, not counting the node's own key
+	next        int32    // the label pushed before it at the same node, or -1
+}
+
+// reserve reserves n bytes (n <= 0: none) from m for l.
+func (l *labeler) reserve(m *memory.Meter, n int) error {
+	if n <= 0 {
+		return nil
+	}
+	if !m.Reserve(n) {
+		return memory.LimitError(m.Limit())
+	}
+	l.reserved += n
+	return nil
+}
+
+// release hands back to m what l reserved.
+func (l *labeler) release(m *memory.Meter) {
+	m.Release(l.reserved)
+	l.reserved = 0
+}
+
+// bytes is about the memory l holds.
+func (l *labeler) bytes() int {
+	return int(unsafe.Sizeof(clabel{}))*cap(l.labels) + 4*cap(l.at) + 8*cap(l.heap) +
+		l.buckets.Bytes() + int(unsafe.Sizeof(Route{}))*cap(l.found)
+}
+
+// growMetered doubles the capacity of s, reserving the new array from m for l first and
+// releasing the old one after.
+func growMetered[T any](l *labeler, m *memory.Meter, s []T) ([]T, error) {
+	if len(s) < cap(s) {
+		return s, nil
+	}
+	var zero T
+	size := int(unsafe.Sizeof(zero))
+	n := max(2*cap(s), 1024)
+	if err := l.reserve(m, n*size); err != nil {
+		return s, err
+	}
+	out := make([]T, len(s), n)
+	copy(out, s)
+	m.Release(cap(s) * size)
+	l.reserved -= cap(s) * size
+	return out, nil
+}
+
+// search is the label search from route node n over g's corridor graph, on l's scratch: it
+// returns the routes it settled, in order of length (l's own until its next search), and
+// leaves its labels in l.labels. It only reads g, so searches on labelers of their own may
+// run at once.
+func (l *labeler) search(g *Graph, n int, way labelWay) ([]Route, error) {
+	dial := way.dial
+	c := g.corr
+	labels := l.labels[:0]
+	// at[node] heads the list (through clabel.next) of the labels pushed at node, newest
+	// first: no slice per node. A label is pushed only when none there is as short and
+	// needs no more (in an open room a cell is reached from two sides at once, and the
+	// second label is never pushed), and kept when it leaves the queue only when none there
+	// as short needs less (or the same, pushed before it).
+	q, b := l.heap[:0], &l.buckets
+	b.Reset()
+	src := c.Of[n]
+	if err := l.reserve(g.Meter, 4*(c.Len()-cap(l.at))); err != nil {
+		return nil, err
+	}
+	at := grow(&l.at, c.Len())
+	for i := range at {
+		at[i] = -1
+	}
+	labels = append(labels, clabel{node: src, next: -1})
+	at[src] = 0
+	if dial {
+		b.Push(0, 0, 0)
+	} else {
+		q.Push(0)
+	}
+	found := l.found[:0]
+	defer func() { l.labels, l.heap, l.found = labels, q, found }()
+	for {
+		var li int32
+		if dial {
+			_, x, _, ok := b.Pop()
+			if !ok {
+				break
+			}
+			li = int32(x)
+		} else {
+			top, ok := q.Pop()
+			if !ok {
+				break
+			}
+			li = int32(top & (1<<32 - 1))
+		}
+		lb := labels[li]
+		if li&4095 == 4095 && g.Ctx != nil && g.Ctx.Err() != nil {
+			return nil, g.Ctx.Err()
+		}
+		needs := lb.doors | lb.keys
+		dominated := false
+		for s := at[lb.node]; s >= 0; s = labels[s].next {
+			// Dropped for one no longer that needs no more: of labels as long that need
+			// the same, the first pushed is kept.
+			sn := labels[s].doors | labels[s].keys
+			if labels[s].dist <= lb.dist && needs.Covers(sn) && (sn != needs || labels[s].dist < lb.dist || s < li) {
+				dominated = true
+				break
+			}
+		}
+		if dominated {
+			continue
+		}
+		ks := lb.keys
+		if t := c.Tag[lb.node]; lb.node != src && (t.Route >= 0 && t.Route < 26 || t.Route == Exit) {
+			found = append(found, Route{To: uint8(t.Route), Len: lb.dist, Doors: lb.doors, Keys: lb.keys})
+			if t.Route < 26 {
+				ks |= keys.Bit(int(t.Route))
+			}
+		}
+	edges:
+		for _, e := range c.Edges(int(lb.node)) {
+			doors := lb.doors
+			if d := c.Tag[e.To].Door; d >= 0 {
+				doors |= keys.Bit(int(d))
+			}
+			// A label pushed there as short or shorter that needs no more makes this one
+			// useless (on a tree this drops every step back the way it came).
+			nd, horizon := lb.dist+e.Len, lb.dist+e.Len
+			if way.late {
+				horizon = lb.dist
+			}
+			for s := at[e.To]; s >= 0; s = labels[s].next {
+				if labels[s].dist <= horizon && (doors | ks).Covers(labels[s].doors|labels[s].keys) {
+					continue edges
+				}
+			}
+			if g.budget > 0 && len(labels) >= g.budget {
+				return nil, fmt.Errorf("%w: more than %d labels in one search", ErrBudget, g.budget)
+			}
+			var err error
+			if len(labels) == cap(labels) || len(q) == cap(q) && !dial {
+				if labels, err = growMetered(l, g.Meter, labels); err == nil && !dial {
+					q, err = growMetered(l, g.Meter, q)
+				}
+			}
+			if err == nil {
+				labels = append(labels, clabel{node: e.To, dist: nd, doors: doors, keys: ks, next: at[e.To]})
+				at[e.To] = int32(len(labels) - 1)
+				if dial {
+					err = l.pushBucket(g.Meter, nd, len(labels)-1)
+				} else {
+					q.Push(uint64(nd)<<32 | uint64(len(labels)-1))
+				}
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	return found, nil
+}
+
+// pushBucket pushes label li at distance d on l's bucket queue, reserving from m first what
+// the queue may grow by and keeping what it took.
+func (l *labeler) pushBucket(m *memory.Meter, d int32, li int) error {
+	b := &l.buckets
+	grow := b.GrowBytes(int(d))
+	if grow == 0 {
+		b.Push(int(d), uint64(li), 0)
+		return nil
+	}
+	if err := l.reserve(m, grow); err != nil {
+		return err
+	}
+	before := b.Bytes()
+	b.Push(int(d), uint64(li), 0)
+	unused := grow - (b.Bytes() - before)
+	m.Release(unused)
+	l.reserved -= unused
+	return nil
+}
+
+// prefetchNodes is the corridor graph size from which Prefetch builds routes on several
+// goroutines: below it a label search takes microseconds. A variable for the tests.
+var prefetchNodes = 4096
+
+// Prefetch builds at once, on up to g.Cores goroutines, the routes From would build one
+// node at a time for the nodes of ns (a bit per node) not built yet: for a search that will
+// stand on each of them, as collecting every key stands on every key's node. Each goroutine
+// but the first searches on scratch of its own, reserved from the meter and handed back at
+// the end. It builds only where label searches are long (from prefetchNodes corridor nodes,
+// on a graph whose walks do not replace them) and nothing on one core. A node whose search
+// fails (a limit, the context) is left to From, which reports the failure when it is asked
+// for that node: Prefetch never changes what From returns, only when the work is done.
+func (g *Graph) Prefetch(ns uint64) {
+	workers := g.Cores
+	if g.cells || workers < 2 || g.Corridors().Len() < prefetchNodes || g.Pairs() || g.simple() {
+		return
+	}
+	var todo []int
+	for n := range Nodes {
+		if ns>>n&1 != 0 && !g.built[n] && g.corr.Of[n] >= 0 {
+			todo = append(todo, n)
+		}
+	}
+	workers = min(workers, len(todo))
+	if workers < 2 {
+		return
+	}
+	var (
+		found  [Nodes][]Route // each node's, in its own memory: a labeler's is reused
+		labels [Nodes]int
+		done   [Nodes]bool
+		next   atomic.Int32
+		wg     sync.WaitGroup
+	)
+	way := g.labelWay()
+	labs := make([]*labeler, workers)
+	labs[0] = &g.lab
+	for i := 1; i < workers; i++ {
+		labs[i] = new(labeler)
+	}
+	for _, l := range labs {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(todo); i = int(next.Add(1)) - 1 {
+				n := todo[i]
+				if rs, err := l.search(g, n, way); err == nil {
+					found[n], labels[n], done[n] = append([]Route(nil), rs...), len(l.labels), true
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, l := range labs[1:] {
+		l.release(g.Meter)
+	}
+	for _, n := range todo { // in node order, as From would carve them
+		if done[n] {
+			g.out[n], g.built[n] = g.keep(found[n]), true
+			g.Stats.BFS++
+			g.Stats.Routes += len(g.out[n])
+			g.Stats.Labels += labels[n]
+		}
+	}
+}
