@@ -17,7 +17,9 @@
 //     (Blocks). Exact for the door-free walk on a tree, the shape of every real input.
 //   - Spanning: for a robot alone in its region, the door-free distance to its nearest key
 //     left plus the minimum spanning tree of the keys left (cached per key set); several
-//     robots in one region share one tree rooted at all of them. Held and Karp's prices on
+//     robots in one region share one tree rooted at all of them; its door-free distances
+//     are a pass over the corridors from each route node, on g.Cores goroutines in large
+//     vaults. Held and Karp's prices on
 //     the keys (NewHeldKarp) raise both toward the walks. Cycles cost what they cost,
 //     so it holds up where Tour collapses: on a maze with loops Tour counts most corridors
 //     as free.
@@ -155,7 +157,7 @@ func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter, op
 		}
 		return choice(e, k), nil
 	case k == KindSpanning:
-		s, err := NewSpanning(g.Ctx, c, robots, meter)
+		s, err := NewSpanning(g, robots, meter)
 		if err != nil {
 			return Choice{}, err
 		}

@@ -39,15 +39,15 @@ func doorFreeVaults(t testing.TB) []*vault.Vault {
 }
 
 // TestDoorFree holds the bucket-queue distances to the binary-heap ones, each with passes
-// that stop once they have what they look for and with whole passes, on every vault, and
-// the exit bound's one pass from the exit to the exit's row.
+// that stop once they have what they look for and with whole passes, on one goroutine and
+// on three, on every vault, and the exit bound's one pass from the exit to the exit's row.
 func TestDoorFree(t *testing.T) {
 	exits := 0
 	for i, v := range doorFreeVaults(t) {
 		c := routes.NewCorridors(v)
 		var want [routes.Nodes][routes.Nodes]int32
 		doorFreeBy(context.Background(), c, &want, freeWay{whole: true})
-		for _, way := range []freeWay{{dial: true}, {}, {dial: true, whole: true}} {
+		for _, way := range []freeWay{{dial: true}, {}, {dial: true, whole: true}, {dial: true, workers: 3}, {whole: true, workers: 3}} {
 			var got [routes.Nodes][routes.Nodes]int32
 			if err := doorFreeBy(context.Background(), c, &got, way); err != nil {
 				t.Fatal(err)
@@ -79,9 +79,11 @@ func TestDoorFree(t *testing.T) {
 }
 
 // BenchmarkDoorFree measures the door-free distances by bucket queue (Dial) against the
-// binary heap (Dijkstra), and against whole passes on the bucket queue, on corridor graphs
-// of several sizes: a real-shaped vault (81x81, a tree maze: 65 nodes), open rooms of 18x18 and 22x22 (320 and 480 nodes, about where the
-// two meet) and of 300x300 (90,000), where every cell is a node, and a maze with loops.
+// binary heap (Dijkstra), against whole passes on the bucket queue, and on one goroutine
+// against two (cores2, where doorFree uses them), on corridor graphs of several sizes: a
+// real-shaped vault (81x81, a tree maze: 65 nodes), open rooms of 18x18 and 22x22 (320 and
+// 480 nodes, about where the two queues meet) and of 300x300 (90,000), where every cell is
+// a node, and a maze with loops.
 func BenchmarkDoorFree(b *testing.B) {
 	for _, vc := range []struct {
 		name string
@@ -99,8 +101,12 @@ func BenchmarkDoorFree(b *testing.B) {
 		}
 		c := routes.NewCorridors(v)
 		var d [routes.Nodes][routes.Nodes]int32
-		for _, way := range []freeWay{{dial: true}, {}, {dial: true, whole: true}} {
-			name := map[freeWay]string{{dial: true}: "dial", {}: "heap", {dial: true, whole: true}: "whole"}[way]
+		ways := []freeWay{{dial: true}, {}, {dial: true, whole: true}}
+		if c.Len() >= workNodes {
+			ways = append(ways, freeWay{dial: true, workers: 2})
+		}
+		for _, way := range ways {
+			name := map[freeWay]string{{dial: true}: "dial", {}: "heap", {dial: true, whole: true}: "whole", {dial: true, workers: 2}: "cores2"}[way]
 			b.Run(fmt.Sprintf("%s/%s", vc.name, name), func(b *testing.B) {
 				for b.Loop() {
 					doorFreeBy(context.Background(), c, &d, way)
@@ -139,7 +145,7 @@ func BenchmarkExit(b *testing.B) {
 		b.Run(vc.name+"/matrix", func(b *testing.B) {
 			var d [routes.Nodes][routes.Nodes]int32
 			for b.Loop() {
-				doorFree(context.Background(), c, &d)
+				doorFree(context.Background(), c, &d, 1, nil)
 			}
 		})
 	}

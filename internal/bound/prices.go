@@ -68,8 +68,7 @@ import (
 // NewHeldKarp returns the priced bound for g's vault with robots robots; its cache reserves
 // its memory from meter.
 func NewHeldKarp(g *routes.Graph, robots int, meter *memory.Meter) (*Spanning, error) {
-	c := g.Corridors()
-	s, err := NewSpanning(g.Ctx, c, robots, meter)
+	s, err := NewSpanning(g, robots, meter)
 	if err != nil {
 		return nil, err
 	}

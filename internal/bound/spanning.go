@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/memory"
@@ -88,16 +90,18 @@ const maxDist = math.MaxInt32 / 4
 // scale is how many parts of a step distances and prices are counted in.
 const scale = 4
 
-// NewSpanning computes the door-free distances between the route nodes of c (one Dijkstra
-// from each), for a vault with the given number of robots. Its cache of spanning trees
-// reserves its memory from meter, and starts over when a reservation is refused. When ctx
-// (nil: none) ends first, it returns ctx's error.
-func NewSpanning(ctx context.Context, c *routes.Corridors, robots int, meter *memory.Meter) (*Spanning, error) {
+// NewSpanning computes the door-free distances between the route nodes of g's corridors (one
+// Dijkstra from each, on up to g.Cores goroutines), for a vault with the given number of
+// robots. It and its cache of spanning trees reserve their memory from meter; the cache
+// starts over when a reservation is refused. When g.Ctx (nil: none) ends first, it returns
+// its error.
+func NewSpanning(g *routes.Graph, robots int, meter *memory.Meter) (*Spanning, error) {
+	c := g.Corridors()
 	s := &Spanning{meter: meter}
 	nreg, _ := c.Split()
 	s.keys, s.robots = make([]keys.Set, nreg), make([]int, nreg)
 	s.shared = make([]sharedFloor, nreg)
-	if err := doorFree(ctx, c, &s.dist); err != nil {
+	if err := doorFree(g.Ctx, c, &s.dist, g.Cores, meter); err != nil {
 		return nil, err
 	}
 	s.setWeights()
@@ -141,41 +145,83 @@ func NewSpanning(ctx context.Context, c *routes.Corridors, robots int, meter *me
 // heap below, where the bucket queue's set-up costs more than it saves (BenchmarkDoorFree).
 // The distances are symmetric, so a pass looks only for the route nodes after its own and
 // stops once it has them all: the last passes are short.
+// From workNodes corridor nodes on, the passes run on up to workers goroutines at once,
+// each further one with scratch of its own, reserved from meter (refused: one goroutine).
 // A pass takes seconds in an open room of millions of cells: between two, doorFree looks at
 // ctx (nil: none) and returns its error when it has ended.
-func doorFree(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][routes.Nodes]int32) error {
-	return doorFreeBy(ctx, c, d, freeWay{dial: c.Len() >= dialNodes})
+func doorFree(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][routes.Nodes]int32, workers int, meter *memory.Meter) error {
+	if c.Len() < workNodes {
+		workers = 1
+	}
+	if extra := (workers - 1) * passBytes * c.Len(); extra > 0 {
+		if !meter.Reserve(extra) {
+			workers = 1
+		} else {
+			defer meter.Release(extra)
+		}
+	}
+	return doorFreeBy(ctx, c, d, freeWay{dial: c.Len() >= dialNodes, workers: workers})
 }
 
 // dialNodes is the corridor graph size from which doorFree uses the bucket queue.
 const dialNodes = 256
 
-// freeWay is how doorFreeBy searches: its queue, and whether each pass is whole (the
-// baseline: every pass to the end, each distance found from both of its ends).
-type freeWay struct{ dial, whole bool }
+// workNodes is the corridor graph size from which doorFree's passes share the cores: below
+// it the passes take microseconds.
+const workNodes = 4096
+
+// passBytes is about what a pass's scratch takes by corridor node: its distances and its
+// share of the queue.
+const passBytes = 8
+
+// freeWay is how doorFreeBy searches: its queue, whether each pass is whole (the baseline:
+// every pass to the end, each distance found from both of its ends), and on how many
+// goroutines (0 or 1: one).
+type freeWay struct {
+	dial, whole bool
+	workers     int
+}
 
 // doorFreeBy is doorFree searched the given way.
 func doorFreeBy(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][routes.Nodes]int32, way freeWay) error {
-	p := newFreePasses(c, way.dial)
+	c.Split() // before the passes, which read it at once
+	var todo []int
 	for rn := range routes.Nodes {
-		if ctx != nil && ctx.Err() != nil {
-			return ctx.Err()
-		}
 		for rm := range routes.Nodes {
 			d[rn][rm] = maxDist
 		}
-		if c.Of[rn] < 0 {
-			continue
+		if c.Of[rn] >= 0 {
+			todo = append(todo, rn)
 		}
-		if way.whole {
-			p.from(rn, 0, &d[rn], 0)
-			continue
-		}
-		for rm := range rn {
-			d[rn][rm] = d[rm][rn]
-		}
-		if want := p.region(rn, rn+1); want != 0 { // the route nodes after rn: they need a pass
-			p.from(rn, want, &d[rn], rn)
+	}
+	// Each pass fills its own row: from its own node on, or all of it when whole.
+	var next atomic.Int32
+	var wg sync.WaitGroup
+	for range max(1, min(way.workers, len(todo))) {
+		wg.Go(func() {
+			p := newFreePasses(c, way.dial)
+			for i := int(next.Add(1)) - 1; i < len(todo); i = int(next.Add(1)) - 1 {
+				if ctx != nil && ctx.Err() != nil {
+					return
+				}
+				rn := todo[i]
+				if way.whole {
+					p.from(rn, 0, &d[rn], 0)
+				} else if want := p.region(rn, rn+1); want != 0 { // the route nodes after rn
+					p.from(rn, want, &d[rn], rn)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if ctx != nil && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	for _, rn := range todo {
+		if !way.whole {
+			for rm := range rn {
+				d[rn][rm] = d[rm][rn]
+			}
 		}
 		d[rn][rn] = 0
 	}
