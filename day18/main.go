@@ -100,7 +100,8 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 		return cli.Outcome{Err: err}
 	}
 	opt := c.opt
-	opt.Ctx, opt.Meter, opt.Progress, opt.Walk = ctx, job.Meter, &solve.Progress{}, c.path.Value != "" || job.Render
+	opt.Ctx, opt.Meter, opt.Progress, opt.Cores = ctx, job.Meter, &solve.Progress{}, job.Cores
+	opt.Walk = c.path.Value != "" || job.Render
 	job.Show(opt.Progress.String)
 	o := c.report(job, v, solve.Parts(v, c.part, opt, c.solver))
 	if job.Repeat > 0 {

@@ -64,7 +64,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	res.Stats.Corridors = tc.Sub(t0)
 	g := &w.graph
 	g.Reset(v, opt.Corridors, opt.budget())
-	g.Ctx, g.Meter = opt.Ctx, opt.Meter
+	g.Ctx, g.Meter, g.Cores = opt.Ctx, opt.Meter, opt.Cores
 	defer g.Release()
 	if n := g.Corridors().Bytes(); opt.Meter.Reserve(n) {
 		defer opt.Meter.Release(n)
@@ -95,8 +95,11 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 			c := g.Corridors()
 			g.Release()
 			g.Reset(v, c, opt.budget())
-			g.Ctx, g.Meter = opt.Ctx, opt.Meter
+			g.Ctx, g.Meter, g.Cores = opt.Ctx, opt.Meter, opt.Cores
 		}
+	}
+	if opt.Goal == Collect { // the search stands on every robot's node and every key's
+		g.Prefetch(uint64(all) | (1<<len(v.Robots)-1)<<routes.FirstStart)
 	}
 	// The bound's set-up takes scratch by corridor node (Tarjan's, the tree walks).
 	scratch := boundBytes * g.Corridors().Len()

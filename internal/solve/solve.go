@@ -103,6 +103,11 @@ type Options struct {
 	// Progress, when set, is updated as the search goes, for the command to show.
 	Progress *Progress
 
+	// Cores is how many goroutines Graph may keep busy at once (0 or 1: one): in large
+	// vaults with loops, the routes' label searches (routes.Graph.Prefetch) and the
+	// bound's door-free passes share them.
+	Cores int
+
 	// Corridors, when set, is the vault's corridor graph built beforehand (see Pair); Graph
 	// builds it otherwise.
 	Corridors *routes.Corridors

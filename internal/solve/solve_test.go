@@ -388,6 +388,42 @@ func TestBoundKeepsAnswers(t *testing.T) {
 	}
 }
 
+// TestCores holds Graph on two cores (routes built by routes.Graph.Prefetch, door-free
+// passes shared) to Graph on one, on vaults large enough for both (from 4096 corridor
+// nodes): open rooms and mazes with loops, both parts: the same answers, walks that replay
+// to them, and routes from every node the search on one core stood on (Prefetch may build
+// one more: the search need not stand on the last key it collects).
+func TestCores(t *testing.T) {
+	n := uint64(4)
+	if testing.Short() {
+		n = 2
+	}
+	for seed := range n {
+		o := vaultgen.Options{Seed: seed, Size: 70, Open: true, Keys: 8 + int(seed)}
+		if seed%2 == 1 {
+			o = vaultgen.Options{Seed: seed, Size: 201, Loops: 0.3, Keys: 10, Doors: 2}
+		}
+		v, err := vault.Parse("gen", vaultgen.Generate(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pv := range parts(v) {
+			one, err1 := solve.Graph(pv, solve.Options{Walk: true})
+			two, err2 := solve.Graph(pv, solve.Options{Walk: true, Cores: 2})
+			if err1 != nil || err2 != nil || one.Steps != two.Steps {
+				t.Fatalf("%+v: one core %d (%v), two %d (%v)", o, one.Steps, err1, two.Steps, err2)
+			}
+			if steps, _, err := solve.Replay(pv, two.Walk); err != nil || steps != two.Steps {
+				t.Fatalf("%+v: two cores' walk replays to %d (%v), answer %d", o, steps, err, two.Steps)
+			}
+			if two.Stats.Routes.BFS < one.Stats.Routes.BFS {
+				t.Errorf("%+v: routes from %d nodes on two cores, %d on one", o, two.Stats.Routes.BFS, one.Stats.Routes.BFS)
+			}
+			t.Logf("%+v: %d steps, routes from %d nodes on one core, %d on two", o, one.Steps, one.Stats.Routes.BFS, two.Stats.Routes.BFS)
+		}
+	}
+}
+
 // answered is a part of a vault with the BFS baseline's answer.
 type answered struct {
 	vault *vault.Vault
