@@ -27,16 +27,15 @@ const apartLimit = 1 << 12
 // otherwise the search must.
 func (w *Workspace) apart(v *vault.Vault, g *routes.Graph, all keys.Set, opt Options, res *Result) (ok bool) {
 	nr := len(v.Robots)
-	var region [vault.MaxRobots]keys.Set
+	var region [vault.MaxRobots]keys.Set // the keys in each robot's region of the corridors
 	var union keys.Set
+	c := g.Corridors()
+	c.Split()
 	for i := range nr {
-		rs, err := g.From(routes.FirstStart + i)
-		if err != nil {
-			return false
-		}
-		for _, r := range rs {
-			if r.To < 26 {
-				region[i] |= keys.Bit(int(r.To))
+		r := c.Region(int(c.Of[routes.FirstStart+i]))
+		for k := range 26 {
+			if cn := c.Of[k]; cn >= 0 && c.Region(int(cn)) == r {
+				region[i] |= keys.Bit(k)
 			}
 		}
 		if region[i]&union != 0 {

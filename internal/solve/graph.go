@@ -83,7 +83,8 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	// costs. The search gets one.
 	res.Stats.Reduced = g.Corridors().Reduction()
 	res.Stats.Reduced.Optional = 0 // until a search takes them as such
-	if opt.Goal == Collect && opt.Bound == bound.KindAuto && !opt.NoApart && len(v.Robots) > 1 && w.apart(v, g, all, opt, &res) {
+	tried := opt.Goal == Collect && opt.Bound == bound.KindAuto && !opt.NoApart && len(v.Robots) > 1
+	if tried && w.apart(v, g, all, opt, &res) {
 		res.Stats.Routes, res.Stats.Search = g.Stats, time.Since(t1)
 		res.add(res.Stats.Reduced.Steps) // corridors another solve reduced
 		return res, nil
@@ -91,7 +92,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	if reduce && !g.Corridors().Reduced() {
 		res.Stats.Reduced = g.Corridors().Reduce()
 		all = v.All &^ res.Stats.Reduced.Keys
-		if g.Stats.BFS > 0 { // apart read routes of the vault's own keys
+		if tried { // apart read the graph of the vault's own keys (routes, walks)
 			c := g.Corridors()
 			g.Release()
 			g.Reset(v, c, opt.budget())
