@@ -52,6 +52,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 		opt.Corridors = nil // another solve reduced them: this one needs the vault's own
 	}
 	if opt.Corridors == nil { // building them takes scratch besides the graph
+		opt.Progress.at(buildingCorridors)
 		n := corridorBytes(len(v.Grid.Cells))
 		if !opt.Meter.Reserve(n) {
 			return res, memory.LimitError(opt.Meter.Limit())
@@ -62,6 +63,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	}
 	tc := time.Now()
 	res.Stats.Corridors = tc.Sub(t0)
+	opt.Progress.at(buildingRoutes) // and the keys' reach, reductions and regions
 	g := &w.graph
 	g.Reset(v, opt.Corridors, opt.budget())
 	g.Ctx, g.Meter, g.Cores = opt.Ctx, opt.Meter, opt.Cores
@@ -111,6 +113,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	if opt.NoOptional {
 		optional = 0
 	}
+	opt.Progress.at(settingUpBound)
 	b, err := bound.For(g, len(v.Robots), opt.Goal == Exit, opt.Bound, opt.Meter, optional)
 	opt.Meter.Release(scratch)
 	if err != nil {
@@ -131,6 +134,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	t2 := time.Now()
 	res.Stats.Setup = t2.Sub(t1)
 	defer s.free()
+	opt.Progress.at(searching)
 	err = s.solve()
 	early := res.Stats // what the search's own statistics do not hold
 	res.Stats = s.stats

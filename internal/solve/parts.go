@@ -55,10 +55,7 @@ func (w *Workspace) Parts(v *vault.Vault, which int, opt Options, solver Solver)
 	parts := w.answers[:0]
 	if opt.Goal == Exit {
 		p := Part{Name: "exit", Vault: v, Applies: true}
-		if opt.Progress != nil {
-			label := p.Label()
-			opt.Progress.part.Store(&label)
-		}
+		opt.Progress.start(p.Label(), searching)
 		p.Result, p.Err = solve(v, opt)
 		return append(parts, p)
 	}
@@ -72,6 +69,7 @@ func (w *Workspace) Parts(v *vault.Vault, which int, opt Options, solver Solver)
 	opts := [2]Options{opt, opt}
 	var pair time.Duration // building both parts' corridors, counted on part 1
 	if solver == nil && len(parts) == 2 && parts[1].Applies && parts[1].Vault != v && opt.Meter.Reserve(2*corridorBytes(len(v.Grid.Cells))) {
+		opt.Progress.start(parts[0].Label(), buildingCorridors)
 		t0 := time.Now()
 		opts[0].Corridors = &w.corr[0]
 		opts[1].Corridors = w.corr[0].BuildPair(&w.corr[1], v, parts[1].Vault)
@@ -93,10 +91,7 @@ func (w *Workspace) Parts(v *vault.Vault, which int, opt Options, solver Solver)
 			p.Result, p.Err = Result{Steps: -1, Lower: -1, Upper: -1}, opt.Ctx.Err()
 			continue
 		}
-		if opt.Progress != nil {
-			label := p.Label()
-			opt.Progress.part.Store(&label)
-		}
+		opt.Progress.start(p.Label(), searching)
 		p.Result, p.Err = solve(p.Vault, opts[i])
 		if i == 0 {
 			p.Result.Stats.Corridors += pair

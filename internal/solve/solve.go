@@ -291,24 +291,63 @@ func Stopped(err error) bool {
 
 // Progress is what a running search shows, updated every thousand states or so and read by
 // the command whenever it likes. Lower and Upper are the bounds proven so far (Upper -1:
-// no walk yet); Parts sets the part.
+// no walk yet); Parts sets the part, and before its search the step of its set-up (a
+// large vault's corridors, routes and bound take seconds).
 type Progress struct {
 	States, Bytes, Lower, Upper atomic.Int64
 	part                        atomic.Pointer[string]
+	step                        atomic.Int32 // a setUp, searching once it is done
 }
 
+// setUp is a step of a part's set-up, as Progress shows it.
+type setUp int32
+
+const (
+	searching setUp = iota
+	buildingCorridors
+	buildingRoutes
+	settingUpBound
+)
+
+var setUpNames = [...]string{"", "building the corridor graph", "building the routes", "setting up the bound"}
+
 // String says how the search goes: "part 1: 1200000 states, 40 MB, at least 1180, a walk of
-// 1204".
+// 1204", before the search "part 1: building the routes", before any part "starting".
 func (p *Progress) String() string {
-	name := "starting"
-	if n := p.part.Load(); n != nil {
-		name = *n
+	n := p.part.Load()
+	if n == nil {
+		return "starting"
+	}
+	name := *n
+	if st := setUp(p.step.Load()); st != searching {
+		return name + ": " + setUpNames[st]
 	}
 	s := fmt.Sprintf("%s: %d states, %s, at least %d", name, p.States.Load(), memory.Format(p.Bytes.Load()), p.Lower.Load())
 	if up := p.Upper.Load(); up >= 0 {
 		s += fmt.Sprintf(", a walk of %d", up)
 	}
 	return s
+}
+
+// start shows part label from its first step, nothing of the part before it.
+func (p *Progress) start(label string, st setUp) {
+	if p == nil {
+		return
+	}
+	l := label // only a Progress's own label is allocated
+	p.States.Store(0)
+	p.Bytes.Store(0)
+	p.Lower.Store(0)
+	p.Upper.Store(-1)
+	p.part.Store(&l)
+	p.at(st)
+}
+
+// at shows step st of the part's set-up, or the search.
+func (p *Progress) at(st setUp) {
+	if p != nil {
+		p.step.Store(int32(st))
+	}
 }
 
 func (p *Progress) report(states int, sc *scratch, s *searcher) {
