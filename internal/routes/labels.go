@@ -266,17 +266,18 @@ func (l *labeler) pushBucket(m *memory.Meter, d int32, li int) error {
 // goroutines: below it a label search takes microseconds. A variable for the tests.
 var prefetchNodes = 4096
 
-// Prefetch builds at once, on up to g.Cores goroutines, the routes From would build one
-// node at a time for the nodes of ns (a bit per node) not built yet: for a search that will
-// stand on each of them, as collecting every key stands on every key's node. Each goroutine
-// but the first searches on scratch of its own, reserved from the meter and handed back at
-// the end. It builds only where label searches are long (from prefetchNodes corridor nodes,
-// on a graph whose walks do not replace them) and nothing on one core. A node whose search
-// fails (a limit, the context) is left to From, which reports the failure when it is asked
-// for that node: Prefetch never changes what From returns, only when the work is done.
+// Prefetch builds at once the routes From would build one node at a time for the nodes of
+// ns (a bit per node) not built yet: for a search that will stand on each of them, as
+// collecting every key stands on every key's node. Built early, they also give the bound's
+// door-free distances (package bound) for nothing. On several cores (g.Cores) the nodes'
+// searches run on as many goroutines at once, each but the first on scratch of its own,
+// reserved from the meter and handed back at the end. It builds only where label searches
+// are long (from prefetchNodes corridor nodes, on a graph whose walks do not replace them).
+// A node whose search fails (a limit, the context) is left to From, which reports the
+// failure when it is asked for that node: Prefetch never changes what From returns, only
+// when the work is done.
 func (g *Graph) Prefetch(ns uint64) {
-	workers := g.Cores
-	if g.cells || workers < 2 || g.Corridors().Len() < prefetchNodes || g.Pairs() || g.simple() {
+	if g.cells || g.Corridors().Len() < prefetchNodes || g.Pairs() || g.simple() {
 		return
 	}
 	var todo []int
@@ -285,8 +286,11 @@ func (g *Graph) Prefetch(ns uint64) {
 			todo = append(todo, n)
 		}
 	}
-	workers = min(workers, len(todo))
+	workers := min(g.Cores, len(todo))
 	if workers < 2 {
+		for _, n := range todo {
+			_, _ = g.From(n) // an error is From's to report again, when the search asks
+		}
 		return
 	}
 	var (

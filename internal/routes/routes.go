@@ -240,6 +240,9 @@ func (g *Graph) From(n int) ([]Route, error) {
 	return g.out[n], nil
 }
 
+// Built reports whether node n's routes are built: From(n) then neither searches nor fails.
+func (g *Graph) Built(n int) bool { return g.built[n] }
+
 // Toward returns the routes from node n to node t, shortest first: From's, for one target.
 func (g *Graph) Toward(n, t int) ([]Route, error) {
 	rs, err := g.From(n)

@@ -196,8 +196,8 @@ func TestLabelsAlike(t *testing.T) {
 	}
 }
 
-// TestPrefetch holds routes built by Prefetch on several goroutines to those From builds one
-// node at a time, on every vault searched with labels: the same routes from every node, in
+// TestPrefetch holds routes built by Prefetch, on one goroutine and on three, to those From
+// builds one node at a time when asked, on every vault searched with labels: the same routes from every node, in
 // the same order, and the same counts of work; under a meter that has room for one search's
 // scratch but not two at once, every node's routes still (a node whose search ran out is
 // searched again by From, alone); and once the context is done, From's error or its routes
@@ -225,9 +225,13 @@ func TestPrefetch(t *testing.T) {
 			}
 		}
 		need := want.Meter.Peak()
-		for _, limit := range []int64{math.MaxInt64, need + need/3} {
+		for _, run := range []struct {
+			limit int64
+			cores int
+		}{{math.MaxInt64, 1}, {math.MaxInt64, 3}, {need + need/3, 3}} {
+			limit := run.limit
 			g := New(v, 0)
-			g.Meter, g.Cores = memory.NewMeter(limit), 3
+			g.Meter, g.Cores = memory.NewMeter(limit), run.cores
 			g.Prefetch(every)
 			if limit == math.MaxInt64 && g.Stats.BFS != want.Stats.BFS {
 				t.Errorf("Prefetch built %d nodes of %d", g.Stats.BFS, want.Stats.BFS)
