@@ -40,22 +40,36 @@ func doorFreeVaults(t testing.TB) []*vault.Vault {
 
 // TestDoorFree holds the bucket-queue distances to the binary-heap ones, each with passes
 // that stop once they have what they look for and with whole passes, on one goroutine and
-// on three, on every vault, and the exit bound's one pass from the exit to the exit's row.
+// on three, and read from the routes of every other route node and of every node, on every
+// vault, and the exit bound's one pass from the exit to the exit's row.
 func TestDoorFree(t *testing.T) {
-	exits := 0
+	exits, read := 0, 0
 	for i, v := range doorFreeVaults(t) {
-		c := routes.NewCorridors(v)
+		g := routes.New(v, 0)
+		c := g.Corridors()
 		var want [routes.Nodes][routes.Nodes]int32
 		doorFreeBy(context.Background(), c, &want, freeWay{whole: true})
-		for _, way := range []freeWay{{dial: true}, {}, {dial: true, whole: true}, {dial: true, workers: 3}, {whole: true, workers: 3}} {
-			var got [routes.Nodes][routes.Nodes]int32
-			if err := doorFreeBy(context.Background(), c, &got, way); err != nil {
-				t.Fatal(err)
+		ways := []freeWay{{dial: true}, {}, {dial: true, whole: true}, {dial: true, workers: 3}, {whole: true, workers: 3}}
+		for _, built := range []int{0, 2, 1} { // no node's routes, every other node's, every node's
+			for n := 0; built > 0 && n < routes.Nodes; n += built {
+				if g.Cell(n) >= 0 {
+					if _, err := g.From(n); err != nil {
+						t.Fatal(err)
+					}
+				}
 			}
-			if got != want {
-				t.Fatalf("vault %d:\n%s\nthe distances by %+v differ from whole passes on a heap", i, v.Grid, way)
+			for _, way := range append(ways, freeWay{dial: true, routes: g}, freeWay{workers: 3, routes: g}) {
+				var got [routes.Nodes][routes.Nodes]int32
+				if err := doorFreeBy(context.Background(), c, &got, way); err != nil {
+					t.Fatal(err)
+				}
+				if got != want {
+					t.Fatalf("vault %d, routes from every %d nodes:\n%s\nthe distances by %+v differ from whole passes on a heap", i, built, v.Grid, way)
+				}
 			}
+			ways = nil // the passes alone are tested once
 		}
+		read += g.Stats.BFS
 		if c.Of[routes.Exit] < 0 {
 			continue
 		}
@@ -73,14 +87,16 @@ func TestDoorFree(t *testing.T) {
 			}
 		}
 	}
-	if exits < 50 {
-		t.Errorf("only %d vaults with an exit", exits)
+	if exits < 50 || read == 0 {
+		t.Errorf("only %d vaults with an exit, %d nodes' routes read", exits, read)
 	}
 }
 
 // BenchmarkDoorFree measures the door-free distances by bucket queue (Dial) against the
-// binary heap (Dijkstra), against whole passes on the bucket queue, and on one goroutine
-// against two (cores2, where doorFree uses them), on corridor graphs of several sizes: a
+// binary heap (Dijkstra), against whole passes on the bucket queue, on one goroutine
+// against two (cores2, where doorFree uses them), and read from every node's routes, built
+// beforehand as Prefetch builds them, with passes for the robots' distances between them
+// alone (routes), on corridor graphs of several sizes: a
 // real-shaped vault (81x81, a tree maze: 65 nodes), open rooms of 18x18 and 22x22 (320 and
 // 480 nodes, about where the two queues meet) and of 300x300 (90,000), where every cell is
 // a node, and a maze with loops.
@@ -99,14 +115,23 @@ func BenchmarkDoorFree(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		c := routes.NewCorridors(v)
+		g := routes.New(v, 0)
+		c := g.Corridors()
+		for n := range routes.Nodes {
+			if g.Cell(n) >= 0 {
+				if _, err := g.From(n); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
 		var d [routes.Nodes][routes.Nodes]int32
-		ways := []freeWay{{dial: true}, {}, {dial: true, whole: true}}
+		ways := []freeWay{{dial: true}, {}, {dial: true, whole: true}, {dial: true, routes: g}}
 		if c.Len() >= workNodes {
 			ways = append(ways, freeWay{dial: true, workers: 2})
 		}
 		for _, way := range ways {
-			name := map[freeWay]string{{dial: true}: "dial", {}: "heap", {dial: true, whole: true}: "whole", {dial: true, workers: 2}: "cores2"}[way]
+			name := map[freeWay]string{{dial: true}: "dial", {}: "heap", {dial: true, whole: true}: "whole",
+				{dial: true, routes: g}: "routes", {dial: true, workers: 2}: "cores2"}[way]
 			b.Run(fmt.Sprintf("%s/%s", vc.name, name), func(b *testing.B) {
 				for b.Loop() {
 					doorFreeBy(context.Background(), c, &d, way)
@@ -145,7 +170,7 @@ func BenchmarkExit(b *testing.B) {
 		b.Run(vc.name+"/matrix", func(b *testing.B) {
 			var d [routes.Nodes][routes.Nodes]int32
 			for b.Loop() {
-				doorFree(context.Background(), c, &d, 1, nil)
+				doorFreeBy(context.Background(), c, &d, freeWay{dial: c.Len() >= dialNodes})
 			}
 		})
 	}

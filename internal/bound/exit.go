@@ -28,7 +28,8 @@ func NewExit(ctx context.Context, c *routes.Corridors, robots int) (*Exit, error
 	}
 	if c.Of[routes.Exit] >= 0 {
 		p := newFreePasses(c, c.Len() >= dialNodes)
-		p.from(routes.Exit, p.region(routes.Exit, 0), &e.dist, 0)
+		p.from(routes.Exit, regionOf(c, routes.Exit), &e.dist)
+		e.dist[routes.Exit] = 0
 	}
 	for rn := range routes.Nodes {
 		if e.dist[rn] >= maxDist {

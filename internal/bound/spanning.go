@@ -3,6 +3,7 @@ package bound
 import (
 	"context"
 	"math"
+	"math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -101,7 +102,7 @@ func NewSpanning(g *routes.Graph, robots int, meter *memory.Meter) (*Spanning, e
 	nreg, _ := c.Split()
 	s.keys, s.robots = make([]keys.Set, nreg), make([]int, nreg)
 	s.shared = make([]sharedFloor, nreg)
-	if err := doorFree(g.Ctx, c, &s.dist, g.Cores, meter); err != nil {
+	if err := doorFree(g, &s.dist, meter); err != nil {
 		return nil, err
 	}
 	s.setWeights()
@@ -138,18 +139,23 @@ func NewSpanning(g *routes.Graph, robots int, meter *memory.Meter) (*Spanning, e
 	return s, nil
 }
 
-// doorFree fills d with the shortest distances between route nodes over the corridors with
-// every door open, maxDist between nodes of different regions: one pass over the corridor
-// graph from each route node, by Dial's algorithm on a bucket queue (search.Queue: the
-// distances are small integers) from dialNodes corridor nodes on, by Dijkstra's on a binary
-// heap below, where the bucket queue's set-up costs more than it saves (BenchmarkDoorFree).
-// The distances are symmetric, so a pass looks only for the route nodes after its own and
-// stops once it has them all: the last passes are short.
-// From workNodes corridor nodes on, the passes run on up to workers goroutines at once,
+// doorFree fills d with the shortest distances between the route nodes of g's corridors
+// with every door open, maxDist between nodes of different regions. A node whose routes g
+// has built gives its distances to keys and the exit for nothing: the shortest route to a
+// node, whatever it needs, is the shortest walk there with every door open. The rest are
+// passes over the corridor graph, one from each route node that still lacks distances, by
+// Dial's algorithm on a bucket queue (search.Queue: the distances are small integers) from
+// dialNodes corridor nodes on, by Dijkstra's on a binary heap below, where the bucket
+// queue's set-up costs more than it saves (BenchmarkDoorFree). The distances are
+// symmetric, so a pass looks only for the route nodes after its own whose distances are
+// missing and stops once it has them: once every key's routes are built (routes.Prefetch),
+// only the robots' passes are left, each looking for the robots after it.
+// From workNodes corridor nodes on, the passes run on up to g.Cores goroutines at once,
 // each further one with scratch of its own, reserved from meter (refused: one goroutine).
 // A pass takes seconds in an open room of millions of cells: between two, doorFree looks at
-// ctx (nil: none) and returns its error when it has ended.
-func doorFree(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][routes.Nodes]int32, workers int, meter *memory.Meter) error {
+// g.Ctx (nil: none) and returns its error when it has ended.
+func doorFree(g *routes.Graph, d *[routes.Nodes][routes.Nodes]int32, meter *memory.Meter) error {
+	c, workers := g.Corridors(), g.Cores
 	if c.Len() < workNodes {
 		workers = 1
 	}
@@ -160,7 +166,7 @@ func doorFree(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][routes
 			defer meter.Release(extra)
 		}
 	}
-	return doorFreeBy(ctx, c, d, freeWay{dial: c.Len() >= dialNodes, workers: workers})
+	return doorFreeBy(g.Ctx, c, d, freeWay{dial: c.Len() >= dialNodes, workers: workers, routes: g})
 }
 
 // dialNodes is the corridor graph size from which doorFree uses the bucket queue.
@@ -175,41 +181,76 @@ const workNodes = 4096
 const passBytes = 8
 
 // freeWay is how doorFreeBy searches: its queue, whether each pass is whole (the baseline:
-// every pass to the end, each distance found from both of its ends), and on how many
-// goroutines (0 or 1: one).
+// a pass from every node, to the end, each distance found from both of its ends), on how
+// many goroutines (0 or 1: one), and the graph whose built routes give distances (nil:
+// none, every distance a pass's).
 type freeWay struct {
 	dial, whole bool
 	workers     int
+	routes      *routes.Graph
 }
 
 // doorFreeBy is doorFree searched the given way.
 func doorFreeBy(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][routes.Nodes]int32, way freeWay) error {
 	c.Split() // before the passes, which read it at once
-	var todo []int
+	var present []int
 	for rn := range routes.Nodes {
 		for rm := range routes.Nodes {
 			d[rn][rm] = maxDist
 		}
 		if c.Of[rn] >= 0 {
-			todo = append(todo, rn)
+			present = append(present, rn)
+			d[rn][rn] = 0
 		}
 	}
-	// Each pass fills its own row: from its own node on, or all of it when whole.
+	if way.routes != nil && !way.whole {
+		for _, rn := range present {
+			if !way.routes.Built(rn) {
+				continue
+			}
+			rs, _ := way.routes.From(rn) // built: no search, no error
+			for _, r := range rs {
+				if r.Len < d[rn][r.To] {
+					d[rn][r.To], d[r.To][rn] = r.Len, r.Len
+				}
+			}
+		}
+	}
+	// A pass from rn fills what row rn lacks after rn (all of it when whole): no two
+	// passes write one entry.
+	type pass struct {
+		rn   int
+		want uint64 // 0: every node
+	}
+	var passes []pass
+	for _, rn := range present {
+		if way.whole {
+			passes = append(passes, pass{rn, 0})
+			continue
+		}
+		want := regionOf(c, rn)
+		for rm := range rn + 1 {
+			want &^= 1 << rm
+		}
+		for ns := want; ns != 0; ns &= ns - 1 {
+			if rm := bits.TrailingZeros64(ns); d[rn][rm] < maxDist {
+				want &^= 1 << rm
+			}
+		}
+		if want != 0 {
+			passes = append(passes, pass{rn, want})
+		}
+	}
 	var next atomic.Int32
 	var wg sync.WaitGroup
-	for range max(1, min(way.workers, len(todo))) {
+	for range max(1, min(way.workers, len(passes))) {
 		wg.Go(func() {
 			p := newFreePasses(c, way.dial)
-			for i := int(next.Add(1)) - 1; i < len(todo); i = int(next.Add(1)) - 1 {
+			for i := int(next.Add(1)) - 1; i < len(passes); i = int(next.Add(1)) - 1 {
 				if ctx != nil && ctx.Err() != nil {
 					return
 				}
-				rn := todo[i]
-				if way.whole {
-					p.from(rn, 0, &d[rn], 0)
-				} else if want := p.region(rn, rn+1); want != 0 { // the route nodes after rn
-					p.from(rn, want, &d[rn], rn)
-				}
+				p.from(passes[i].rn, passes[i].want, &d[passes[i].rn])
 			}
 		})
 	}
@@ -217,13 +258,11 @@ func doorFreeBy(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][rout
 	if ctx != nil && ctx.Err() != nil {
 		return ctx.Err()
 	}
-	for _, rn := range todo {
-		if !way.whole {
-			for rm := range rn {
-				d[rn][rm] = d[rm][rn]
-			}
+	for _, ps := range passes {
+		for ns := ps.want; ns != 0; ns &= ns - 1 {
+			rm := bits.TrailingZeros64(ns)
+			d[rm][ps.rn] = d[ps.rn][rm]
 		}
-		d[rn][rn] = 0
 	}
 	return nil
 }
@@ -243,22 +282,22 @@ func newFreePasses(c *routes.Corridors, dial bool) *freePasses {
 	return &freePasses{c: c, dial: dial, dist: make([]int32, c.Len())}
 }
 
-// region is the route nodes from first on in route node rn's region, but rn.
-func (p *freePasses) region(rn, first int) uint64 {
+// regionOf is the route nodes of route node rn's region in c, but rn.
+func regionOf(c *routes.Corridors, rn int) uint64 {
 	var ns uint64
-	src := p.c.Of[rn]
-	for rm := first; rm < routes.Nodes; rm++ {
-		if cm := p.c.Of[rm]; cm >= 0 && rm != rn && p.c.Region(int(cm)) == p.c.Region(int(src)) {
+	src := c.Of[rn]
+	for rm := range routes.Nodes {
+		if cm := c.Of[rm]; cm >= 0 && rm != rn && c.Region(int(cm)) == c.Region(int(src)) {
 			ns |= 1 << rm
 		}
 	}
 	return ns
 }
 
-// from sets row[rm], for each route node rm from first on, to its door-free distance from
-// route node rn (maxDist in another region), stopping once it has those of want (0: it
-// passes over every node).
-func (p *freePasses) from(rn int, want uint64, row *[routes.Nodes]int32, first int) {
+// from sets row[rm], for each route node rm of want, to its door-free distance from route
+// node rn, stopping once it has them; want 0 passes over every node and sets the whole row
+// (maxDist in another region).
+func (p *freePasses) from(rn int, want uint64, row *[routes.Nodes]int32) {
 	c, dist := p.c, p.dist
 	for i := range dist {
 		dist[i] = maxDist
@@ -270,8 +309,8 @@ func (p *freePasses) from(rn int, want uint64, row *[routes.Nodes]int32, first i
 	} else {
 		dijkstraFrom(c, src, dist, &p.h, want)
 	}
-	for rm := first; rm < routes.Nodes; rm++ {
-		if cm := c.Of[rm]; cm >= 0 {
+	for rm := range routes.Nodes {
+		if cm := c.Of[rm]; cm >= 0 && (want == 0 || want>>rm&1 != 0) {
 			row[rm] = dist[cm]
 		}
 	}
