@@ -508,7 +508,13 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors) {
 		}
 	}
 	c.first = grow(&c.first, len(c.Cell)+1)
-	c.edges = c.edges[:0]
+	edges := 0
+	for _, e := range way {
+		if e.To >= 0 {
+			edges++
+		}
+	}
+	c.edges = slices.Grow(c.edges[:0], edges) // at once: in an open room, millions of edges
 	for a := range c.Cell {
 		c.first[a] = int32(len(c.edges))
 		for _, e := range way[4*a : 4*a+4] {
