@@ -91,9 +91,9 @@ const maxDist = math.MaxInt32 / 4
 // scale is how many parts of a step distances and prices are counted in.
 const scale = 4
 
-// NewSpanning computes the door-free distances between the route nodes of g's corridors (one
-// Dijkstra from each, on up to g.Cores goroutines), for a vault with the given number of
-// robots. It and its cache of spanning trees reserve their memory from meter; the cache
+// NewSpanning computes the door-free distances between the route nodes of g's corridors
+// (doorFree: read off the routes g has built, passes over the corridors for the rest), for
+// a vault with the given number of robots. It and its cache of spanning trees reserve their memory from meter; the cache
 // starts over when a reservation is refused. When g.Ctx (nil: none) ends first, it returns
 // its error.
 func NewSpanning(g *routes.Graph, robots int, meter *memory.Meter) (*Spanning, error) {
