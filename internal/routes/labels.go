@@ -2,6 +2,7 @@ package routes
 
 import (
 	"fmt"
+	"math"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -29,6 +30,10 @@ type labelWay struct {
 	// extends (those are settled, or dropped for one settled), not looking at labels still
 	// queued: about two labels pushed a cell in an open room where the search pushes one.
 	late bool
+	// walk: a label leaving the queue looks through every label pushed at its node for one
+	// that makes it useless, where the search reads the mark (dead) a later one left on it;
+	// in a maze with loops a dozen labels a look, each a cache miss. late walks too.
+	walk bool
 }
 
 // labelDial is the corridor graph size from which labelRoutes uses the bucket queue: from
@@ -79,9 +84,29 @@ type labeler struct {
 
 // clabel is a label of the corridor search.
 type clabel struct {
-	node, dist  int32
+	node, dist  int32    // node | dead once a label pushed after it makes it useless
 	doors, keys keys.Set // needed to reach node, not counting the node's own key
 	next        int32    // the label pushed before it at the same node, or -1
+}
+
+// dead marks a label's node once a label pushed after it at the node is no longer and needs
+// no more (one of them shorter or needing less): it is dropped when it leaves the queue.
+const dead = math.MinInt32
+
+// walkDominated reports whether label li, leaving the queue, is dropped for a label of its
+// node's list from head (labelWay.walk and late; under late, labels pushed before it can
+// make it useless too): one no longer that needs no more; of labels as long that need the
+// same, the first pushed is kept.
+func walkDominated(labels []clabel, head, li int32) bool {
+	lb := labels[li]
+	needs := lb.doors | lb.keys
+	for s := head; s >= 0; s = labels[s].next {
+		sn := labels[s].doors | labels[s].keys
+		if labels[s].dist <= lb.dist && needs.Covers(sn) && (sn != needs || labels[s].dist < lb.dist || s < li) {
+			return true
+		}
+	}
+	return false
 }
 
 // reserve reserves n bytes (n <= 0: none) from m for l.
@@ -178,18 +203,10 @@ func (l *labeler) search(g *Graph, n int, way labelWay) ([]Route, error) {
 		if li&4095 == 4095 && g.Ctx != nil && g.Ctx.Err() != nil {
 			return nil, g.Ctx.Err()
 		}
-		needs := lb.doors | lb.keys
-		dominated := false
-		for s := at[lb.node]; s >= 0; s = labels[s].next {
-			// Dropped for one no longer that needs no more: of labels as long that need
-			// the same, the first pushed is kept.
-			sn := labels[s].doors | labels[s].keys
-			if labels[s].dist <= lb.dist && needs.Covers(sn) && (sn != needs || labels[s].dist < lb.dist || s < li) {
-				dominated = true
-				break
-			}
+		if lb.node < 0 { // dropped: a label pushed after it is no longer and needs no more
+			continue
 		}
-		if dominated {
+		if (way.late || way.walk) && walkDominated(labels, at[lb.node], li) {
 			continue
 		}
 		ks := lb.keys
@@ -211,9 +228,17 @@ func (l *labeler) search(g *Graph, n int, way labelWay) ([]Route, error) {
 			if way.late {
 				horizon = lb.dist
 			}
+			needs := doors | ks
 			for s := at[e.To]; s >= 0; s = labels[s].next {
-				if labels[s].dist <= horizon && (doors | ks).Covers(labels[s].doors|labels[s].keys) {
+				sn := labels[s].doors | labels[s].keys
+				if labels[s].dist <= horizon && needs.Covers(sn) {
 					continue edges
+				}
+				// One this label is shorter than or needs less than, and no longer and
+				// needing no more, is dropped when it leaves the queue (dead). Should this
+				// label not be pushed, the one that stops it drops that one as well.
+				if nd <= labels[s].dist && sn.Covers(needs) && (sn != needs || nd < labels[s].dist) {
+					labels[s].node |= dead
 				}
 			}
 			if g.budget > 0 && len(labels) >= g.budget {

@@ -155,8 +155,9 @@ func TestCut(t *testing.T) {
 }
 
 // TestLabelsAlike holds the label search on a bucket queue to the one on a binary heap, and
-// each to its baseline that drops fewer labels before they are queued (labelWay.late),
-// from every node of mazes with loops, rooms and several doors a key, and of
+// each to its baselines that drop fewer labels before they are queued (labelWay.late) and
+// that look through a node's labels for each label leaving the queue (labelWay.walk), from
+// every node of mazes with loops, rooms and several doors a key, and of
 // open rooms, each with its part 2: the same routes, as the search reads them (target,
 // length, and what they need), in order but among routes of one length to one node, which
 // the queues settle in different orders. (Of two routes that need the same, one through
@@ -179,8 +180,8 @@ func TestLabelsAlike(t *testing.T) {
 				t.Fatal(err)
 			}
 			a = readAs(a) // before the next search reuses its room
-			for way := range 4 {
-				w := labelWay{dial: way&1 != 0, late: way&2 != 0}
+			for way := range 8 {
+				w := labelWay{dial: way&1 != 0, late: way&2 != 0, walk: way&4 != 0}
 				b, err := g.labelRoutesBy(n, w)
 				if err != nil {
 					t.Fatal(err)
@@ -298,8 +299,9 @@ func labelVaults(t *testing.T) []*vault.Vault {
 }
 
 // BenchmarkLabels measures the label search from every route node by bucket queue (Dial)
-// against the binary heap (Dijkstra), and on the bucket queue against its baseline that
-// drops fewer labels before they are queued (labelWay.late), on corridor graphs of several
+// against the binary heap (Dijkstra), and on the bucket queue against its baselines that
+// drop fewer labels before they are queued (labelWay.late) and that look through a node's
+// labels for each label leaving the queue (labelWay.walk), on corridor graphs of several
 // sizes: mazes with loops and doors (41x41 to 81x81), small open rooms (about where the two
 // queues meet) and one of 300x300, where every cell is a node, its nodes numbered by tiles
 // (the default) and in reading order (open300rows).
@@ -328,8 +330,8 @@ func BenchmarkLabels(b *testing.B) {
 			tiledCells = math.MaxInt
 		}
 		g := New(v, 0)
-		for _, way := range []labelWay{{dial: true}, {}, {dial: true, late: true}} {
-			name := map[labelWay]string{{dial: true}: "dial", {}: "heap", {dial: true, late: true}: "late"}[way]
+		for _, way := range []labelWay{{dial: true}, {}, {dial: true, late: true}, {dial: true, walk: true}} {
+			name := map[labelWay]string{{dial: true}: "dial", {}: "heap", {dial: true, late: true}: "late", {dial: true, walk: true}: "walk"}[way]
 			b.Run(fmt.Sprintf("%s/nodes=%d/%s", vc.name, g.corr.Len(), name), func(b *testing.B) {
 				for b.Loop() {
 					for n := range Nodes {
