@@ -22,7 +22,7 @@ func (g *Graph) labelRoutes(n int) ([]Route, error) {
 // labelWay is how labelRoutes searches g.
 func (g *Graph) labelWay() labelWay { return labelWay{dial: g.corr.Len() >= labelDial} }
 
-// labelWay is how labelRoutesBy searches: its queue, and the baseline of its pruning
+// labelWay is how labelRoutesBy searches: its queue, and the baselines of its pruning
 // (BenchmarkLabels).
 type labelWay struct {
 	dial bool // Dial's algorithm on a bucket queue, else Dijkstra's on a binary heap
