@@ -164,7 +164,8 @@ func (l *labeler) search(g *Graph, n int, way labelWay) ([]Route, error) {
 	// first: no slice per node. A label is pushed only when none there is as short and
 	// needs no more (in an open room a cell is reached from two sides at once, and the
 	// second label is never pushed), and kept when it leaves the queue only when none there
-	// as short needs less (or the same, pushed before it).
+	// as short needs less (or the same, pushed before it): only one pushed after it can be,
+	// and that one marked it dead on its way in.
 	q, b := l.heap[:0], &l.buckets
 	b.Reset()
 	src := c.Of[n]
