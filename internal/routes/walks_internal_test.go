@@ -157,11 +157,11 @@ func TestCut(t *testing.T) {
 // TestLabelsAlike holds the label search on a bucket queue to the one on a binary heap, and
 // each to its baselines that drop fewer labels before they are queued (labelWay.late) and
 // that look through a node's labels for each label leaving the queue (labelWay.walk), from
-// every node of mazes with loops, rooms and several doors a key, and of
-// open rooms, each with its part 2: the same routes, as the search reads them (target,
-// length, and what they need), in order but among routes of one length to one node, which
-// the queues settle in different orders. (Of two routes that need the same, one through
-// door J and over key j and one through J alone, the first settled is kept.)
+// every node of mazes with loops, rooms and several doors a key, and of open rooms, each
+// with its part 2: the same routes, as the search reads them (target, length, and what they
+// need), in order but among routes of one length to one node, which the queues settle in
+// different orders. (Of two routes that need the same, one through door J and over key j
+// and one through J alone, the first settled is kept.)
 func TestLabelsAlike(t *testing.T) {
 	vaults := labelVaults(t)
 	searched := 0
@@ -198,11 +198,11 @@ func TestLabelsAlike(t *testing.T) {
 }
 
 // TestPrefetch holds routes built by Prefetch, on one goroutine and on three, to those From
-// builds one node at a time when asked, on every vault searched with labels: the same routes from every node, in
-// the same order, and the same counts of work; under a meter that has room for one search's
-// scratch but not two at once, every node's routes still (a node whose search ran out is
-// searched again by From, alone); and once the context is done, From's error or its routes
-// (a search looks at the context every 4096 labels).
+// builds one node at a time when asked, on every vault searched with labels: the same
+// routes from every node, in the same order, and the same counts of work; under a meter
+// that has room for one search's scratch but not two at once, every node's routes still (a
+// node whose search ran out is searched again by From, alone); and once the context is
+// done, From's error or its routes (a search looks at the context every 4096 labels).
 func TestPrefetch(t *testing.T) {
 	defer func(n int) { prefetchNodes = n }(prefetchNodes)
 	prefetchNodes = 0
