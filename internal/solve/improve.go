@@ -2,6 +2,7 @@ package solve
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/routes"
@@ -131,13 +132,33 @@ func move(order []visit, i, j, r int) {
 }
 
 // descend applies the three moves to order, costing c, in place until none shortens it (or
-// improveRounds passes), and returns its cost.
+// improveRounds passes), and returns its cost. Each move is costed from the first visit it
+// changes to the last, the rest read off order's tally: what descendPlain, its baseline,
+// finds by costing every move's whole walk.
 func (s *searcher) descend(order []visit, c int32) int32 {
+	var t tally
+	t.of(s, order)
+	return s.descendBy(order, c, func(try []visit, lo, hi int) (int32, bool) {
+		return t.cost(s, try, lo, hi)
+	}, func() { t.of(s, order) })
+}
+
+// descendPlain is descend costing each move's whole walk (cost).
+func (s *searcher) descendPlain(order []visit, c int32) int32 {
+	return s.descendBy(order, c, func(try []visit, _, _ int) (int32, bool) {
+		return s.cost(try, nil)
+	}, func() {})
+}
+
+// descendBy is descend with costOf, the cost of try, which differs from order only from its
+// visit lo to its visit hi, and kept, told each time order changes.
+func (s *searcher) descendBy(order []visit, c int32, costOf func(try []visit, lo, hi int) (int32, bool), kept func()) int32 {
 	try := make([]visit, len(order))
-	keep := func() { // try, if shorter, becomes order
-		if tc, ok := s.cost(try, nil); ok && tc < c {
+	keep := func(lo, hi int) { // try, if shorter, becomes order
+		if tc, ok := costOf(try, lo, hi); ok && tc < c {
 			copy(order, try)
 			c = tc
+			kept()
 		}
 	}
 	for range improveRounds {
@@ -150,7 +171,7 @@ func (s *searcher) descend(order []visit, c int32) int32 {
 					}
 					copy(try, order)
 					move(try, i, j, r)
-					keep()
+					keep(min(i, j), max(i, j))
 				}
 			}
 		}
@@ -168,7 +189,7 @@ func (s *searcher) descend(order []visit, c int32) int32 {
 					for b--; b > a && try[b].robot != r; b-- {
 					}
 				}
-				keep()
+				keep(i, j)
 			}
 		}
 		for p := -1; p < len(order); p++ { // two robots' tails after p, exchanged
@@ -185,7 +206,7 @@ func (s *searcher) descend(order []visit, c int32) int32 {
 						}
 					}
 					if changed {
-						keep()
+						keep(p+1, len(try)-1)
 					}
 				}
 			}
@@ -223,6 +244,86 @@ func (s *searcher) cost(order []visit, legs *[]Leg) (c int32, ok bool) {
 	c += s.shift
 	for _, n := range at {
 		c += s.term[n]
+	}
+	return c, true
+}
+
+// tally is what descend knows of the walk it improves, visit by visit: where the robots
+// stand before each visit, the keys they hold, the steps walked, each visit's own steps,
+// and each robot's next visit. A move changes the visits from some lo to some hi alone, as
+// a reordering of them: the walk before lo is order's, and after hi every visit is made
+// holding the same keys from the same place but each robot's first, which starts where the
+// move left the robot.
+type tally struct {
+	at   [][vault.MaxRobots]int   // before visit k (k up to the walk's length)
+	held []keys.Set               // before visit k
+	sum  []int32                  // steps before visit k
+	legs []int32                  // visit k's steps
+	next [][vault.MaxRobots]int32 // each robot's first visit at k or after, -1 when none
+	walk []visit
+}
+
+// of tallies order, a walk cost has costed (every visit open).
+func (t *tally) of(s *searcher, order []visit) {
+	n := len(order)
+	t.walk = order
+	t.at = slices.Grow(t.at[:0], n+1)[:n+1]
+	t.held = slices.Grow(t.held[:0], n+1)[:n+1]
+	t.sum = slices.Grow(t.sum[:0], n+1)[:n+1]
+	t.legs = slices.Grow(t.legs[:0], n)[:n]
+	t.next = slices.Grow(t.next[:0], n+1)[:n+1]
+	atStarts(t.at[0][:s.nr])
+	t.held[0], t.sum[0] = 0, 0
+	for k, v := range order {
+		r, _ := s.open(t.at[k][v.robot], v.to, t.held[k])
+		t.legs[k] = r.Len
+		t.at[k+1], t.held[k+1], t.sum[k+1] = t.at[k], t.held[k], t.sum[k]+r.Len
+		t.at[k+1][v.robot] = v.to
+		if v.to < 26 {
+			t.held[k+1] |= keys.Bit(v.to)
+		}
+	}
+	for r := range s.nr {
+		t.next[n][r] = -1
+	}
+	for k := n - 1; k >= 0; k-- {
+		t.next[k] = t.next[k+1]
+		t.next[k][order[k].robot] = int32(k)
+	}
+}
+
+// cost is s.cost(try, nil) for try, the tallied walk with its visits from lo to hi
+// reordered (and their robots changed).
+func (t *tally) cost(s *searcher, try []visit, lo, hi int) (int32, bool) {
+	at, held, c := t.at[lo], t.held[lo], t.sum[lo]
+	for _, v := range try[lo : hi+1] {
+		r, ok := s.open(at[v.robot], v.to, held)
+		if !ok {
+			return 0, false
+		}
+		c += r.Len
+		at[v.robot] = v.to
+		if v.to < 26 {
+			held |= keys.Bit(v.to)
+		}
+	}
+	n := len(try)
+	c += t.sum[n] - t.sum[hi+1]
+	c += s.shift
+	for r := range s.nr {
+		k := t.next[hi+1][r]
+		if k < 0 {
+			c += s.term[at[r]] // no visit left: it ends there
+			continue
+		}
+		c += s.term[t.at[n][r]]
+		if at[r] != t.at[hi+1][r] { // its next visit starts elsewhere
+			rt, ok := s.open(at[r], t.walk[k].to, t.held[k])
+			if !ok {
+				return 0, false
+			}
+			c += rt.Len - t.legs[k]
+		}
 	}
 	return c, true
 }
