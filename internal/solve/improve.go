@@ -29,21 +29,27 @@ type visit struct{ robot, to int }
 
 // The effort: a local search alone on each dive's walk, then, each time the search has
 // recorded four times as many states, the best walk known improved again with twice as many
-// kicks (up to maxKicks): its cost stays a small part of the search's.
+// kicks, and at least one for every statesPerKick states recorded. A kick costs about what
+// recording a few hundred states does, so the kicks' share of the search stays the same
+// however large it grows; where the bound is tight and only the walk is missing (the
+// answer is the bound at the start), the search ends as soon as they find it. Kicks stop
+// once half of them, or maxIdle, in a row have found nothing shorter: the walk known may
+// be the answer's already, and more kicks cannot tell.
 const (
-	improveRounds = 32 // passes of the three moves at most, in one local search
-	firstKicks    = 0  // kicks on the first walk
-	againKicks    = 8  // kicks the first time again
-	maxKicks      = 64
-	kickMoves     = 3  // visits a kick moves
-	kickTries     = 16 // kicks tried for one whose walk is open
+	improveRounds = 32   // passes of the three moves at most, in one local search
+	firstKicks    = 0    // kicks on the first walk
+	againKicks    = 8    // kicks the first time again
+	statesPerKick = 1000 // then at least a kick for each of these
+	maxIdle       = 64   // kicks in a row that find nothing shorter, at most
+	kickMoves     = 3    // visits a kick moves
+	kickTries     = 16   // kicks tried for one whose walk is open
 )
 
 // improveAgain, once the search has grown by a factor of four since the last time, dives at
 // the next weight and improves the best walk known with more kicks.
 func (s *searcher) improveAgain() error {
 	s.improveAt *= 4
-	s.kicks = min(2*s.kicks, maxKicks)
+	s.kicks = max(2*s.kicks, s.sc.table.Len()/statesPerKick)
 	if !s.opt.NoDives && s.dives < len(diveWeights) {
 		if err := s.dive(diveWeights[s.dives], max(weightedLimit, s.sc.table.Len()/4)); err != nil {
 			return err
@@ -83,7 +89,7 @@ func (s *searcher) improve(walk []Leg, c int32, kicks int) ([]Leg, int32) {
 	for kick, idle := 0, 0; ; kick++ {
 		if c >= 0 && c < bestCost {
 			best, bestCost, idle = append(best[:0], order...), c, 0
-		} else if idle++; idle > kicks/2 {
+		} else if idle++; idle > min(kicks/2, maxIdle) {
 			break // kicks in a row that found nothing shorter
 		}
 		if kick == kicks || s.opt.Ctx != nil && s.opt.Ctx.Err() != nil {
