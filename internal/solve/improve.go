@@ -144,27 +144,29 @@ func move(order []visit, i, j, r int) {
 func (s *searcher) descend(order []visit, c int32) int32 {
 	var t tally
 	t.of(s, order)
-	return s.descendBy(order, c, func(try []visit, lo, hi int) (int32, bool) {
-		return t.cost(s, try, lo, hi)
-	}, func() { t.of(s, order) })
+	return s.descendBy(order, c, &t)
 }
 
 // descendPlain is descend costing each move's whole walk (cost).
-func (s *searcher) descendPlain(order []visit, c int32) int32 {
-	return s.descendBy(order, c, func(try []visit, _, _ int) (int32, bool) {
-		return s.cost(try, nil)
-	}, func() {})
-}
+func (s *searcher) descendPlain(order []visit, c int32) int32 { return s.descendBy(order, c, nil) }
 
-// descendBy is descend with costOf, the cost of try, which differs from order only from its
-// visit lo to its visit hi, and kept, told each time order changes.
-func (s *searcher) descendBy(order []visit, c int32, costOf func(try []visit, lo, hi int) (int32, bool), kept func()) int32 {
+// descendBy is descend with order's tally t, or, with t nil, descendPlain.
+func (s *searcher) descendBy(order []visit, c int32, t *tally) int32 {
 	try := make([]visit, len(order))
-	keep := func(lo, hi int) { // try, if shorter, becomes order
-		if tc, ok := costOf(try, lo, hi); ok && tc < c {
+	keep := func(lo, hi int) { // try, if shorter, becomes order; it differs from visit lo to hi
+		var tc int32
+		var ok bool
+		if t != nil {
+			tc, ok = t.cost(s, try, lo, hi)
+		} else {
+			tc, ok = s.cost(try, nil)
+		}
+		if ok && tc < c {
 			copy(order, try)
 			c = tc
-			kept()
+			if t != nil {
+				t.of(s, order)
+			}
 		}
 	}
 	for range improveRounds {
