@@ -280,28 +280,40 @@ func (w *ascent) forest(n int) int32 {
 			}
 		}
 	}
-	keysUp, robotsUp := rest[:n], [vault.MaxRobots]int8{}
-	for i := range keysUp {
-		keysUp[i] = int8(i)
+	// The walks' ends: the keys of the lowest prices, as many as there are robots, and the
+	// robots, both by price ascending (insertion: a handful each).
+	var low, up [vault.MaxRobots]int8
+	nl := 0
+	for i := range int8(n) {
+		if nl == w.robots && w.pi[i] >= w.pi[low[nl-1]] {
+			continue
+		}
+		j := min(nl, w.robots-1)
+		nl = min(nl+1, w.robots)
+		for ; j > 0 && w.pi[low[j-1]] > w.pi[i]; j-- {
+			low[j] = low[j-1]
+		}
+		low[j] = i
 	}
-	for j := range w.robots {
-		robotsUp[j] = int8(j)
+	for i := range int8(w.robots) {
+		j := i
+		for ; j > 0 && w.rho[up[j-1]] > w.rho[i]; j-- {
+			up[j] = up[j-1]
+		}
+		up[j] = i
 	}
-	slices.SortFunc(keysUp, func(a, b int8) int { return int(w.pi[a] - w.pi[b]) })
-	slices.SortFunc(robotsUp[:w.robots], func(a, b int8) int { return int(w.rho[a] - w.rho[b]) })
-	var kp [26]int32
-	var rp [vault.MaxRobots]int32
-	for i, k := range keysUp {
+	var kp, rp [vault.MaxRobots]int32
+	for i, k := range low[:nl] {
 		kp[i] = w.pi[k]
 	}
-	for i, j := range robotsUp[:w.robots] {
+	for i, j := range up[:w.robots] {
 		rp[i] = w.rho[j]
 	}
-	back, m := leastEnds(kp[:n], rp[:w.robots])
-	for _, k := range keysUp[:m] {
+	back, m := leastEnds(kp[:nl], rp[:w.robots])
+	for _, k := range low[:m] {
 		w.end[k] = 1
 	}
-	for _, j := range robotsUp[w.robots-m : w.robots] {
+	for _, j := range up[w.robots-m : w.robots] {
 		w.mover[j] = 1
 	}
 	return total - 2*sum + back
