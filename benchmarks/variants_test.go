@@ -295,8 +295,10 @@ func BenchmarkReduce(b *testing.B) {
 // lower weights (no-dives keeps the first dive's walk, improved), a batch of look-ups touched
 // first in a table larger than the cache (no-touch looks each up in turn), children dropped on
 // their bound's floor (no-floor computes every child's bound), a child's bound stopped once it
-// cannot beat the best walk (no-drop computes the whole bound), Held and Karp's prices on the
-// keys and the robots' nodes (no-prices: the plain forest, -bound spanning); it reports the
+// cannot beat the best walk (no-drop computes the whole bound), a state's own prices found as
+// it leaves the queue once a best walk is known (no-reprice keeps the start's), Held and
+// Karp's prices on the keys and the robots' nodes (no-prices: the plain forest, -bound
+// spanning); it reports the
 // states both parts recorded besides the time. Part 2 of a vault with several robots is part 1,
 // which Parts searches once; the open room with one robot has a part 2 of four robots side by
 // side at its centre.
@@ -320,6 +322,7 @@ func BenchmarkShared(b *testing.B) {
 			{"no-touch", solve.Options{NoTouch: true}},
 			{"no-floor", solve.Options{NoFloor: true}},
 			{"no-drop", solve.Options{NoDrop: true}},
+			{"no-reprice", solve.Options{NoReprice: true}},
 			{"no-prices", solve.Options{Bound: bound.KindSpanning}},
 		} {
 			b.Run(g.name+"/"+vr.name, func(b *testing.B) {

@@ -323,6 +323,7 @@ func bought(run *result, b *strings.Builder, _ string) error {
 	acrossIn(shared, "day18: look-ups touched in a batch first, in a table larger than the cache (the same)", "each looked up in turn", sharedOf("no-touch"), sharedOf("default"))
 	acrossIn(shared, "day18: children dropped on their bound's floor (the same)", "every child's bound computed", sharedOf("no-floor"), sharedOf("default"))
 	acrossIn(shared, "day18: a child's bound stopped once it cannot beat the best walk (the same)", "its whole bound computed", sharedOf("no-drop"), sharedOf("default"))
+	acrossIn(shared, "day18: a state's own prices, found as it leaves the queue, aimed at the best walk (the same)", "the start's prices kept", sharedOf("no-reprice"), sharedOf("default"))
 	acrossIn(shared, "day18: Held-Karp prices on the forest of robots sharing a region (the same)", "the plain forest (-bound spanning)", sharedOf("no-prices"), sharedOf("default"))
 	var span, hk []float64
 	for _, n := range run.names("Growth/loops/") {

@@ -5,11 +5,13 @@
 // Every bound is a Bound, one small interface the search calls at three moments: the start
 // (Eval), each expanded state and its children (Expand, then Child per child, so a bound
 // can compute what the children share once), and the first time a state leaves the queue
-// (Refine, a dearer term that states pushed but never popped never pay for). A bound may
-// also give a floor under Child at a glance (Floorer: Spanning's, for robots sharing a
-// region), so that the search drops a child that cannot beat its best walk without
-// computing its bound; and Child, told where the search drops a child, may stop as soon as
-// it knows the child is dropped. Which bound a vault gets is decided here (For), from the vault itself:
+// (Refine, a dearer term that states pushed but never popped never pay for; told the best
+// walk known, Spanning prices a region the robots share for the state alone, prices.go). A
+// bound may also give a floor under Child at a glance (Floorer: Spanning's, for robots
+// sharing a region), so that the search drops a child that cannot beat its best walk
+// without computing its bound; and Child and Refine, told where the search drops a state,
+// may stop as soon as they know it is dropped. Which bound a vault gets is decided here
+// (For), from the vault itself:
 //
 //   - Tour: every door open and every corridor on a cycle free, what is left is the bridge
 //     tree of the corridor graph, where the shortest walk over the keys left is twice their
@@ -60,8 +62,11 @@ type Bound interface {
 	Child(i, t int, held keys.Set, drop int32) int32
 	// Refine returns a bound of the state at least h, its bound so far (Eval's or Child's),
 	// computed the first time the state leaves the queue: a dearer bound that states queued
-	// but never taken out never pay for. Bounds with nothing dearer return h.
-	Refine(at []int, held keys.Set, h int32) int32
+	// but never taken out never pay for. Bounds with nothing dearer return h. Like Child,
+	// when that is drop or more it may return any value from drop up to it instead; a bound
+	// may also spend more on a state the closer drop is (Spanning reprices it), and Keep
+	// asks for nothing but the dearer term.
+	Refine(at []int, held keys.Set, h, drop int32) int32
 }
 
 // Keep is Child's drop for a child the search keeps whatever its bound.
@@ -145,7 +150,7 @@ func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter, op
 	c := g.Corridors()
 	start := startNodes[:robots]
 	choice := func(b Bound, k Kind) Choice {
-		return Choice{Bound: b, Kind: k, Start: b.Refine(start, 0, b.Eval(start, 0))}
+		return Choice{Bound: b, Kind: k, Start: b.Refine(start, 0, b.Eval(start, 0), Keep)}
 	}
 	switch {
 	case k == KindNone:
@@ -250,7 +255,7 @@ func treeLike(c *routes.Corridors, start int32) bool {
 // zero is the bound None: 0 everywhere.
 type zero struct{}
 
-func (zero) Eval([]int, keys.Set) int32                { return 0 }
-func (zero) Expand([]int, keys.Set)                    {}
-func (zero) Child(int, int, keys.Set, int32) int32     { return 0 }
-func (zero) Refine(_ []int, _ keys.Set, h int32) int32 { return h }
+func (zero) Eval([]int, keys.Set) int32                   { return 0 }
+func (zero) Expand([]int, keys.Set)                       {}
+func (zero) Child(int, int, keys.Set, int32) int32        { return 0 }
+func (zero) Refine(_ []int, _ keys.Set, h, _ int32) int32 { return h }

@@ -46,7 +46,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 		vaults = addVault(vaults, data, strings.HasPrefix(filepath.Base(f), "exit-"))
 	}
 	defer func(n int) { soloKeys = n }(soloKeys)
-	checked, floored, checkedShared, children := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
+	checked, floored, checkedShared, children, raised := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
 	for _, tv := range vaults {
 		g := routes.New(tv.v, 0)
 		sg := stateGraph(t, tv, g)
@@ -77,13 +77,26 @@ func TestAdmissibleConsistent(t *testing.T) {
 				}
 				eval := func(s gstate) int32 {
 					at := s.nodes(sg.nr)
-					return c.Refine(at, s.held, c.Eval(at, s.held))
+					return c.Refine(at, s.held, c.Eval(at, s.held), Keep)
 				}
 				for s, cost := range sg.toGoal {
 					h := eval(s)
 					if h > cost {
 						t.Fatalf("%s: bound %d at a state whose cost to the goal is %d (robots %v, keys %s) in\n%s",
 							name, h, cost, s.nodes(sg.nr), s.held, tv.v.Grid)
+					}
+					// Told to drop the state only above its true cost, Refine may work as hard
+					// as it likes (Spanning reprices, every state: its record of what
+					// repricing dropped wiped), yet may not reach the drop.
+					at := s.nodes(sg.nr)
+					if sp, ok := c.Bound.(*Spanning); ok {
+						sp.tried, sp.dropped, sp.skipped = [16]int{}, [16]int{}, [16]int{}
+					}
+					if r := c.Refine(at, s.held, c.Eval(at, s.held), cost+1); r > cost {
+						t.Fatalf("%s: bound %d, aiming at %d, at a state whose cost to the goal is %d (robots %v, keys %s) in\n%s",
+							name, r, cost+1, cost, at, s.held, tv.v.Grid)
+					} else if r > h {
+						raised[name]++
 					}
 					if !consistent {
 						continue
@@ -134,9 +147,12 @@ func TestAdmissibleConsistent(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"held-karp", "held-karp without solo"} {
-		t.Logf("%s: %d states of shared regions checked for consistency", name, checkedShared[name])
+		t.Logf("%s: %d states of shared regions checked for consistency, %d bounds raised by repricing", name, checkedShared[name], raised[name])
 		if checkedShared[name] < 20000 {
 			t.Errorf("%s: only %d states of shared regions checked for consistency", name, checkedShared[name])
+		}
+		if raised[name] < 1000 {
+			t.Errorf("%s: only %d bounds raised by repricing", name, raised[name])
 		}
 	}
 	for _, name := range []string{"spanning", "held-karp"} {
@@ -354,5 +370,38 @@ func TestSoloDenseCost(t *testing.T) {
 		if costs[0] != costs[1] {
 			t.Errorf("seed %d: dense costs %v, general %v", seed+1, costs[0], costs[1])
 		}
+	}
+}
+
+// TestWorth checks when Refine reprices a state short of its drop (worth): the first 64
+// states of each shortfall, then while one in three of them is dropped, else one in 32.
+func TestWorth(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		dropEvery   int // every how many tries repricing drops the state (0: never)
+		calls, want int // worth asked calls times says yes want times
+	}{
+		{"never drops", 0, 64 + 32*10, 64 + 10},
+		{"drops one in two", 2, 1000, 1000},
+		{"drops one in four", 4, 1000, 64 + (1000-64)/32},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := &Spanning{}
+			yes := 0
+			for range c.calls {
+				if s.worth(3) {
+					yes++
+					if c.dropEvery > 0 && s.tried[3]%c.dropEvery == 0 {
+						s.dropped[3]++
+					}
+				}
+			}
+			if yes != c.want {
+				t.Errorf("worth said yes %d times of %d, want %d", yes, c.calls, c.want)
+			}
+			if s.tried[2] != 0 || s.tried[4] != 0 {
+				t.Errorf("other shortfalls counted: %v", s.tried)
+			}
+		})
 	}
 }

@@ -63,4 +63,4 @@ func (e *Exit) Child(i, t int, held keys.Set, _ int32) int32 {
 }
 
 // Refine has nothing dearer.
-func (e *Exit) Refine(_ []int, _ keys.Set, h int32) int32 { return h }
+func (e *Exit) Refine(_ []int, _ keys.Set, h, _ int32) int32 { return h }

@@ -25,9 +25,12 @@ import (
 // loopy mazes the bound comes within a few steps of the door-free optimum, where the plain
 // spanning tree is a quarter short of it.
 //
-// The prices are found once, at the start state, and kept for every state: prices found
-// per key set bound each state a little closer, but differ from a key set to the next, so
-// the bound loses consistency and the search pops each state more often than it gains. With
+// The prices are found once, at the start state, and kept for every state's bound as it is
+// pushed: prices found per key set bound each state closer, but differ from a key set to
+// the next, so the bound loses consistency and the search pops each state more often than
+// it gains. A state's own prices are found only in Refine, where the search drops a state
+// that cannot beat its best walk: there a few steps of ascent from the start's prices,
+// aimed at that walk, drop most of the states it would otherwise expand (reprice). With
 // fixed prices the bound stays consistent: moving to t costs at least d(p, t), which covers
 // p's priced edge but for π_t; the tree of R is at most the tree of R less t plus t's
 // cheapest priced edge, the child's first term, plus π_t twice, which the −2·Σπ takes back;
@@ -132,31 +135,91 @@ type ascent struct {
 // that share a region (forest).
 func (s *Spanning) ascend(left keys.Set, roots []int, steps int) {
 	w := &ascent{}
+	n := w.load(s, left, roots, false)
+	ascending := schedule{steps: steps, lambda: 2, least: 1e-3}
+	w.climb(n, ascending, scale*s.nearestNeighbour(roots[0], w.ks[:n]))
+	for i := range n {
+		s.prices[w.ks[i]] = w.best[i]
+	}
+	for j := range w.robots {
+		s.prices[roots[j]] = w.bestRho[j]
+	}
+}
+
+// reprice returns, in quarter steps, the priced forest bound of the keys of left for the
+// robots at roots (two or more) with prices found for this state alone: a few steps of
+// ascent from the prices found at the start, aiming at target, stopped once they reach it
+// or stop gaining. Any prices bound the walks (see above), so a state's own are as good as
+// the start's; but they differ from a state to the next, and the bound would lose its
+// consistency (the search popping states again and again) if every state had them. So
+// only Refine asks, once a state leaves the queue, and only with a best walk to aim at:
+// where the start's prices leave a state a few steps short of being dropped, its own often
+// drop it (in the open room with eight robots of -seed 91, two states in three of those
+// short by one to five steps), and where they do not, Refine soon stops asking (worth).
+func (s *Spanning) reprice(left keys.Set, roots []int, target int32) int32 {
+	w := &s.repricing
+	return w.climb(w.load(s, left, roots, true), repricing, target)
+}
+
+// schedule is how an ascent steps: at most steps steps, each of Polyak's size toward the
+// target plus slack (in quarter steps) times lambda; lambda is halved after five steps
+// without a better bound, and the ascent stops once it falls under least.
+type schedule struct {
+	steps         int
+	slack         int32
+	lambda, least float64
+}
+
+// repricing is reprice's schedule: twenty steps at most, aimed at the state's drop plus
+// eight steps (Polyak's step aimed at the drop itself shrinks to nothing as the bound nears
+// it: prices are whole quarter steps), given up after five steps without gain.
+var repricing = schedule{steps: 20, slack: 8 * scale, lambda: 0.5, least: 0.5}
+
+// load sets w up for the keys of left and the robots at roots, the prices at 0 or, with
+// warm, at s's; it returns the number of keys.
+func (w *ascent) load(s *Spanning, left keys.Set, roots []int, warm bool) int {
 	n := 0
 	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
-		w.ks[n] = uint8(k)
+		w.ks[n], w.pi[n], w.end[n] = uint8(k), 0, 0
+		if warm {
+			w.pi[n] = s.prices[k]
+		}
 		w.from[n] = scale * s.dist[roots[0]][k] // lagrange's: one robot
 		n++
 	}
 	for i := range n {
+		row := &s.dist[w.ks[i]]
 		for j := range n {
-			w.dist[i][j] = scale * s.dist[w.ks[i]][w.ks[j]]
+			w.dist[i][j] = scale * row[w.ks[j]]
 		}
 	}
-	bound := func() int32 { return w.lagrange(n) }
+	w.robots = 0
 	if len(roots) > 1 {
 		w.robots = len(roots)
 		for j, p := range roots {
+			w.rho[j] = 0
+			if warm {
+				w.rho[j] = s.prices[p]
+			}
 			for i := range n {
 				w.rootDist[j][i] = scale * s.dist[p][w.ks[i]]
 			}
 		}
+	}
+	return n
+}
+
+// climb runs subgradient ascent on the bound of the n keys in w (lagrange, or forest when w
+// has robots) from the prices in w, as sch says, stopping early once the bound reaches
+// target. It keeps the best prices in w.best and w.bestRho and returns their bound.
+func (w *ascent) climb(n int, sch schedule, target int32) int32 {
+	bound := func() int32 { return w.lagrange(n) }
+	if w.robots > 0 {
 		bound = func() int32 { return w.forest(n) }
 	}
-	ub := float64(scale * s.nearestNeighbour(roots[0], w.ks[:n]))
 	bestL := int32(math.MinInt32)
-	lambda, since := 2.0, 0
-	for range steps {
+	lambda, since := sch.lambda, 0
+	for range sch.steps {
 		l := bound()
 		if l > bestL {
 			bestL, w.best, w.bestRho, since = l, w.pi, w.rho, 0
@@ -172,10 +235,10 @@ func (s *Spanning) ascend(left keys.Set, roots []int, steps int) {
 			g := w.rdeg[j] - w.mover[j]
 			norm += g * g
 		}
-		if norm == 0 || ub <= float64(bestL) || lambda < 1e-3 {
+		if norm == 0 || target <= bestL || lambda < sch.least {
 			break
 		}
-		step := lambda * (ub - float64(l)) / float64(norm)
+		step := lambda * float64(target+sch.slack-l) / float64(norm)
 		for i := range n {
 			w.pi[i] += int32(math.Round(step * float64(w.deg[i]-2+w.end[i])))
 		}
@@ -183,12 +246,7 @@ func (s *Spanning) ascend(left keys.Set, roots []int, steps int) {
 			w.rho[j] += int32(math.Round(step * float64(w.rdeg[j]-w.mover[j])))
 		}
 	}
-	for i := range n {
-		s.prices[w.ks[i]] = w.best[i]
-	}
-	for j := range w.robots {
-		s.prices[roots[j]] = w.bestRho[j]
-	}
+	return bestL
 }
 
 // lagrange computes the minimum spanning tree of the keys under the prices w.pi, with p

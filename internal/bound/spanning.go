@@ -71,6 +71,12 @@ type Spanning struct {
 	shared []sharedFloor // per region
 	forest [2]joins
 	prims  bool // Child finds a shared region's trees by prim alone: childShared's baseline
+
+	repricing ascent // Refine's memory for reprice
+
+	// Refine's repricing by how many steps a state was short of its drop (at most 15 told
+	// apart): the states it was tried on, those it dropped, and those it skipped (worth).
+	tried, dropped, skipped [16]int
 }
 
 // sharedFloor is what Floor and Child know of a shared region's children: the region's term
@@ -566,11 +572,60 @@ func (s *Spanning) derive(tree, from, t int, left keys.Set) span {
 // forces beyond those of a door-free walk, so it adds to a bound of door-free walks: the
 // first leg door-free too, not by route (a walk's first leg is door-aware, but the door-free
 // walk the argument compares it with may start elsewhere; prices.go). Each robot's term is
-// the better of the two.
-func (s *Spanning) Refine(at []int, held keys.Set, h int32) int32 {
+// the better of the two. Then, with a drop to aim at, each region the robots share is
+// repriced for the state (reprice) while the bound is short of drop.
+func (s *Spanning) Refine(at []int, held keys.Set, h, drop int32) int32 {
 	if s.blocks == nil {
 		return h
 	}
+	h = s.refineBlocks(at, held, h)
+	if drop == Keep || !s.priced {
+		return h
+	}
+	for i, p := range at {
+		if h >= drop {
+			break
+		}
+		if r := s.region[p]; r < 0 || s.robots[r] == 1 || s.keys[r]&^held == 0 || s.rootsOf(at[:i], r).n > 0 {
+			continue // not a shared region's first robot
+		}
+		need := min(int(drop-h), len(s.tried)-1)
+		if !s.worth(need) {
+			break
+		}
+		r := s.region[p]
+		term, roots := s.term(at, i, p, held), s.rootsOf(at, r)
+		v := s.reprice(s.keys[r]&^held, roots.nodes[:roots.n], scale*(term+drop-h))
+		if h += max(0, max(v, 0)/scale-term); h >= drop {
+			s.dropped[need]++
+		}
+	}
+	return h
+}
+
+// worth reports whether repricing a state short of its drop by need steps is worth its
+// cost: always at first, then while it drops at least one state in three of those it was
+// tried on that were as far short, else one time in 32, to keep finding out. A try costs
+// about half of what expanding the state would (a few trees against a few dozen children),
+// so repricing that drops fewer than one in three loses time; where the start's prices are
+// near the best a state can have (its bound short for other reasons), it drops next to
+// nothing, and where it pays, it drops over half of them.
+func (s *Spanning) worth(need int) bool {
+	n, ok := s.tried[need], s.dropped[need]
+	if n < 64 || 3*ok >= n {
+		s.tried[need]++
+		return true
+	}
+	s.skipped[need]++
+	if s.skipped[need]%32 == 0 {
+		s.tried[need]++
+		return true
+	}
+	return false
+}
+
+// refineBlocks is Refine's precedence term.
+func (s *Spanning) refineBlocks(at []int, held keys.Set, h int32) int32 {
 	for i, p := range at {
 		r := s.region[p]
 		if r < 0 || s.soloOK[r] || s.robots[r] != 1 {

@@ -891,7 +891,7 @@ func (b *Tour) Child(i, t int, held keys.Set, _ int32) int32 {
 // blocks are lazy (KindTourLazyBlocks): then only states taken out of the queue pay for them.
 // Otherwise Eval and Child hold all there is. A shifted bound at its floor (endings) takes
 // no blocks: the tour term under it is not known, and the floor plus blocks bounds nothing.
-func (b *Tour) Refine(at []int, held keys.Set, h int32) int32 {
+func (b *Tour) Refine(at []int, held keys.Set, h, _ int32) int32 {
 	if b.blocking != lazyBlocks || h == 0 && b.shift > 0 {
 		return h
 	}

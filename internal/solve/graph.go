@@ -438,8 +438,15 @@ func (s *searcher) run(limit, large int) error {
 		d := e.G()
 		ks := cur.keys()
 		if !e.Has(search.Refined) {
+			// With a best walk, the bound may work at dropping the state (bound.Spanning
+			// reprices it); not in a dive, whose order a bound raised for some states and
+			// not for others would skew.
+			drop := int32(bound.Keep)
+			if s.upper != none && s.weight == exact && !s.opt.NoReprice {
+				drop = s.upper - d
+			}
 			e.Set(search.Refined, true)
-			e.SetH(s.b.Refine(s.place(cur), ks, e.H()))
+			e.SetH(s.b.Refine(s.place(cur), ks, e.H(), drop))
 		}
 		if p := s.priority(d, e.H()); p > int32(f) {
 			if err := s.queue(int(p), cur); err != nil {

@@ -154,6 +154,11 @@ type Options struct {
 	// knows the child cannot beat the best walk known (bound.Bound's Child, drop): the
 	// baseline that idea is measured by.
 	NoDrop bool
+
+	// NoReprice makes Graph's exact search refine a state's bound without the best walk
+	// known to aim at (bound.Keep), so that a region robots share keeps the prices found at
+	// the start (bound.Spanning's Refine): the baseline that idea is measured by.
+	NoReprice bool
 }
 
 // Pair returns copies of opt for Graph to solve part 1 of v and part 2 of p2 = v.Part2(),

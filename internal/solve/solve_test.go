@@ -461,7 +461,7 @@ func parts(v *vault.Vault) []*vault.Vault {
 // TestDifferentialSharedRoom compares Graph with the BFS baseline where robots share a
 // region and the search takes them as interchangeable (one state for the robots on keys in
 // any order), its first walk improved (by local search and later dives), its children
-// dropped on their bound's floor, and each of these turned off: open rooms (no doors) and
+// dropped on their bound's floor, its states' bounds repriced, and each of these turned off: open rooms (no doors) and
 // mazes with loops, two to five robots at random floor, under each bound and as a large
 // search; every walk replays to its answer.
 func TestDifferentialSharedRoom(t *testing.T) {
@@ -482,7 +482,7 @@ func TestDifferentialSharedRoom(t *testing.T) {
 		for _, a := range baselined(t, vaultgen.Generate(o)) {
 			opts := []solve.Options{ // and the baselines of its ideas
 				{NoSwap: true, Walk: true}, {NoImprove: true, Walk: true}, {NoDives: true, Walk: true},
-				{NoFloor: true, Walk: true}}
+				{NoFloor: true, Walk: true}, {NoReprice: true, Walk: true}}
 			for _, k := range kinds {
 				opts = append(opts, solve.Options{Bound: k, Walk: true})
 			}
@@ -694,7 +694,7 @@ func TestDifferentialTrees(t *testing.T) {
 
 // TestDives compares Graph, as a large search from 50 states on, touching every batch of
 // look-ups first, with its plain A* (no dives after the first, no local search, no floor,
-// robots never interchanged, no touches), itself compared with the BFS baseline above, on
+// robots never interchanged, no touches, the start's prices kept), itself compared with the BFS baseline above, on
 // vaults too large for that baseline: robots sharing mazes with loops, 8 to 12 keys. Every
 // walk replays to its answer, and later dives alone must shorten some first walks, never
 // below the answer.
@@ -706,7 +706,7 @@ func TestDives(t *testing.T) {
 	defer solve.LargeFrom(50)()
 	defer solve.TouchFrom(0)() // every look-up touched first
 	dived := 0
-	plain := solve.Options{NoDives: true, NoImprove: true, NoFloor: true, NoSwap: true, NoTouch: true}
+	plain := solve.Options{NoDives: true, NoImprove: true, NoFloor: true, NoSwap: true, NoTouch: true, NoReprice: true}
 	for seed := range n {
 		o := vaultgen.Options{Seed: seed, Robots: 2 + int(seed%4), Keys: 8 + int(seed%5), Size: 21, Loops: 0.3}
 		v, err := vault.Parse("gen", vaultgen.Generate(o))
