@@ -583,17 +583,14 @@ func (s *Spanning) Refine(at []int, held keys.Set, h, drop int32) int32 {
 		return h
 	}
 	for i, p := range at {
-		if h >= drop {
-			break
-		}
-		if r := s.region[p]; r < 0 || s.robots[r] == 1 || s.keys[r]&^held == 0 || s.rootsOf(at[:i], r).n > 0 {
+		r := s.region[p]
+		if r < 0 || s.robots[r] == 1 || s.keys[r]&^held == 0 || s.rootsOf(at[:i], r).n > 0 {
 			continue // not a shared region's first robot
 		}
 		need := min(int(drop-h), len(s.tried)-1)
-		if !s.worth(need) {
+		if need <= 0 || !s.worth(need) {
 			break
 		}
-		r := s.region[p]
 		term, roots := s.term(at, i, p, held), s.rootsOf(at, r)
 		v := s.reprice(s.keys[r]&^held, roots.nodes[:roots.n], scale*(term+drop-h))
 		if h += max(0, max(v, 0)/scale-term); h >= drop {
