@@ -86,8 +86,8 @@ func TestAdmissibleConsistent(t *testing.T) {
 							name, h, cost, s.nodes(sg.nr), s.held, tv.v.Grid)
 					}
 					// Told to drop the state only above its true cost, Refine may work as hard
-					// as it likes (Spanning reprices, every state: its record of what
-					// repricing dropped wiped), yet may not reach the drop.
+					// as it likes (Spanning reprices; its record of what repricing dropped is
+					// wiped, so that it tries every state), yet may not reach the drop.
 					at := s.nodes(sg.nr)
 					if sp, ok := c.Bound.(*Spanning); ok {
 						sp.tried, sp.dropped, sp.skipped = [16]int{}, [16]int{}, [16]int{}

@@ -461,9 +461,9 @@ func parts(v *vault.Vault) []*vault.Vault {
 // TestDifferentialSharedRoom compares Graph with the BFS baseline where robots share a
 // region and the search takes them as interchangeable (one state for the robots on keys in
 // any order), its first walk improved (by local search and later dives), its children
-// dropped on their bound's floor, its states' bounds repriced, and each of these turned off: open rooms (no doors) and
-// mazes with loops, two to five robots at random floor, under each bound and as a large
-// search; every walk replays to its answer.
+// dropped on their bound's floor, its states' bounds repriced, and each of these turned
+// off: open rooms (no doors) and mazes with loops, two to five robots at random floor,
+// under each bound and as a large search; every walk replays to its answer.
 func TestDifferentialSharedRoom(t *testing.T) {
 	n := uint64(40)
 	if testing.Short() {
