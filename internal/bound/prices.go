@@ -137,7 +137,7 @@ func (s *Spanning) ascend(left keys.Set, roots []int, steps int) {
 	w := &ascent{}
 	n := w.load(s, left, roots, false)
 	ascending := schedule{steps: steps, lambda: 2, least: 1e-3}
-	w.climb(n, ascending, scale*s.nearestNeighbour(roots[0], w.ks[:n]))
+	w.climb(n, ascending, scale*s.nearestNeighbour(roots[0], w.ks[:n]), w.bound(n))
 	for i := range n {
 		s.prices[w.ks[i]] = w.best[i]
 	}
@@ -148,17 +148,22 @@ func (s *Spanning) ascend(left keys.Set, roots []int, steps int) {
 
 // reprice returns, in quarter steps, the priced forest bound of the keys of left for the
 // robots at roots (two or more) with prices found for this state alone: a few steps of
-// ascent from the prices found at the start, aiming at target, stopped once they reach it
-// or stop gaining. Any prices bound the walks (see above), so a state's own are as good as
+// ascent from the prices found at the start, aiming need steps above the region's term,
+// stopped once they reach it or stop gaining. It returns the term too, in steps: the
+// better of plain (the region's forest without prices, prim's) and the ascent's first
+// bound, which at the start's prices is rooted's priced forest. Any prices bound the walks (see above), so a state's own are as good as
 // the start's; but they differ from a state to the next, and the bound would lose its
 // consistency (the search popping states again and again) if every state had them. So
 // only Refine asks, once a state leaves the queue, and only with a best walk to aim at:
 // where the start's prices leave a state a few steps short of being dropped, its own often
 // drop it (in the open room with eight robots of -seed 91, two states in three of those
 // short by one to five steps), and where they do not, Refine soon stops asking (worth).
-func (s *Spanning) reprice(left keys.Set, roots []int, target int32) int32 {
+func (s *Spanning) reprice(left keys.Set, roots []int, plain, need int32) (v, term int32) {
 	w := &s.repricing
-	return w.climb(w.load(s, left, roots, true), repricing, target)
+	n := w.load(s, left, roots, true)
+	first := w.bound(n)
+	term = max(plain, first, 0) / scale
+	return w.climb(n, repricing, scale*(term+need), first), term
 }
 
 // schedule is how an ascent steps: at most steps steps, each of Polyak's size toward the
@@ -209,18 +214,22 @@ func (w *ascent) load(s *Spanning, left keys.Set, roots []int, warm bool) int {
 	return n
 }
 
-// climb runs subgradient ascent on the bound of the n keys in w (lagrange, or forest when w
-// has robots) from the prices in w, as sch says, stopping early once the bound reaches
-// target. It keeps the best prices in w.best and w.bestRho and returns their bound.
-func (w *ascent) climb(n int, sch schedule, target int32) int32 {
-	bound := func() int32 { return w.lagrange(n) }
+// bound is the bound of the n keys in w at its prices (lagrange, or forest when w has
+// robots), its tree's degrees left in w for climb.
+func (w *ascent) bound(n int) int32 {
 	if w.robots > 0 {
-		bound = func() int32 { return w.forest(n) }
+		return w.forest(n)
 	}
+	return w.lagrange(n)
+}
+
+// climb runs subgradient ascent on w.bound from the prices in w, whose bound is l, as sch
+// says, stopping early once the bound reaches target. It keeps the best prices in w.best
+// and w.bestRho and returns their bound.
+func (w *ascent) climb(n int, sch schedule, target, l int32) int32 {
 	bestL := int32(math.MinInt32)
 	lambda, since := sch.lambda, 0
-	for range sch.steps {
-		l := bound()
+	for step := 1; ; step++ {
 		if l > bestL {
 			bestL, w.best, w.bestRho, since = l, w.pi, w.rho, 0
 		} else if since++; since >= 5 {
@@ -235,16 +244,17 @@ func (w *ascent) climb(n int, sch schedule, target int32) int32 {
 			g := w.rdeg[j] - w.mover[j]
 			norm += g * g
 		}
-		if norm == 0 || target <= bestL || lambda < sch.least {
+		if norm == 0 || target <= bestL || lambda < sch.least || step == sch.steps {
 			break
 		}
-		step := lambda * float64(target+sch.slack-l) / float64(norm)
+		size := lambda * float64(target+sch.slack-l) / float64(norm)
 		for i := range n {
-			w.pi[i] += int32(math.Round(step * float64(w.deg[i]-2+w.end[i])))
+			w.pi[i] += int32(math.Round(size * float64(w.deg[i]-2+w.end[i])))
 		}
 		for j := range w.robots {
-			w.rho[j] += int32(math.Round(step * float64(w.rdeg[j]-w.mover[j])))
+			w.rho[j] += int32(math.Round(size * float64(w.rdeg[j]-w.mover[j])))
 		}
+		l = w.bound(n)
 	}
 	return bestL
 }

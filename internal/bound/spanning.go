@@ -591,8 +591,9 @@ func (s *Spanning) Refine(at []int, held keys.Set, h, drop int32) int32 {
 		if need <= 0 || !s.worth(need) {
 			break
 		}
-		term, roots := s.term(at, i, p, held), s.rootsOf(at, r)
-		v := s.reprice(s.keys[r]&^held, roots.nodes[:roots.n], scale*(term+drop-h))
+		left, roots := s.keys[r]&^held, s.rootsOf(at, r)
+		rs := roots.nodes[:roots.n]
+		v, term := s.reprice(left, rs, s.prim(left, rs, false, nil), drop-h)
 		if h += max(0, max(v, 0)/scale-term); h >= drop {
 			s.dropped[need]++
 		}
