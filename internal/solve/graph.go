@@ -131,6 +131,9 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 		}
 	}
 	s.steps = res.Stats.Reduced.Steps - int(s.shift) // what the reduced vault's walks are short of
+	if s.seq = s.turns(); s.seq != 0 {
+		s.swap = 0 // one robot on a key at a time: nothing to swap
+	}
 	t2 := time.Now()
 	res.Stats.Setup = t2.Sub(t1)
 	defer s.free()
@@ -141,6 +144,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	res.Stats.Routes, res.Stats.Search = g.Stats, time.Since(t2)
 	res.Stats.Corridors, res.Stats.Reach, res.Stats.Setup = early.Corridors, early.Reach, early.Setup
 	res.Stats.Reduced = early.Reduced
+	res.Stats.Turns = bits.OnesCount8(s.seq)
 	res.Stats.Bound, res.Stats.StartBound = b.Kind, int(b.Start)+s.steps
 	res.Stats.States = s.sc.table.Len()
 	res.Stats.Bytes = max(res.Stats.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())
@@ -203,6 +207,8 @@ type searcher struct {
 
 	rooted  uint8                     // robots whose legs come from their region's keys (legs)
 	swap    uint8                     // the others, when two or more: interchangeable (state.canonical)
+	seq     uint8                     // or, when their region has no door, the robots taking turns (turns.go)
+	handH   int32                     // the bound of the expanded state's hand-over child (handOver)
 	term    [routes.Nodes]int32       // what a walk ending at each node saves by going on to an optional key (ends)
 	shift   int32                     // added to every walk's cost, so that none is negative (ends)
 	steps   int                       // what the reduced vault's walks are short of: bounds adds them
@@ -369,7 +375,7 @@ func (s *searcher) firstWalk() error {
 func (s *searcher) dive(weight int32, limit int) error {
 	w := new(searcher)
 	w.init(s.v, s.g, s.b, s.all, s.opt, nil)
-	w.term, w.shift = s.term, s.shift
+	w.term, w.shift, w.seq, w.swap = s.term, s.shift, s.seq, s.swap
 	w.weight, w.dominate, w.limit, w.upper = weight, true, limit, s.upper // no state that cannot beat it
 	w.acquire()
 	defer w.free()
@@ -503,7 +509,11 @@ func (s *searcher) expand(cur state, d int32, ks keys.Set, limit int) error {
 	fast := s.upper == none && s.weight == exact
 	batch := s.touching()
 	kids := s.sc.kids[:0]
+	turn := s.turn(cur)
 	for i := range s.nr {
+		if s.seq>>i&1 != 0 && i != turn {
+			continue // waiting for its turn, or done
+		}
 		legs, err := s.legs(i, at[i], ks, exit)
 		if err != nil {
 			return err
@@ -529,6 +539,14 @@ func (s *searcher) expand(cur state, d int32, ks keys.Set, limit int) error {
 			} else if err := s.child(c, fast, limit); err != nil {
 				return err
 			}
+		}
+	}
+	if turn >= 0 && s.next(turn) >= 0 {
+		c := s.handOver(cur, turn, d, ks)
+		if batch {
+			kids = append(kids, c)
+		} else if err := s.child(c, fast, limit); err != nil {
+			return err
 		}
 	}
 	if !batch {
@@ -560,7 +578,7 @@ func (s *searcher) child(c kid, fast bool, limit int) error {
 			return nil
 		}
 		if !seen {
-			e.SetH(s.b.Child(i, t, nks, bound.Keep))
+			e.SetH(s.childBound(i, t, nks, bound.Keep))
 		}
 		e.SetG(nd)
 		e.Set(search.Closed, false)
@@ -640,7 +658,9 @@ func (s *searcher) shortest(n, u int) (int32, bool, error) {
 func (s *searcher) end(st state) int32 {
 	sum := s.shift
 	for i := range s.nr {
-		sum += s.term[st.robot(i)]
+		if n := st.robot(i); n >= 0 { // done: its region, shared, has no optional key
+			sum += s.term[n]
+		}
 	}
 	return sum
 }
@@ -705,7 +725,7 @@ func (s *searcher) reach(ns state, nd int32, i, t int, nks keys.Set, limit int) 
 			return nil
 		}
 		if !seen {
-			e.SetH(s.b.Child(i, t, nks, bound.Keep))
+			e.SetH(s.childBound(i, t, nks, bound.Keep))
 		}
 	} else {
 		e, seen = tb.Peek(ns.lo, ns.hi)
@@ -722,7 +742,7 @@ func (s *searcher) reach(ns state, nd int32, i, t int, nks keys.Set, limit int) 
 			if s.opt.NoDrop {
 				drop = bound.Keep
 			}
-			h = s.b.Child(i, t, nks, drop)
+			h = s.childBound(i, t, nks, drop)
 		}
 		if !goal && nd+h >= s.upper {
 			return nil
@@ -804,6 +824,9 @@ func (s *searcher) place(st state) []int {
 	for i := range s.at {
 		s.at[i] = st.robot(i)
 	}
+	if s.seq != 0 {
+		s.placeDone()
+	}
 	return s.at
 }
 
@@ -844,6 +867,10 @@ func (s *searcher) walk() ([]Leg, error) {
 	v := e.G()
 	var legs []Leg
 	for cur != s.start {
+		if prev, pv, ok := s.handBack(cur, v); ok {
+			cur, v = prev, pv
+			continue
+		}
 		leg, prev, pv, ok := s.back(cur, v)
 		if !ok {
 			return nil, fmt.Errorf("internal error: no way back from a state of cost %d in %s", v, s.v.Name)
@@ -871,8 +898,8 @@ func (s *searcher) back(cur state, v int32) (Leg, state, int32, bool) {
 	ks := cur.keys()
 	for i := range s.nr {
 		to := cur.robot(i)
-		if to >= routes.FirstStart && to != routes.Exit {
-			continue // never moved
+		if to < 0 || to >= routes.FirstStart && to != routes.Exit {
+			continue // never moved, or done
 		}
 		held := ks
 		if to < 26 {

@@ -16,7 +16,9 @@
 //     more, reached as cheaply, dominates; each time it grows fourfold, a dive at a lower
 //     weight looks for a shorter walk. Robots that share a region and stand on keys are
 //     interchangeable: a state lists their nodes in order (state.canonical), one state for
-//     all their orders. In a table larger than the cache a state's children are all found
+//     all their orders; where their region has no door they take turns instead, each walking
+//     all of its legs before the next starts (turns.go), one of them on a key at a time and
+//     the rest at their starts or done. In a table larger than the cache a state's children are all found
 //     before any is looked up, and their slots read in one tight loop, so that the cache
 //     misses overlap (touching).
 //   - BFS, the baseline: breadth-first search over (robot cells, key set), one unit step of one
@@ -131,6 +133,10 @@ type Options struct {
 	// measured by.
 	NoSwap bool
 
+	// NoTurns makes Graph let every robot move in every state, even where robots sharing a
+	// region with no door could take turns (turns.go): the baseline that idea is measured by.
+	NoTurns bool
+
 	// NoImprove makes Graph keep the weighted search's first walk as it is, without the
 	// local search that shortens it (improve.go): the baseline that idea is measured by.
 	NoImprove bool
@@ -241,6 +247,7 @@ type Stats struct {
 	FirstWalk  int              // the first walk's steps (0: none), and
 	Improved   int              // the best walk's, from later dives and local search (improve.go)
 	Apart      int              // states memoised solving the robots' regions apart, when no search ran
+	Turns      int              // robots that took turns (turns.go), 0 when none did
 	Reduced    routes.Reduction // what the reductions took out of the search
 	Bytes      int              // the most memory the search's table and queue held
 	Corridors  time.Duration    // the corridor graph (both parts' on part 1, when Parts builds them as a pair)
@@ -269,6 +276,9 @@ func (s Stats) String() string {
 	first := ""
 	if s.FirstWalk > 0 {
 		first = fmt.Sprintf(", the first walk %d steps, the best %d", s.FirstWalk, s.Improved)
+	}
+	if s.Turns > 0 {
+		reduced += fmt.Sprintf("%d robots take turns; ", s.Turns)
 	}
 	per := 0.0
 	if s.States > 0 {

@@ -734,3 +734,107 @@ func TestDives(t *testing.T) {
 		t.Errorf("%d vaults, no first walk shortened by a later dive", n)
 	}
 }
+
+// TestTurns compares Graph, its robots taking turns, with the BFS baseline and with its own
+// search without turns (NoTurns), in regions two to six robots share with no door in them:
+// open rooms, and tree mazes with their doors taken out, some beside a corridor whose robot,
+// alone there, needs the shared region's keys for its doors; as a large search too, and
+// without a walk (reduced). Then rooms of six to eight robots, too large for the baseline,
+// against NoTurns alone. Every walk replays to its answer. Most must take turns, some beside
+// a robot that does not, or the test would test nothing.
+func TestTurns(t *testing.T) {
+	n := 60
+	if testing.Short() {
+		n = 20
+	}
+	r := rand.New(rand.NewPCG(18, 8))
+	compared, turned, beside := 0, 0, 0
+	for range n {
+		o := vaultgen.Options{Seed: r.Uint64(), Keys: 3 + r.IntN(4)}
+		if r.IntN(2) == 0 {
+			o.Open, o.Size, o.Robots = true, 3+r.IntN(3), 2+r.IntN(4)
+		} else {
+			o.Size, o.Robots = 9, []int{2, 3, 5, 6}[r.IntN(4)]
+		}
+		rows := strings.Split(strings.TrimSpace(string(vaultgen.Generate(o))), "\n")
+		for i, row := range rows {
+			rows[i] = strings.Map(func(c rune) rune { // no doors
+				if c >= 'A' && c <= 'Z' {
+					return '.'
+				}
+				return c
+			}, row)
+		}
+		if !o.Open && o.Robots < 8 && r.IntN(3) > 0 {
+			rows = append(rows, corridor(r, len(rows[0]), o.Keys), rows[0])
+		}
+		for _, a := range baselined(t, []byte(strings.Join(rows, "\n")+"\n")) {
+			for _, opt := range []solve.Options{{Walk: true}, {NoTurns: true, Walk: true}, {}} { // without a walk, reduced
+				for _, small := range []int{0, 4} {
+					restore := func() {}
+					if small > 0 {
+						restore = solve.LargeFrom(small)
+					}
+					got, err := solve.Graph(a.vault, opt)
+					restore()
+					if err != nil || got.Steps != a.want.Steps {
+						t.Fatalf("%+v, %+v, large from %d: graph %d (%v), bfs %d\n%s", o, opt, small, got.Steps, err, a.want.Steps, strings.Join(rows, "\n"))
+					}
+					if steps, _, err := solve.Replay(a.vault, got.Walk); opt.Walk && (err != nil || steps != got.Steps) {
+						t.Fatalf("%+v, %+v: the walk replays to %d (%v), answer %d", o, opt, steps, err, got.Steps)
+					}
+					if opt.NoTurns && got.Stats.Turns > 0 {
+						t.Fatalf("%+v: NoTurns, yet %d robots took turns", o, got.Stats.Turns)
+					}
+					if opt.Walk && !opt.NoTurns && small == 0 && got.Stats.Turns > 0 {
+						turned++
+						if got.Stats.Turns < len(a.vault.Robots) {
+							beside++
+						}
+					}
+				}
+			}
+			compared++
+		}
+	}
+	// Rooms too large for the baseline, six to eight robots: against NoTurns.
+	for range n / 4 {
+		o := vaultgen.Options{Seed: r.Uint64(), Open: true, Size: 6 + r.IntN(4), Robots: 6 + r.IntN(3), Keys: 6 + r.IntN(4)}
+		v, err := vault.Parse("gen", vaultgen.Generate(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := solve.Graph(v, solve.Options{NoTurns: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := solve.Graph(v, solve.Options{Walk: true})
+		if err != nil || got.Steps != want.Steps || got.Stats.Turns != o.Robots {
+			t.Fatalf("%+v: %d (%v, %d robots taking turns), without turns %d", o, got.Steps, err, got.Stats.Turns, want.Steps)
+		}
+		if steps, _, err := solve.Replay(v, got.Walk); err != nil || steps != got.Steps {
+			t.Fatalf("%+v: the walk replays to %d (%v), answer %d", o, steps, err, got.Steps)
+		}
+	}
+	t.Logf("compared %d parts: %d took turns, %d of them beside a robot alone", compared, turned, beside)
+	if compared < n/2 || 2*turned < compared || beside == 0 {
+		t.Errorf("compared %d parts of %d vaults (the baseline's budget cut the rest), %d took turns, %d beside a robot alone", compared, n, turned, beside)
+	}
+}
+
+// corridor is a row of width w walled off from the rest: a robot at its west end, then at
+// random floor, doors of the first keys keys, and keys of its own.
+func corridor(r *rand.Rand, w, keys int) string {
+	row := []byte(strings.Repeat(".", w))
+	row[0], row[w-1], row[1] = '#', '#', '@'
+	own := byte('a' + keys)
+	for x := 2; x < w-1; x++ {
+		switch r.IntN(3) {
+		case 0:
+			row[x] = byte('A' + r.IntN(keys))
+		case 1:
+			row[x], own = own, own+1
+		}
+	}
+	return string(row)
+}

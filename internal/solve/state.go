@@ -7,14 +7,16 @@ import (
 )
 
 // state is a search state packed into two words: lo holds the key set in bits 0-25 and
-// robots 0-6 at 5 bits each from bit 26; hi holds robot 7 in its low 5 bits. A robot's field is its key node
-// (0-25), fieldExit at the exit and fieldStart at its start, the only nodes it can stand on,
-// so a vault of up to seven robots (every vault but the largest) has states of one word:
-// 16 bytes in the search's table instead of 24, and 8 in its queue instead of 16.
+// robots 0-6 at 5 bits each from bit 26; hi holds robot 7 in its low 5 bits. A robot's field
+// is its key node (0-25), fieldExit at the exit and fieldStart at its start, the only nodes it
+// can stand on, or fieldDone once it has had its turn (turns.go) and will not move again, so
+// a vault of up to seven robots (every vault but the largest) has states of one word: 16
+// bytes in the search's table instead of 24, and 8 in its queue instead of 16.
 type state struct{ lo, hi uint64 }
 
 const (
 	keyMask     = 1<<26 - 1
+	fieldDone   = 29
 	fieldExit   = 30
 	fieldStart  = 31
 	narrowLimit = 7 // robots whose states fit one word
@@ -33,7 +35,7 @@ func field(n int) uint64 {
 
 func (s state) keys() keys.Set { return keys.Set(s.lo & keyMask) }
 
-// robot returns the route node robot i stands on.
+// robot returns the route node robot i stands on, -1 once it has had its turn (fieldDone).
 func (s state) robot(i int) int {
 	f := s.field(i)
 	switch f {
@@ -41,6 +43,8 @@ func (s state) robot(i int) int {
 		return routes.FirstStart + i
 	case fieldExit:
 		return routes.Exit
+	case fieldDone:
+		return -1
 	}
 	return int(f)
 }
