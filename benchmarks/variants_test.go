@@ -289,19 +289,20 @@ func BenchmarkReduce(b *testing.B) {
 }
 
 // BenchmarkShared solves generated vaults whose robots share a region (an open room, a maze
-// with loops) by default and with each of the ideas for them turned off, its baseline: the
-// robots that stand on keys taken as interchangeable (no-swap keeps each robot's own node), the
-// first walk shortened by local search (no-improve keeps the weighted search's), later dives at
-// lower weights (no-dives keeps the first dive's walk, improved), a batch of look-ups touched
-// first in a table larger than the cache (no-touch looks each up in turn), children dropped on
-// their bound's floor (no-floor computes every child's bound), a child's bound stopped once it
-// cannot beat the best walk (no-drop computes the whole bound), a state's own prices found as
-// it leaves the queue once a best walk is known (no-reprice keeps the start's), Held and
-// Karp's prices on the keys and the robots' nodes (no-prices: the plain forest, -bound
-// spanning); it reports the
-// states both parts recorded besides the time. Part 2 of a vault with several robots is part 1,
-// which Parts searches once; the open room with one robot has a part 2 of four robots side by
-// side at its centre.
+// with loops) by default and with each of the ideas for them turned off, its baseline: robots
+// in a region with no door taking turns (no-turns lets every robot move in every state), the
+// robots that stand on keys taken as interchangeable (no-swap keeps each robot's own node; as
+// robots taking turns stand on keys one at a time, it is measured against no-turns), the first
+// walk shortened by local search (no-improve keeps the weighted search's), later dives at lower
+// weights (no-dives keeps the first dive's walk, improved), a batch of look-ups touched first
+// in a table larger than the cache (no-touch looks each up in turn), children dropped on their
+// bound's floor (no-floor computes every child's bound), a child's bound stopped once it cannot
+// beat the best walk (no-drop computes the whole bound), a state's own prices found as it
+// leaves the queue once a best walk is known (no-reprice keeps the start's), Held and Karp's
+// prices on the keys and the robots' nodes (no-prices: the plain forest, -bound spanning); it
+// reports the states both parts recorded besides the time. Part 2 of a vault with several
+// robots is part 1, which Parts searches once; the open room with one robot has a part 2 of
+// four robots side by side at its centre.
 func BenchmarkShared(b *testing.B) {
 	for _, g := range []struct {
 		name string
@@ -316,7 +317,8 @@ func BenchmarkShared(b *testing.B) {
 		data := vaultgen.Generate(g.o)
 		for _, vr := range []variant{
 			{"default", solve.Options{}},
-			{"no-swap", solve.Options{NoSwap: true}},
+			{"no-turns", solve.Options{NoTurns: true}},
+			{"no-swap", solve.Options{NoSwap: true, NoTurns: true}},
 			{"no-improve", solve.Options{NoImprove: true}},
 			{"no-dives", solve.Options{NoDives: true}},
 			{"no-touch", solve.Options{NoTouch: true}},
