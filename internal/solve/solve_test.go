@@ -269,21 +269,9 @@ func TestDifferentialLoopy(t *testing.T) {
 		o := vaultgen.Options{Seed: seed, Size: size, Keys: keys, Robots: robots,
 			Loops: []float64{0.05, 0.1, 0.2, 0.3}[seed%4], Rooms: []int{0, 0, 1, 3}[seed/4%4], Doors: 1 + int(seed/3%2)}
 		for _, a := range baselined(t, vaultgen.Generate(o)) {
-			pv, want := a.vault, a.want
 			for _, k := range kinds {
 				for _, small := range []int{0, 8} {
-					restore := func() {}
-					if small > 0 {
-						restore = solve.LargeFrom(small)
-					}
-					got, err := solve.Graph(pv, solve.Options{Bound: k, Walk: true})
-					restore()
-					if err != nil || got.Steps != want.Steps {
-						t.Fatalf("%+v, bound %v, large from %d: graph %d (%v), bfs %d", o, k, small, got.Steps, err, want.Steps)
-					}
-					if steps, _, err := solve.Replay(pv, got.Walk); err != nil || steps != got.Steps {
-						t.Fatalf("%+v, bound %v: the walk replays to %d (%v), answer %d", o, k, steps, err, got.Steps)
-					}
+					got := agrees(t, a, solve.Options{Bound: k, Walk: true}, small, o)
 					if got.Stats.Weighted > 0 {
 						large++
 					}
@@ -451,6 +439,24 @@ func baselined(t *testing.T, data []byte) []answered {
 	return out
 }
 
+// agrees solves a's vault with opt, as a large search from small states on when small > 0,
+// and fails t, saying what (the vault's options, its text), unless the answer is a's and,
+// with opt.Walk, the walk replays to it.
+func agrees(t *testing.T, a answered, opt solve.Options, small int, what any) solve.Result {
+	t.Helper()
+	if small > 0 {
+		defer solve.LargeFrom(small)()
+	}
+	got, err := solve.Graph(a.vault, opt)
+	if err != nil || got.Steps != a.want.Steps {
+		t.Fatalf("%+v, %+v, large from %d: graph %d (%v), bfs %d", what, opt, small, got.Steps, err, a.want.Steps)
+	}
+	if steps, _, err := solve.Replay(a.vault, got.Walk); opt.Walk && (err != nil || steps != got.Steps) {
+		t.Fatalf("%+v, %+v, large from %d: the walk replays to %d (%v), answer %d", what, opt, small, steps, err, got.Steps)
+	}
+	return got
+}
+
 func parts(v *vault.Vault) []*vault.Vault {
 	if p2, ok := v.Part2(); ok && p2 != v {
 		return []*vault.Vault{v, p2}
@@ -488,18 +494,7 @@ func TestDifferentialSharedRoom(t *testing.T) {
 			}
 			for _, opt := range opts {
 				for _, small := range []int{0, 4} {
-					restore := func() {}
-					if small > 0 {
-						restore = solve.LargeFrom(small)
-					}
-					got, err := solve.Graph(a.vault, opt)
-					restore()
-					if err != nil || got.Steps != a.want.Steps {
-						t.Fatalf("%+v, %+v, large from %d: graph %d (%v), bfs %d", o, opt, small, got.Steps, err, a.want.Steps)
-					}
-					if steps, _, err := solve.Replay(a.vault, got.Walk); err != nil || steps != got.Steps {
-						t.Fatalf("%+v, %+v: the walk replays to %d (%v), answer %d", o, opt, steps, err, got.Steps)
-					}
+					got := agrees(t, a, opt, small, o)
 					if st := got.Stats; st.Improved < st.FirstWalk {
 						improved++
 						if st.Improved < got.Steps {
@@ -771,18 +766,7 @@ func TestTurns(t *testing.T) {
 		for _, a := range baselined(t, []byte(strings.Join(rows, "\n")+"\n")) {
 			for _, opt := range []solve.Options{{Walk: true}, {NoTurns: true, Walk: true}, {}} { // without a walk, reduced
 				for _, small := range []int{0, 4} {
-					restore := func() {}
-					if small > 0 {
-						restore = solve.LargeFrom(small)
-					}
-					got, err := solve.Graph(a.vault, opt)
-					restore()
-					if err != nil || got.Steps != a.want.Steps {
-						t.Fatalf("%+v, %+v, large from %d: graph %d (%v), bfs %d\n%s", o, opt, small, got.Steps, err, a.want.Steps, strings.Join(rows, "\n"))
-					}
-					if steps, _, err := solve.Replay(a.vault, got.Walk); opt.Walk && (err != nil || steps != got.Steps) {
-						t.Fatalf("%+v, %+v: the walk replays to %d (%v), answer %d", o, opt, steps, err, got.Steps)
-					}
+					got := agrees(t, a, opt, small, strings.Join(rows, "\n"))
 					if opt.NoTurns && got.Stats.Turns > 0 {
 						t.Fatalf("%+v: NoTurns, yet %d robots took turns", o, got.Stats.Turns)
 					}
