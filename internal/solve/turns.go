@@ -47,11 +47,11 @@ func (s *searcher) turns() uint8 {
 		if u < 0 {
 			return 0
 		}
-		if r := c.Region(int(u)); region >= 0 && r != region {
+		r := c.Region(int(u))
+		if region >= 0 && r != region {
 			return 0
-		} else {
-			region = r
 		}
+		region = r
 	}
 	for u := range c.Len() {
 		if c.Tag[u].Door >= 0 && c.Region(u) == region {
@@ -73,8 +73,8 @@ func (s *searcher) turn(st state) int {
 
 // next returns the robot that takes turns after robot i, or -1 when i is the last.
 func (s *searcher) next(i int) int {
-	if m := s.seq &^ (2<<i - 1); m != 0 {
-		return bits.TrailingZeros8(m)
+	if m := s.seq >> (i + 1); m != 0 {
+		return i + 1 + bits.TrailingZeros8(m)
 	}
 	return -1
 }
