@@ -321,7 +321,6 @@ func bought(run *result, b *strings.Builder, _ string) error {
 	acrossIn(shared, "day18: robots sharing a region taken as interchangeable, every robot moving (the same)", "each robot's own node", sharedOf("no-swap"), sharedOf("no-turns"))
 	acrossIn(shared, "day18: the first walk shortened by local search (the same)", "the weighted search's walk", sharedOf("no-improve"), sharedOf("default"))
 	acrossIn(shared, "day18: later dives at lower weights for shorter walks (the same)", "the first dive's walk alone", sharedOf("no-dives"), sharedOf("default"))
-	acrossIn(shared, "day18: look-ups touched in a batch first, in a table larger than the cache (the same)", "each looked up in turn", sharedOf("no-touch"), sharedOf("default"))
 	acrossIn(shared, "day18: children dropped on their bound's floor (the same)", "every child's bound computed", sharedOf("no-floor"), sharedOf("default"))
 	acrossIn(shared, "day18: a child's bound stopped once it cannot beat the best walk (the same)", "its whole bound computed", sharedOf("no-drop"), sharedOf("default"))
 	acrossIn(shared, "day18: a state's own prices, found as it leaves the queue, aimed at the best walk (the same)", "the start's prices kept", sharedOf("no-reprice"), sharedOf("default"))
@@ -338,6 +337,7 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		fmt.Fprintf(b, "| day18: Held-Karp prices on the spanning tree, loopy vaults (5%% to 30%% of walls removed, geometric mean) | the spanning tree | %s | %s | %s |\n",
 			duration(median(span)), duration(median(hk)), ratio(geomean(span, hk), 1))
 	}
+	pair("day18: look-ups touched in a batch first, in a table larger than the cache (eight robots, twenty rooms)", "each looked up in turn", "Touch/rooms81,robots=8,seed=50/no-touch", "Touch/rooms81,robots=8,seed=50/default")
 	pair("search: bucket queue, 60,000 pushes and pops", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/bucket")
 	pair("search: packed binary heap, the same", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/heap")
 	pair("search: open-addressing state table, 50,000 look-ups", "Go map", "StateTable/map", "StateTable/table")
