@@ -115,6 +115,9 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	}
 	opt.Progress.at(settingUpBound)
 	b, err := bound.For(g, len(v.Robots), opt.Goal == Exit, opt.Bound, opt.Meter, optional)
+	if err == nil && len(v.Robots) > 1 {
+		g.Corridors().Split() // turns reads the regions: Tarjan's scratch, while it is reserved
+	}
 	opt.Meter.Release(scratch)
 	if err != nil {
 		res.Stats.Routes = g.Stats

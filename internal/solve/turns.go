@@ -39,7 +39,7 @@ func (s *searcher) turns() uint8 {
 		return 0
 	}
 	c := s.g.Corridors()
-	c.Split()
+	c.Split() // done already, while solveGraph held its scratch
 	region := int32(-1)
 	for m := mask; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros8(m)
