@@ -80,7 +80,7 @@ func (s *searcher) next(i int) int {
 }
 
 // handOver is the child of cur in which the robot on turn, i, hands over to the next: its
-// bound from scratch (Eval), as the robots done stand elsewhere for the bound (place).
+// bound from scratch (Eval), as the robot done stands elsewhere for the bound (placeDone).
 func (s *searcher) handOver(cur state, i int, d int32, ks keys.Set) kid {
 	ns := cur.setField(i, fieldDone)
 	s.handH = s.b.Eval(s.place(ns), ks)
