@@ -147,17 +147,17 @@ func (s *Spanning) ascend(left keys.Set, roots []int, steps int) {
 }
 
 // reprice returns, in quarter steps, the priced forest bound of the keys of left for the
-// robots at roots (two or more) with prices found for this state alone: a few steps of
-// ascent from the prices found at the start, aiming need steps above the region's term,
-// stopped once they reach it or stop gaining. It returns the term too, in steps: the
-// better of plain (the region's forest without prices, prim's) and the ascent's first
-// bound, which at the start's prices is rooted's priced forest. Any prices bound the walks (see above), so a state's own are as good as
-// the start's; but they differ from a state to the next, and the bound would lose its
-// consistency (the search popping states again and again) if every state had them. So
-// only Refine asks, once a state leaves the queue, and only with a best walk to aim at:
-// where the start's prices leave a state a few steps short of being dropped, its own often
-// drop it (in the open room with eight robots of -seed 91, two states in three of those
-// short by one to five steps), and where they do not, Refine soon stops asking (worth).
+// robots at roots (two or more) with prices found for this state alone: a few steps of ascent
+// from the prices found at the start, aiming need steps above the region's term, stopped once
+// they reach it or stop gaining. It returns the term too, in steps: the better of plain (the
+// region's forest without prices, prim's) and the ascent's first bound, which at the start's
+// prices is rooted's priced forest. Any prices bound the walks (see above), so a state's own
+// are as good as the start's; but they differ from a state to the next, and the bound would
+// lose its consistency (the search popping states again and again) if every state had them. So
+// only Refine asks, once a state leaves the queue, and only with a best walk to aim at: where
+// the start's prices leave a state a few steps short of being dropped, its own often drop it
+// (in the open room with eight robots of -seed 91, two states in three of those short by one
+// to five steps), and where they do not, Refine soon stops asking (worth).
 func (s *Spanning) reprice(left keys.Set, roots []int, plain, need int32) (v, term int32) {
 	w := &s.repricing
 	n := w.load(s, left, roots, true)

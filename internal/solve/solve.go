@@ -18,9 +18,9 @@
 //     interchangeable: a state lists their nodes in order (state.canonical), one state for
 //     all their orders; where their region has no door they take turns instead, each walking
 //     all of its legs before the next starts (turns.go), one of them on a key at a time and
-//     the rest at their starts or done. In a table larger than the cache a state's children are all found
-//     before any is looked up, and their slots read in one tight loop, so that the cache
-//     misses overlap (touching).
+//     the rest at their starts or done. In a table larger than the cache a state's children
+//     are all found before any is looked up, and their slots read in one tight loop, so that
+//     the cache misses overlap (touching).
 //   - BFS, the baseline: breadth-first search over (robot cells, key set), one unit step of one
 //     robot per edge, exactly the classic bitmask BFS. Obviously correct, slow, kept for
 //     differential tests and benchmarks.
@@ -277,15 +277,16 @@ func (s Stats) String() string {
 	if s.FirstWalk > 0 {
 		first = fmt.Sprintf(", the first walk %d steps, the best %d", s.FirstWalk, s.Improved)
 	}
+	turns := ""
 	if s.Turns > 0 {
-		reduced += fmt.Sprintf("%d robots take turns; ", s.Turns)
+		turns = fmt.Sprintf("%d robots take turns; ", s.Turns)
 	}
 	per := 0.0
 	if s.States > 0 {
 		per = float64(s.Bytes) / float64(s.States)
 	}
-	return fmt.Sprintf("%sroutes: %d BFS, %d routes, %d labels; bound %v, %d at the start; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated; dives for walks: %d, %d states popped%s; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
-		reduced, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Dives, s.Weighted, first,
+	return fmt.Sprintf("%s%sroutes: %d BFS, %d routes, %d labels; bound %v, %d at the start; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated; dives for walks: %d, %d states popped%s; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
+		reduced, turns, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Dives, s.Weighted, first,
 		memory.Format(int64(s.Bytes)), per, s.Corridors, s.Reach, s.Setup, s.Search)
 }
 

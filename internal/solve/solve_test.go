@@ -689,10 +689,10 @@ func TestDifferentialTrees(t *testing.T) {
 
 // TestDives compares Graph, as a large search from 50 states on, touching every batch of
 // look-ups first, with its plain A* (no dives after the first, no local search, no floor,
-// robots never interchanged, no touches, the start's prices kept), itself compared with the BFS baseline above, on
-// vaults too large for that baseline: robots sharing mazes with loops, 8 to 12 keys. Every
-// walk replays to its answer, and later dives alone must shorten some first walks, never
-// below the answer.
+// robots never interchanged, no touches, the start's prices kept), itself compared with the
+// BFS baseline above, on vaults too large for that baseline: robots sharing mazes with loops,
+// 8 to 12 keys. Every walk replays to its answer, and later dives alone must shorten some
+// first walks, never below the answer.
 func TestDives(t *testing.T) {
 	n := uint64(30)
 	if testing.Short() {
