@@ -21,16 +21,16 @@
 //     left plus the minimum spanning tree of the keys left (cached per key set); several
 //     robots in one region share one tree rooted at all of them; its door-free distances
 //     are a pass over the corridors from each route node, on g.Cores goroutines in large
-//     vaults. Held and Karp's prices on
-//     the keys (NewHeldKarp) raise both toward the walks. Cycles cost what they cost,
-//     so it holds up where Tour collapses: on a maze with loops Tour counts most corridors
-//     as free.
+//     vaults. Held and Karp's prices on the keys (NewHeldKarp) raise both toward the walks.
+//     Cycles cost what they cost, so it holds up where Tour collapses: on a maze with loops
+//     Tour counts most corridors as free.
 //   - Exit: the door-free distance from the nearest robot to the exit.
 //   - None: zero, which makes the search Dijkstra: the baseline the others are measured by.
 //
-// Solo, the exact cost for a robot alone in its region with every other region's doors open,
+// Solo, the exact cost for a robot alone in its region with the other regions' doors open,
 // is a term of Spanning and, in package solve, the answer itself where the robots' walks
-// interleave.
+// interleave. Group is the same for robots sharing a region that holds a door of its own,
+// which the forest cannot see (group.go).
 //
 // Admissible bounds keep the search exact; consistent ones (Tour for robots alone in their
 // regions, Spanning, Exit) also keep every state expanded once. Tests check both properties
@@ -134,19 +134,30 @@ func (c Choice) Free() {
 	}
 }
 
-// For returns the bound of kind k for a vault's route graph g with robots robots, for the
-// exit goal (exit true) or collecting every key. KindAuto picks KindTourBlocks when the
+// Setup is what For builds a bound with, besides the route graph, the robots and the goal.
+type Setup struct {
+	Kind     Kind
+	Meter    *memory.Meter // what Spanning's caches and memos reserve (nil: no limit)
+	Optional keys.Set      // keys the search need not collect (see For)
+
+	// NoGroups makes Spanning price every region robots share by its forest, even where
+	// the robots' exact cost pays (group.go): the baseline that idea is measured by.
+	NoGroups bool
+}
+
+// For returns the bound of kind set.Kind for a vault's route graph g with robots robots, for
+// the exit goal (exit true) or collecting every key. KindAuto picks KindTourBlocks when the
 // corridors on cycles are too short for the spanning bound to matter (see treeLike) and no
 // two robots share a region (where the tour bound is much weaker), and otherwise whichever
 // of KindTourBlocks and KindHeldKarp is larger at the start. For the exit
-// goal every kind but KindNone is Exit. Spanning's cache reserves its memory from meter
-// (nil: no limit).
+// goal every kind but KindNone is Exit.
 //
-// optional are keys of g's reduced corridors (routes.Reduction) the search need not collect
+// set.Optional are keys of g's reduced corridors (routes.Reduction) the search need not collect
 // but whose walk may end at one (see Choice.Optional): the tour bound counts them among the
 // keys a walk may end at and not among those it must visit. A bound that cannot ignores them,
 // and says so.
-func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter, optional keys.Set) (Choice, error) {
+func For(g *routes.Graph, robots int, exit bool, set Setup) (Choice, error) {
+	k, meter, optional := set.Kind, set.Meter, set.Optional
 	c := g.Corridors()
 	start := startNodes[:robots]
 	choice := func(b Bound, k Kind) Choice {
@@ -168,7 +179,7 @@ func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter, op
 		}
 		return choice(s, KindSpanning), nil
 	case k == KindHeldKarp:
-		h, err := NewHeldKarp(g, robots, meter)
+		h, err := newHeldKarp(g, robots, set)
 		if err != nil {
 			return Choice{}, err
 		}
@@ -194,7 +205,7 @@ func For(g *routes.Graph, robots int, exit bool, k Kind, meter *memory.Meter, op
 		}
 		tour = choice(t, KindTourBlocks)
 	}
-	h, err := NewHeldKarp(g, robots, meter)
+	h, err := newHeldKarp(g, robots, set)
 	if err != nil {
 		tour.Free()
 		return Choice{}, err

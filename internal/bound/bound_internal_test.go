@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,7 +46,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 		}
 		vaults = addVault(vaults, data, strings.HasPrefix(filepath.Base(f), "exit-"))
 	}
-	defer func(n int) { soloKeys = n }(soloKeys)
+	defer func(n, m int) { soloKeys, groupLimit = n, m }(soloKeys, groupLimit)
 	checked, floored, checkedShared, children, raised := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
 	for _, tv := range vaults {
 		g := routes.New(tv.v, 0)
@@ -53,25 +54,33 @@ func TestAdmissibleConsistent(t *testing.T) {
 		if sg == nil {
 			continue
 		}
-		for _, solo := range []int{14, 0} {
-			soloKeys = solo
+		// The exact terms as they are, turned off, and with a group memo that fills up.
+		for _, mode := range []string{"", " without solo or groups", " with a full group memo"} {
+			exact := mode != " without solo or groups"
+			soloKeys, groupLimit = 0, 1<<20
+			if exact {
+				soloKeys = 14
+			}
+			if mode == " with a full group memo" {
+				groupLimit = 8
+			}
 			for _, k := range []Kind{KindNone, KindTour, KindTourBlocks, KindTourLazyBlocks, KindSpanning, KindHeldKarp} {
-				if solo == 0 && k != KindHeldKarp {
+				if mode != "" && k != KindHeldKarp {
 					continue
 				}
-				name := k.String()
-				if solo == 0 {
-					name += " without solo"
-				}
-				c, err := For(g, len(tv.v.Robots), tv.exit, k, nil, 0)
+				name := k.String() + mode
+				c, err := For(g, len(tv.v.Robots), tv.exit, Setup{Kind: k, NoGroups: !exact})
 				if err != nil {
 					t.Fatal(err)
+				}
+				if sp, ok := c.Bound.(*Spanning); ok && slices.Contains(sp.grouped, true) {
+					checked[name+" (groups)"] += len(sg.toGoal)
 				}
 				// Precedence terms are not consistent; Tour's tour term is, for robots alone in
 				// their regions; the others always: the priced bound where it has no precedence
 				// term (solo terms, or regions the robots share).
 				consistent := k == KindNone || k == KindSpanning || k == KindTour && sg.alone || tv.exit ||
-					k == KindHeldKarp && (solo > 0 && sg.small || sg.shared)
+					k == KindHeldKarp && (exact && sg.small || sg.shared) && mode != " with a full group memo"
 				if consistent && sg.shared && k == KindHeldKarp {
 					checkedShared[name] += len(sg.toGoal)
 				}
@@ -146,14 +155,14 @@ func TestAdmissibleConsistent(t *testing.T) {
 			t.Errorf("%s: only %d states checked", name, n)
 		}
 	}
-	for _, name := range []string{"held-karp", "held-karp without solo"} {
+	for _, name := range []string{"held-karp", "held-karp without solo or groups"} {
 		t.Logf("%s: %d states of shared regions checked for consistency, %d bounds raised by repricing", name, checkedShared[name], raised[name])
 		if checkedShared[name] < 20000 {
 			t.Errorf("%s: only %d states of shared regions checked for consistency", name, checkedShared[name])
 		}
-		if raised[name] < 1000 {
-			t.Errorf("%s: only %d bounds raised by repricing", name, raised[name])
-		}
+	}
+	if n := raised["held-karp without solo or groups"]; n < 1000 {
+		t.Errorf("held-karp without solo or groups: only %d bounds raised by repricing", n)
 	}
 	for _, name := range []string{"spanning", "held-karp"} {
 		t.Logf("%s: %d floors, %d children", name, floored[name], children[name])
@@ -164,7 +173,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 			t.Errorf("%s: only %d floors checked", name, floored[name])
 		}
 	}
-	if len(checked) != 7 {
+	if len(checked) != 10 {
 		t.Errorf("bounds checked: %v", checked)
 	}
 }

@@ -71,7 +71,12 @@ import (
 // NewHeldKarp returns the priced bound for g's vault with robots robots; its cache reserves
 // its memory from meter.
 func NewHeldKarp(g *routes.Graph, robots int, meter *memory.Meter) (*Spanning, error) {
-	s, err := NewSpanning(g, robots, meter)
+	return newHeldKarp(g, robots, Setup{Meter: meter})
+}
+
+// newHeldKarp is NewHeldKarp with the baselines set asks for.
+func newHeldKarp(g *routes.Graph, robots int, set Setup) (*Spanning, error) {
+	s, err := NewSpanning(g, robots, set.Meter)
 	if err != nil {
 		return nil, err
 	}
@@ -104,6 +109,9 @@ func NewHeldKarp(g *routes.Graph, robots int, meter *memory.Meter) (*Spanning, e
 	slices.SortStableFunc(s.byPrice[:], func(a, b uint8) int { return int(s.prices[a] - s.prices[b]) })
 	s.setWeights()
 	s.soloRegions()
+	if !set.NoGroups {
+		s.groupRegions(g.Corridors())
+	}
 	return s, nil
 }
 

@@ -114,7 +114,7 @@ func TestForStops(t *testing.T) {
 	}{{v, false, bound.KindSpanning}, {v, false, bound.KindHeldKarp}, {v, false, bound.KindAuto}, {ve, true, bound.KindAuto}} {
 		g := routes.New(c.v, 0)
 		g.Ctx = ctx
-		if _, err := bound.For(g, len(c.v.Robots), c.exit, c.kind, nil, 0); !errors.Is(err, context.Canceled) {
+		if _, err := bound.For(g, len(c.v.Robots), c.exit, bound.Setup{Kind: c.kind}); !errors.Is(err, context.Canceled) {
 			t.Errorf("%s (exit %v): %v, want the context's error", c.kind, c.exit, err)
 		}
 	}

@@ -48,6 +48,7 @@ type Spanning struct {
 	meter      *memory.Meter              // what the caches reserve from
 	held       int                        // bytes the caches have reserved
 	parent     []int                      // the expanded state
+	parentHeld keys.Set                   // and its keys
 	terms      [vault.MaxRobots]int32     // each robot's term of it (a shared region's: its first robot's)
 	base       int32                      // their sum
 	scratch    [routes.Nodes + 1]int32    // Prim's distances to the tree
@@ -65,6 +66,11 @@ type Spanning struct {
 	soloOK []bool // per region
 	solo   Solo
 
+	// Regions robots share that have a door of their own: their exact costs (group.go).
+	grouped []bool // per region, from the start
+	groupOK []bool // and still, while the memo has room
+	group   Group
+
 	// Floor's and Child's, from Expand: each shared region's term and trees (sharedFloor),
 	// and how each tree joins each of its keys to the robots: door-free distances alone,
 	// priced.
@@ -80,10 +86,13 @@ type Spanning struct {
 }
 
 // sharedFloor is what Floor and Child know of a shared region's children: the region's term
-// in the expanded state, and, in quarter steps, the value of its tree of door-free
+// in the expanded state, whether it is exact, and else, in quarter steps, the value of its tree of door-free
 // distances, that of its priced tree without the walks' ends, and that with the most the
 // ends of a child's walks may take back.
-type sharedFloor struct{ term, free, tree, priced int32 }
+type sharedFloor struct {
+	term, free, tree, priced int32
+	exact                    bool // term is the region's exact cost (group.go), and the trees are not known
+}
 
 // joins is how a tree of the keys left and the robots joins each key to the robots (prim).
 type joins struct {
@@ -416,17 +425,25 @@ func (s *Spanning) term(at []int, i, p int, held keys.Set) int32 {
 			return 0
 		}
 	}
+	if v, ok := s.groupCost(Nodes(at, &s.region, r), r, left); ok {
+		return v
+	}
 	return max(s.rooted(at, r, left), 0) / scale
 }
 
 // Expand records the terms of the expanded state for Child, and for Floor each shared
 // region's rooted trees with the longest edge on each key's way to the robots.
 func (s *Spanning) Expand(at []int, held keys.Set) {
-	s.parent = append(s.parent[:0], at...)
+	s.parent, s.parentHeld = append(s.parent[:0], at...), held
 	s.base = 0
 	for i, p := range at {
 		if r := s.region[p]; r >= 0 && s.robots[r] > 1 && s.keys[r]&^held != 0 && s.rootsOf(at[:i], r).n == 0 {
-			s.terms[i] = s.expandShared(at, r, s.keys[r]&^held) // the region's first robot
+			// the region's first robot
+			if v, ok := s.groupCost(Nodes(at, &s.region, r), r, s.keys[r]&^held); ok {
+				s.terms[i], s.shared[r] = v, sharedFloor{term: v, exact: true}
+			} else {
+				s.terms[i] = s.expandShared(at, r, s.keys[r]&^held)
+			}
 		} else {
 			s.terms[i] = s.term(at, i, p, held)
 		}
@@ -467,6 +484,10 @@ func (s *Spanning) Floor(i, t int) (int32, bool) {
 		return 0, false
 	}
 	f := s.shared[r]
+	if f.exact { // the child's exact cost, when memoised already
+		v, ok := s.group.Peek(s.childNodes(i, t, r), s.keys[r]&^s.parentHeld&^keys.Bit(t))
+		return s.base - f.term + v, ok
+	}
 	child := f.free - s.forest[0].maxEdge[t]
 	if s.priced {
 		child = max(child, f.priced-s.forest[1].maxEdge[t]+2*s.prices[t])
@@ -481,7 +502,11 @@ func (s *Spanning) Child(i, t int, held keys.Set, drop int32) int32 {
 	if s.robots[r] == 1 {
 		return s.base - s.terms[i] + s.term(at, i, t, held)
 	}
-	if t < 26 && !s.prims {
+	if t < 26 && s.shared[r].exact {
+		if v, ok := s.groupCost(s.childNodes(i, t, r), r, s.keys[r]&^held); ok {
+			return s.base - s.shared[r].term + v
+		}
+	} else if t < 26 && !s.prims {
 		rest := s.base - s.shared[r].term
 		return rest + s.childShared(i, t, r, held, drop-rest)
 	}
@@ -586,6 +611,9 @@ func (s *Spanning) Refine(at []int, held keys.Set, h, drop int32) int32 {
 		r := s.region[p]
 		if r < 0 || s.robots[r] == 1 || s.keys[r]&^held == 0 || s.rootsOf(at[:i], r).n > 0 {
 			continue // not a shared region's first robot
+		}
+		if s.grouped != nil && s.grouped[r] {
+			continue // its term may be exact (group.go), and the forest's gain adds to no such term
 		}
 		need := min(int(drop-h), len(s.tried)-1)
 		if need <= 0 || !s.worth(need) {
@@ -893,6 +921,7 @@ func (s *Spanning) Free() {
 	s.meter.Release(s.held)
 	s.held = 0
 	s.solo.Free()
+	s.group.Free()
 	if s.blocks != nil {
 		s.blocks.Free()
 		s.blocks = nil

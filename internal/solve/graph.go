@@ -114,7 +114,8 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 		optional = 0
 	}
 	opt.Progress.at(settingUpBound)
-	b, err := bound.For(g, len(v.Robots), opt.Goal == Exit, opt.Bound, opt.Meter, optional)
+	b, err := bound.For(g, len(v.Robots), opt.Goal == Exit,
+		bound.Setup{Kind: opt.Bound, Meter: opt.Meter, Optional: optional, NoGroups: opt.NoGroups})
 	if err == nil && len(v.Robots) > 1 {
 		g.Corridors().Split() // turns reads the regions: Tarjan's scratch, while it is reserved
 	}
@@ -149,6 +150,9 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	res.Stats.Reduced = early.Reduced
 	res.Stats.Turns = bits.OnesCount8(s.seq)
 	res.Stats.Bound, res.Stats.StartBound = b.Kind, int(b.Start)+s.steps
+	if m, ok := b.Bound.(interface{ Memoised() int }); ok {
+		res.Stats.Exact = m.Memoised()
+	}
 	res.Stats.States = s.sc.table.Len()
 	res.Stats.Bytes = max(res.Stats.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())
 	res.Lower, res.Upper = s.bounds()

@@ -137,6 +137,11 @@ type Options struct {
 	// region with no door could take turns (turns.go): the baseline that idea is measured by.
 	NoTurns bool
 
+	// NoGroups makes the held-karp bound price every region robots share by its spanning
+	// forest, even where their exact cost pays (bound.Setup): the baseline that idea is
+	// measured by.
+	NoGroups bool
+
 	// NoImprove makes Graph keep the weighted search's first walk as it is, without the
 	// local search that shortens it (improve.go): the baseline that idea is measured by.
 	NoImprove bool
@@ -237,6 +242,7 @@ type Stats struct {
 	Routes     routes.Stats
 	Bound      bound.Kind       // the bound the search used
 	StartBound int              // its value at the start
+	Exact      int              // states its exact costs of regions memoised (bound.Solo, bound.Group)
 	Pushed     int              // states pushed on the queue
 	Popped     int              // states taken off the queue
 	Expanded   int              // states expanded: popped, and neither known, dominated nor too dear
@@ -281,12 +287,16 @@ func (s Stats) String() string {
 	if s.Turns > 0 {
 		turns = fmt.Sprintf("%d robots take turns; ", s.Turns)
 	}
+	exact := ""
+	if s.Exact > 0 {
+		exact = fmt.Sprintf(" (regions' exact costs: %d states)", s.Exact)
+	}
 	per := 0.0
 	if s.States > 0 {
 		per = float64(s.Bytes) / float64(s.States)
 	}
-	return fmt.Sprintf("%s%sroutes: %d BFS, %d routes, %d labels; bound %v, %d at the start; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated; dives for walks: %d, %d states popped%s; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
-		reduced, turns, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Dives, s.Weighted, first,
+	return fmt.Sprintf("%s%sroutes: %d BFS, %d routes, %d labels; bound %v, %d at the start%s; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated; dives for walks: %d, %d states popped%s; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
+		reduced, turns, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, exact, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Dives, s.Weighted, first,
 		memory.Format(int64(s.Bytes)), per, s.Corridors, s.Reach, s.Setup, s.Search)
 }
 

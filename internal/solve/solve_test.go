@@ -701,7 +701,7 @@ func TestDives(t *testing.T) {
 	defer solve.LargeFrom(50)()
 	defer solve.TouchFrom(0)() // every look-up touched first
 	dived := 0
-	plain := solve.Options{NoDives: true, NoImprove: true, NoFloor: true, NoSwap: true, NoTouch: true, NoReprice: true}
+	plain := solve.Options{NoDives: true, NoImprove: true, NoFloor: true, NoSwap: true, NoTouch: true, NoReprice: true, NoGroups: true}
 	for seed := range n {
 		o := vaultgen.Options{Seed: seed, Robots: 2 + int(seed%4), Keys: 8 + int(seed%5), Size: 21, Loops: 0.3}
 		v, err := vault.Parse("gen", vaultgen.Generate(o))
@@ -709,7 +709,7 @@ func TestDives(t *testing.T) {
 			t.Fatal(err)
 		}
 		want, err := solve.Graph(v, plain)
-		for _, opt := range []solve.Options{{Walk: true}, {NoImprove: true, Walk: true}} {
+		for _, opt := range []solve.Options{{Walk: true}, {NoImprove: true, NoGroups: true, Walk: true}} {
 			got, gerr := solve.Graph(v, opt)
 			if err != nil || gerr != nil || got.Steps != want.Steps {
 				t.Fatalf("%+v, %+v: %d (%v), plain A* %d (%v)", o, opt, got.Steps, gerr, want.Steps, err)

@@ -1,0 +1,187 @@
+package bound
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/memory"
+	"github.com/statespace/puzzles/internal/routes"
+	"github.com/statespace/puzzles/internal/search"
+)
+
+// Robots sharing a region are priced by a spanning forest of the keys left (Spanning), which
+// knows no doors: where a robot must fetch a key before it can pass that key's door, the
+// forest counts the way there and the way on, never the way back. Solo's argument holds for
+// several robots too: open every door whose key lies in another region, and the region's
+// robots have a puzzle of their own, whose exact cost from the set of nodes P they stand on,
+// with the region's keys T still to collect, is
+//
+//	group(P, T) = min over nodes p of P and keys z of T reached from p by a route that needs
+//	              none of T of the route's length + group(P less p with z, T less z),
+//	group(P, ∅) = 0,
+//
+// memoised as it is asked for. The robots are alike, so the state is the set of their nodes
+// (two never stand on one node: each moves only to a key nobody holds), one bit a route
+// node beside the keys left, in one word. Like solo it is consistent, an exact cost-to-go of
+// a puzzle every move of the real one is a move of, and no less than the forest.
+//
+// The memo covers every state the region's robots can reach, about 2^|T| key sets times
+// the ways to stand on them, so a region gets it only where it pays: the region holds a door
+// whose key lies in it too (else its puzzle's doors are the other regions', and the priced
+// forest is close enough), it has at most groupKeys keys, and the memo
+// stays under groupLimit states (past it, or past the meter, the region goes back to the
+// forest for the rest of the search).
+
+// groupKeys is the most keys a region robots share may have for its exact costs.
+const groupKeys = 16
+
+// groupLimit is the most states the memo of the shared regions' exact costs may hold.
+var groupLimit = 1 << 20 // a variable for the tests
+
+// Group is the memo of group costs for the regions robots share of one route graph (see
+// above). The zero value is ready for Reset.
+type Group struct {
+	g     *routes.Graph
+	memo  search.Table // (nodes, keys left) -> cost (G)
+	meter *memory.Meter
+	held  int // bytes memo has reserved
+	limit int // most states memoised, 0: no count
+}
+
+// Reset empties c for route graph g, keeping its memory. Its memo reserves from meter (nil: no
+// limit) and holds at most limit states (0: no count); past either, Cost reports not ok.
+func (c *Group) Reset(g *routes.Graph, meter *memory.Meter, limit int) {
+	c.Free()
+	c.g, c.meter, c.limit = g, meter, limit
+	c.memo.Init(false)
+}
+
+// Free hands back what the memo reserved.
+func (c *Group) Free() {
+	c.meter.Release(c.held)
+	c.held = 0
+}
+
+// Len returns the number of states memoised.
+func (c *Group) Len() int { return c.memo.Len() }
+
+// Nodes returns the set of nodes of at (route nodes, at most routes.Exit) in region r of
+// regions, for Cost.
+func Nodes(at []int, regions *[routes.Nodes]int8, r int8) uint64 {
+	var p uint64
+	for _, q := range at {
+		if regions[q] == r {
+			p |= 1 << q
+		}
+	}
+	return p
+}
+
+// Cost returns group(at, left): the exact cost for robots standing on the route nodes of the
+// set at to collect left, keys of their own region, with every door whose key lies elsewhere
+// open (Unsolvable when they cannot). ok is false when memory, the state limit or the routes
+// ran out before it was known.
+func (c *Group) Cost(at uint64, left keys.Set) (cost int32, ok bool) {
+	if left == 0 {
+		return 0, true
+	}
+	key := uint64(left) | at<<26
+	if e, ok := c.memo.Peek(key, 0); ok {
+		return e.G(), true
+	}
+	if !c.room() {
+		return 0, false
+	}
+	best := int32(Unsolvable)
+	for m := at; m != 0; m &= m - 1 {
+		p := bits.TrailingZeros64(m)
+		for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
+			rs, err := c.g.Toward(p, k)
+			if err != nil {
+				return 0, false
+			}
+			for _, r := range rs {
+				if r.Needs()&left == 0 {
+					v, ok := c.Cost(at&^(1<<p)|1<<k, left&^keys.Bit(k))
+					if !ok {
+						return 0, false
+					}
+					best = min(best, r.Len+v)
+					break // the shortest that qualifies
+				}
+			}
+		}
+	}
+	if !c.room() { // the calls above may have filled it
+		return 0, false
+	}
+	e, _ := c.memo.Find(key, 0)
+	e.SetG(best)
+	return best, true
+}
+
+// Peek returns group(at, left) when it is memoised.
+func (c *Group) Peek(at uint64, left keys.Set) (int32, bool) {
+	if left == 0 {
+		return 0, true
+	}
+	if e, ok := c.memo.Peek(uint64(left)|at<<26, 0); ok {
+		return e.G(), true
+	}
+	return 0, false
+}
+
+// room reports whether one more state fits the memo, reserving its growth.
+func (c *Group) room() bool {
+	if c.limit > 0 && c.Len() >= c.limit {
+		return false
+	}
+	g := c.memo.GrowBytes()
+	if g == 0 {
+		return true
+	}
+	if !c.meter.Reserve(g) {
+		return false
+	}
+	c.meter.Release(c.held)
+	c.held = g
+	return true
+}
+
+// groupRegions marks the regions robots share whose exact costs pay (see above): a door in
+// them whose key is theirs too, and at most groupKeys keys.
+func (s *Spanning) groupRegions(c *routes.Corridors) {
+	s.group.Reset(s.g, s.meter, groupLimit)
+	s.grouped = make([]bool, len(s.keys))
+	for u := range c.Len() {
+		r := c.Region(u)
+		if k := c.Tag[u].Door; k >= 0 && s.robots[r] > 1 && s.keys[r].Has(int(k)) && s.keys[r].Len() <= groupKeys {
+			s.grouped[r] = true
+		}
+	}
+	s.groupOK = slices.Clone(s.grouped)
+}
+
+// Memoised returns the number of states the exact costs of regions (solo, group) memoised.
+func (s *Spanning) Memoised() int { return s.solo.Len() + s.group.Len() }
+
+// groupCost returns the exact cost of region r for robots on the nodes of at with the keys of
+// left still to collect, when the region has one (groupRegions) and the memo room for it; when
+// it has no more room, the region is priced by its forest from then on.
+func (s *Spanning) groupCost(at uint64, r int8, left keys.Set) (int32, bool) {
+	if s.groupOK == nil || !s.groupOK[r] {
+		return 0, false
+	}
+	v, ok := s.group.Cost(at, left)
+	if !ok {
+		s.groupOK[r] = false
+	}
+	return v, ok
+}
+
+// childNodes returns the nodes of region r's robots in the child of the expanded state in
+// which robot i moves to t.
+func (s *Spanning) childNodes(i, t int, r int8) uint64 {
+	return Nodes(s.parent, &s.region, r)&^(1<<s.parent[i]) | 1<<t
+}
