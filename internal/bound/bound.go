@@ -30,7 +30,9 @@
 // Solo, the exact cost for a robot alone in its region with the other regions' doors open,
 // is a term of Spanning and, in package solve, the answer itself where the robots' walks
 // interleave. Group is the same for robots sharing a region that holds a door of its own,
-// which the forest cannot see (group.go).
+// which the forest cannot see (group.go). Both open a door whose key lies in another
+// region only once that region's robots can be sure to collect it with the keys this one
+// holds (waits.go), so regions that wait on each other's keys pay for it.
 //
 // Admissible bounds keep the search exact; consistent ones (Tour for robots alone in their
 // regions, Spanning, Exit) also keep every state expanded once. Tests check both properties
@@ -143,6 +145,11 @@ type Setup struct {
 	// NoGroups makes Spanning price every region robots share by its forest, even where
 	// the robots' exact cost pays (group.go): the baseline that idea is measured by.
 	NoGroups bool
+
+	// NoWaits makes solo and group open every door whose key lies in another region, even
+	// where that region's robots wait on this one's keys (waits.go): the baseline that idea
+	// is measured by.
+	NoWaits bool
 }
 
 // For returns the bound of kind set.Kind for a vault's route graph g with robots robots, for

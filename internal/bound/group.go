@@ -13,12 +13,14 @@ import (
 // Robots sharing a region are priced by a spanning forest of the keys left (Spanning), which
 // knows no doors: where a robot must fetch a key before it can pass that key's door, the
 // forest counts the way there and the way on, never the way back. Solo's argument holds for
-// several robots too: open every door whose key lies in another region, and the region's
-// robots have a puzzle of their own, whose exact cost from the set of nodes P they stand on,
+// several robots too: open every door whose key lies in another region (once the robots
+// there can be sure to collect it: waits.go), and the region's robots have a puzzle of
+// their own, whose exact cost from the set of nodes P they stand on,
 // with the region's keys T still to collect, is
 //
 //	group(P, T) = min over nodes p of P and keys z of T reached from p by a route that needs
-//	              none of T of the route's length + group(P less p with z, T less z),
+//	              none of T (nor a key elsewhere not yet sure)
+//	              of the route's length + group(P less p with z, T less z),
 //	group(P, ∅) = 0,
 //
 // memoised as it is asked for. The robots are alike, so the state is the set of their nodes
@@ -47,6 +49,11 @@ type Group struct {
 	meter *memory.Meter
 	held  int // bytes memo has reserved
 	limit int // most states memoised, 0: no count
+	waits waits
+
+	// NoWaits, when set, opens every door whose key lies in another region, the baseline
+	// waits.go is measured by.
+	NoWaits bool
 }
 
 // Reset empties c for route graph g, keeping its memory. Its memo reserves from meter (nil: no
@@ -54,6 +61,7 @@ type Group struct {
 func (c *Group) Reset(g *routes.Graph, meter *memory.Meter, limit int) {
 	c.Free()
 	c.g, c.meter, c.limit = g, meter, limit
+	c.waits.reset(g, c.NoWaits)
 	c.memo.Init(false)
 }
 
@@ -102,7 +110,7 @@ func (c *Group) Cost(at uint64, left keys.Set) (cost int32, ok bool) {
 				return 0, false
 			}
 			for _, r := range rs {
-				if r.Needs()&left == 0 {
+				if c.waits.open(p, left, &r) {
 					v, ok := c.Cost(at&^(1<<p)|1<<k, left&^keys.Bit(k))
 					if !ok {
 						return 0, false

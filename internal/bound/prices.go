@@ -108,6 +108,7 @@ func newHeldKarp(g *routes.Graph, robots int, set Setup) (*Spanning, error) {
 	}
 	slices.SortStableFunc(s.byPrice[:], func(a, b uint8) int { return int(s.prices[a] - s.prices[b]) })
 	s.setWeights()
+	s.solo.NoWaits, s.group.NoWaits = set.NoWaits, set.NoWaits
 	s.soloRegions()
 	if !set.NoGroups {
 		s.groupRegions(g.Corridors())

@@ -11,11 +11,13 @@ import (
 
 // Robots in regions of their own (part 2: four quadrants walled apart) share nothing but the
 // doors: a key collected in one quadrant may open a door in another. Open every door whose
-// key lies in another robot's region, and what is left for each robot is a puzzle of its own,
-// a few keys in one quadrant, small enough to solve exactly: its cost from node p with the
-// keys T of the region still to collect is
+// key lies in another robot's region (once that robot can be sure to collect it: waits.go),
+// and what is left for each robot is a puzzle of its own, a few keys in one quadrant, small
+// enough to solve exactly: its cost from node p with the keys T of the region still to
+// collect is
 //
 //	solo(p, T) = min over keys z of T reached from p by a route that needs none of T
+//	             (nor a key elsewhere not yet sure)
 //	             of the route's length + solo(z, T less z),    solo(p, ∅) = 0,
 //
 // memoised as it is asked for. The sum of the robots' solo costs bounds the real walk from
@@ -60,9 +62,15 @@ type Solo struct {
 	tabled    int                            // regions declared and tabled
 	slotsHeld int                            // bytes slots have reserved
 
+	waits waits // the doors open to a region (waits.go)
+
 	// General, when set, solves every region with the general memo: the baseline the tables
 	// are measured by.
 	General bool
+
+	// NoWaits, when set, opens every door whose key lies in another region, the baseline
+	// waits.go is measured by.
+	NoWaits bool
 }
 
 // Reset empties s for route graph g, keeping its memory. Its memo reserves from meter (nil: no
@@ -70,6 +78,7 @@ type Solo struct {
 func (s *Solo) Reset(g *routes.Graph, meter *memory.Meter, limit int) {
 	s.Free()
 	s.g, s.meter, s.limit = g, meter, limit
+	s.waits.reset(g, s.NoWaits)
 	s.memo.Init(false)
 	s.region, s.states, s.tabled = [routes.Nodes]keys.Set{}, 0, 0
 	if s.gen++; s.gen == 256 { // wrapped: slots of a generation long gone could look current
@@ -164,7 +173,7 @@ func (s *Solo) Cost(p int, left keys.Set) (cost int32, ok bool) {
 			return 0, false
 		}
 		for _, r := range rs {
-			if r.Needs()&left == 0 {
+			if s.waits.open(p, left, &r) {
 				c, ok := s.Cost(k, left&^keys.Bit(k))
 				if !ok {
 					return 0, false
@@ -202,7 +211,7 @@ func (s *Solo) fast(p int, left keys.Set) int32 {
 	for x := left; x != 0; x &= x - 1 {
 		k := bits.TrailingZeros32(uint32(x))
 		r := &row[k]
-		if r.Needs()&left != 0 {
+		if !s.waits.open(p, left, r) {
 			continue
 		}
 		c := s.fast(k, left&^keys.Bit(k))
@@ -280,7 +289,7 @@ func (s *Solo) First(p int, left keys.Set) (int, routes.Route) {
 		for x := left; x != 0; x &= x - 1 {
 			k := bits.TrailingZeros32(uint32(x))
 			r := &s.route[p][k]
-			if r.Needs()&left == 0 {
+			if s.waits.open(p, left, r) {
 				if c := r.Len + s.fast(k, left&^keys.Bit(k)); c < best {
 					best, first = c, k
 				}
@@ -292,7 +301,7 @@ func (s *Solo) First(p int, left keys.Set) (int, routes.Route) {
 	k := int(e.H())
 	rs, _ := s.g.Toward(p, k)
 	for _, r := range rs {
-		if r.Needs()&left == 0 {
+		if s.waits.open(p, left, &r) {
 			return k, r
 		}
 	}

@@ -142,6 +142,11 @@ type Options struct {
 	// measured by.
 	NoGroups bool
 
+	// NoWaits makes the regions' exact costs (bound.Solo, bound.Group) open every door
+	// whose key lies in another region, even where that region's robots wait on this
+	// one's keys (bound.Setup): the baseline that idea is measured by.
+	NoWaits bool
+
 	// NoImprove makes Graph keep the weighted search's first walk as it is, without the
 	// local search that shortens it (improve.go): the baseline that idea is measured by.
 	NoImprove bool
