@@ -355,3 +355,38 @@ func BenchmarkTouch(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRegions solves vaults whose bound's exact costs of regions matter, each against
+// its baseline: robots sharing a region with a door in it (bound.Group; no-groups prices
+// such a region by its forest: seed 46 of eight robots in a maze of twenty rooms), and doors
+// whose keys lie in a region that waits on this one's (bound's waits; no-waits opens them at
+// once: seed 69 of the same, whose robots share regions, and seed 68 of four robots in a
+// maze, each alone in a region, whose part 1 the search then answers and part 2 the regions
+// apart).
+func BenchmarkRegions(b *testing.B) {
+	noGroups, noWaits := variant{"no-groups", solve.Options{NoGroups: true}}, variant{"no-waits", solve.Options{NoWaits: true}}
+	for _, g := range []struct {
+		name     string
+		o        vaultgen.Options
+		baseline variant
+	}{
+		{"rooms81,robots=8,seed=46", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 46}, noGroups},
+		{"rooms81,robots=8,seed=69", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 69}, noWaits},
+		{"maze81,robots=4,seed=68", vaultgen.Options{Size: 81, Loops: 0.05, Robots: 4, Seed: 68}, noWaits},
+	} {
+		data := vaultgen.Generate(g.o)
+		for _, vr := range []variant{{"default", solve.Options{}}, g.baseline} {
+			b.Run(g.name+"/"+vr.name, func(b *testing.B) {
+				var w solve.Workspace
+				states := 0
+				for b.Loop() {
+					states = 0
+					for _, p := range bothParts(b, &w, data, vr.opt) {
+						states += p.Result.Stats.States
+					}
+				}
+				b.ReportMetric(float64(states), "states/op")
+			})
+		}
+	}
+}

@@ -337,6 +337,12 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		fmt.Fprintf(b, "| day18: Held-Karp prices on the spanning tree, loopy vaults (5%% to 30%% of walls removed, geometric mean) | the spanning tree | %s | %s | %s |\n",
 			duration(median(span)), duration(median(hk)), ratio(geomean(span, hk), 1))
 	}
+	pair("day18: a region robots share with a door in it at its exact cost (eight robots, twenty rooms, seed 46)", "its priced forest",
+		"Regions/rooms81,robots=8,seed=46/no-groups", "Regions/rooms81,robots=8,seed=46/default")
+	pair("day18: a door whose key lies in another region open once that region is sure of it (eight robots, twenty rooms, seed 69)", "open at once",
+		"Regions/rooms81,robots=8,seed=69/no-waits", "Regions/rooms81,robots=8,seed=69/default")
+	pair("day18: the same, four robots each alone in a region (seed 68; part 2 then needs no search)", "open at once",
+		"Regions/maze81,robots=4,seed=68/no-waits", "Regions/maze81,robots=4,seed=68/default")
 	pair("day18: look-ups touched in a batch first, in a table larger than the cache (eight robots, twenty rooms)", "each looked up in turn", "Touch/rooms81,robots=8,seed=50/no-touch", "Touch/rooms81,robots=8,seed=50/default")
 	pair("search: bucket queue, 60,000 pushes and pops", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/bucket")
 	pair("search: packed binary heap, the same", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/heap")

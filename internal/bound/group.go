@@ -12,11 +12,12 @@ import (
 
 // Robots sharing a region are priced by a spanning forest of the keys left (Spanning), which
 // knows no doors: where a robot must fetch a key before it can pass that key's door, the
-// forest counts the way there and the way on, never the way back. Solo's argument holds for
-// several robots too: open every door whose key lies in another region (once the robots
-// there can be sure to collect it: waits.go), and the region's robots have a puzzle of
-// their own, whose exact cost from the set of nodes P they stand on,
-// with the region's keys T still to collect, is
+// forest counts the way there and the way on, never the way back; where a door's key lies in
+// another region that waits on this one's keys (waits.go), the forest lets the robots pass it
+// at once. Solo's argument holds for several robots too: open every door whose key lies in
+// another region once the robots there can be sure to collect it, and the region's robots
+// have a puzzle of their own, whose exact cost from the set of nodes P they stand on, with
+// the region's keys T still to collect, is
 //
 //	group(P, T) = min over nodes p of P and keys z of T reached from p by a route that needs
 //	              none of T (nor a key elsewhere not yet sure)
@@ -28,12 +29,11 @@ import (
 // node beside the keys left, in one word. Like solo it is consistent, an exact cost-to-go of
 // a puzzle every move of the real one is a move of, and no less than the forest.
 //
-// The memo covers every state the region's robots can reach, about 2^|T| key sets times
-// the ways to stand on them, so a region gets it only where it pays: the region holds a door
-// whose key lies in it too (else its puzzle's doors are the other regions', and the priced
-// forest is close enough), it has at most groupKeys keys, and the memo
-// stays under groupLimit states (past it, or past the meter, the region goes back to the
-// forest for the rest of the search).
+// The memo covers every state the region's robots can reach, about 2^|T| key sets times the
+// ways to stand on them, so a region gets it only where it pays: the region holds a door
+// (without one, the priced forest is close to exact), it has at most groupKeys keys, and the
+// memo stays under groupLimit states (past it, or past the meter, the region goes back to
+// its forest for the rest of the search).
 
 // groupKeys is the most keys a region robots share may have for its exact costs.
 const groupKeys = 16
@@ -158,13 +158,13 @@ func (c *Group) room() bool {
 }
 
 // groupRegions marks the regions robots share whose exact costs pay (see above): a door in
-// them whose key is theirs too, and at most groupKeys keys.
+// them, and at most groupKeys keys.
 func (s *Spanning) groupRegions(c *routes.Corridors) {
 	s.group.Reset(s.g, s.meter, groupLimit)
 	s.grouped = make([]bool, len(s.keys))
 	for u := range c.Len() {
 		r := c.Region(u)
-		if k := c.Tag[u].Door; k >= 0 && s.robots[r] > 1 && s.keys[r].Has(int(k)) && s.keys[r].Len() <= groupKeys {
+		if c.Tag[u].Door >= 0 && s.robots[r] > 1 && s.keys[r].Len() <= groupKeys {
 			s.grouped[r] = true
 		}
 	}
