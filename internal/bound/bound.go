@@ -29,10 +29,10 @@
 //
 // Solo, the exact cost for a robot alone in its region with the other regions' doors open,
 // is a term of Spanning and, in package solve, the answer itself where the robots' walks
-// interleave. Group is the same for robots sharing a region that holds a door of its own,
-// which the forest cannot see (group.go). Both open a door whose key lies in another
-// region only once that region's robots can be sure to collect it with the keys this one
-// holds (waits.go), so regions that wait on each other's keys pay for it.
+// interleave. Group is the same for robots sharing a region with a door in it, which their
+// forest cannot see (group.go). Both open a door whose key lies in another region only once
+// that region's robots can be sure to collect it with the keys this one holds (waits.go),
+// so regions that wait on each other's keys pay for it.
 //
 // Admissible bounds keep the search exact; consistent ones (Tour for robots alone in their
 // regions, Spanning, Exit) also keep every state expanded once. Tests check both properties
@@ -159,10 +159,10 @@ type Setup struct {
 // of KindTourBlocks and KindHeldKarp is larger at the start. For the exit
 // goal every kind but KindNone is Exit.
 //
-// set.Optional are keys of g's reduced corridors (routes.Reduction) the search need not collect
-// but whose walk may end at one (see Choice.Optional): the tour bound counts them among the
-// keys a walk may end at and not among those it must visit. A bound that cannot ignores them,
-// and says so.
+// set.Optional are keys of g's reduced corridors (routes.Reduction) the search need not
+// collect but whose walk may end at one (see Choice.Optional): the tour bound counts them
+// among the keys a walk may end at and not among those it must visit. A bound that cannot
+// ignores them, and says so.
 func For(g *routes.Graph, robots int, exit bool, set Setup) (Choice, error) {
 	k, meter, optional := set.Kind, set.Meter, set.Optional
 	c := g.Corridors()

@@ -39,7 +39,7 @@ import (
 const groupKeys = 16
 
 // groupLimit is the most states the memo of the shared regions' exact costs may hold.
-var groupLimit = 1 << 20 // a variable for the tests
+var groupLimit = 1 << 18 // a variable for the tests
 
 // Group is the memo of group costs for the regions robots share of one route graph (see
 // above). The zero value is ready for Reset.

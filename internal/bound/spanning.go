@@ -66,7 +66,7 @@ type Spanning struct {
 	soloOK []bool // per region
 	solo   Solo
 
-	// Regions robots share that have a door of their own: their exact costs (group.go).
+	// Regions robots share with a door in them: their exact costs (group.go).
 	grouped []bool // per region, from the start
 	groupOK []bool // and still, while the memo has room
 	group   Group
@@ -86,9 +86,9 @@ type Spanning struct {
 }
 
 // sharedFloor is what Floor and Child know of a shared region's children: the region's term
-// in the expanded state, whether it is exact, and else, in quarter steps, the value of its tree of door-free
-// distances, that of its priced tree without the walks' ends, and that with the most the
-// ends of a child's walks may take back.
+// in the expanded state, whether it is exact, and else, in quarter steps, the value of its
+// tree of door-free distances, that of its priced tree without the walks' ends, and that
+// with the most the ends of a child's walks may take back.
 type sharedFloor struct {
 	term, free, tree, priced int32
 	exact                    bool // term is the region's exact cost (group.go), and the trees are not known
