@@ -110,7 +110,7 @@ func (c *Group) Cost(at uint64, left keys.Set) (cost int32, ok bool) {
 				return 0, false
 			}
 			for _, r := range rs {
-				if c.waits.open(p, left, &r) {
+				if c.waits.open(p, left, r.Needs()) {
 					v, ok := c.Cost(at&^(1<<p)|1<<k, left&^keys.Bit(k))
 					if !ok {
 						return 0, false

@@ -173,7 +173,7 @@ func (s *Solo) Cost(p int, left keys.Set) (cost int32, ok bool) {
 			return 0, false
 		}
 		for _, r := range rs {
-			if s.waits.open(p, left, &r) {
+			if s.waits.open(p, left, r.Needs()) {
 				c, ok := s.Cost(k, left&^keys.Bit(k))
 				if !ok {
 					return 0, false
@@ -211,7 +211,7 @@ func (s *Solo) fast(p int, left keys.Set) int32 {
 	for x := left; x != 0; x &= x - 1 {
 		k := bits.TrailingZeros32(uint32(x))
 		r := &row[k]
-		if !s.waits.open(p, left, r) {
+		if !s.waits.open(p, left, r.Needs()) {
 			continue
 		}
 		c := s.fast(k, left&^keys.Bit(k))
@@ -289,7 +289,7 @@ func (s *Solo) First(p int, left keys.Set) (int, routes.Route) {
 		for x := left; x != 0; x &= x - 1 {
 			k := bits.TrailingZeros32(uint32(x))
 			r := &s.route[p][k]
-			if s.waits.open(p, left, r) {
+			if s.waits.open(p, left, r.Needs()) {
 				if c := r.Len + s.fast(k, left&^keys.Bit(k)); c < best {
 					best, first = c, k
 				}
@@ -301,7 +301,7 @@ func (s *Solo) First(p int, left keys.Set) (int, routes.Route) {
 	k := int(e.H())
 	rs, _ := s.g.Toward(p, k)
 	for _, r := range rs {
-		if s.waits.open(p, left, &r) {
+		if s.waits.open(p, left, r.Needs()) {
 			return k, r
 		}
 	}

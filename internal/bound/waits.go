@@ -25,31 +25,39 @@ import (
 // is still a function of the region's state alone: S is its keys less those left.
 type waits struct {
 	g       *routes.Graph
-	of      [routes.Nodes]int8    // each route node's region, -1: none
-	keys    []keys.Set            // each region's keys
-	starts  []uint64              // each region's robots' start nodes, one bit each
-	memo    map[keys.Set]keys.Set // sure's, by the keys left
+	of      [routes.Nodes]int8 // each route node's region, -1: none
+	keys    []keys.Set         // each region's keys
+	all     keys.Set           // the keys of every region
+	needs   []keys.Set         // what each route from its region's starts to each key needs,
+	first   [27]int32          // key z's from needs[first[z]] to needs[first[z+1]]
+	rel     []keys.Set         // each region's keys that routes of the others need (see sure)
+	at      []int32            // where each region's part of sures starts
+	sures   []keys.Set         // sure's, by region and which keys of rel it holds: unknown if not yet
 	ready   bool
 	noWaits bool // every door whose key lies elsewhere open: the baseline
 }
 
-// waitsMemo is the most key sets waits keeps before it starts over.
-const waitsMemo = 1 << 16
+// relBits is the most keys of a region sure tells apart; the rest of its keys that others
+// need count as held, which only opens more doors.
+const relBits = 12
+
+// unknown marks a sure not yet found.
+const unknown = ^keys.Set(0)
 
 // reset forgets g's regions for those of the next graph; noWaits opens every door whose key
 // lies elsewhere, the baseline.
 func (w *waits) reset(g *routes.Graph, noWaits bool) {
 	w.g, w.ready, w.noWaits = g, false, noWaits
-	clear(w.memo)
 }
 
-// regions reads the regions of g's corridors.
+// regions reads the regions of g's corridors, what the routes from each region's starts to
+// its keys need (a route that fails needs nothing: that only opens more doors), and which of
+// each region's keys the others' routes need.
 func (w *waits) regions() {
 	c := w.g.Corridors()
 	nreg, _ := c.Split()
-	w.keys, w.starts = slices.Grow(w.keys[:0], int(nreg))[:nreg], slices.Grow(w.starts[:0], int(nreg))[:nreg]
+	w.keys = slices.Grow(w.keys[:0], int(nreg))[:nreg]
 	clear(w.keys)
-	clear(w.starts)
 	for n := range routes.Exit {
 		w.of[n] = -1
 		if cn := c.Of[n]; cn >= 0 {
@@ -57,26 +65,89 @@ func (w *waits) regions() {
 			w.of[n] = int8(r)
 			if n < 26 {
 				w.keys[r] |= keys.Bit(n)
-			} else {
-				w.starts[r] |= 1 << n
 			}
 		}
 	}
-	if w.memo == nil {
-		w.memo = make(map[keys.Set]keys.Set)
+	w.all, w.needs = 0, w.needs[:0]
+	for z := range 26 {
+		w.first[z] = int32(len(w.needs))
+		r := w.of[z]
+		if r < 0 {
+			continue
+		}
+		w.all |= keys.Bit(z)
+		for p := routes.FirstStart; p < routes.Exit; p++ {
+			if w.of[p] != r {
+				continue
+			}
+			rs, err := w.g.Toward(p, z)
+			if err != nil {
+				w.needs = append(w.needs, 0)
+				continue
+			}
+			for i := range rs {
+				w.needs = append(w.needs, rs[i].Needs())
+			}
+		}
+	}
+	w.first[26] = int32(len(w.needs))
+	w.rel, w.at = slices.Grow(w.rel[:0], int(nreg))[:nreg], slices.Grow(w.at[:0], int(nreg))[:nreg]
+	size := int32(0)
+	for r, ks := range w.keys {
+		var need keys.Set
+		for z, rest, ok := (w.all &^ ks).Next(); ok; z, rest, ok = rest.Next() {
+			for _, n := range w.needs[w.first[z]:w.first[z+1]] {
+				need |= n
+			}
+		}
+		need &= ks
+		for need.Len() > relBits {
+			need &= need - 1
+		}
+		w.rel[r], w.at[r] = need, size
+		size += 1 << need.Len()
+	}
+	w.sures = slices.Grow(w.sures[:0], int(size))[:size]
+	for i := range w.sures {
+		w.sures[i] = unknown
 	}
 	w.ready = true
+	for r := range w.keys {
+		if w.rel[r] != 0 && w.needless(int8(r)) {
+			w.rel[r] = 0 // its sure is its base, found already
+		}
+	}
+}
+
+// needless reports whether region r's robots never wait (its routes need no key elsewhere
+// that is not sure whatever it holds), so that sure need not tell its keys apart.
+func (w *waits) needless(r int8) bool {
+	var need keys.Set
+	for n := range routes.Exit {
+		if w.of[n] != r {
+			continue
+		}
+		rs, err := w.g.From(n)
+		if err != nil {
+			return false
+		}
+		for i := range rs {
+			need |= rs[i].Needs()
+		}
+	}
+	return w.sureAt(r, 0, w.keys[r]&^w.rel[r]).Covers(need &^ w.keys[r])
 }
 
 // open reports whether the robots of route node p's region, with the keys of left of their
-// region still to collect, may take route rt: it needs none of left, and only keys of other
-// regions that are sure.
-func (w *waits) open(p int, left keys.Set, rt *routes.Route) bool {
-	needs := rt.Needs()
-	if needs&left != 0 {
-		return false
-	}
-	if w.noWaits || needs == 0 {
+// region still to collect, may take a route that needs needs: none of left, and only keys of
+// other regions that are sure.
+func (w *waits) open(p int, left, needs keys.Set) bool {
+	return needs&left == 0 && (w.noWaits || w.elsewhere(p, left, needs))
+}
+
+// elsewhere reports whether the keys of needs that lie in regions other than p's are sure.
+func (w *waits) elsewhere(p int, left, needs keys.Set) bool {
+	if needs == 0 {
 		return true
 	}
 	if !w.ready {
@@ -88,52 +159,55 @@ func (w *waits) open(p int, left keys.Set, rt *routes.Route) bool {
 }
 
 // sure returns the keys of regions other than r that their robots can collect from their
-// starts while r holds its keys but left (see waits); all keys when the routes fail, which
-// only opens more doors. A route from a start passes the keys a walk there collects first
-// (the graph keeps the routes of every least set of needs), so the starts are the only
-// sources; left, never empty, names r too.
+// starts while r holds its keys but left (see waits). A route from a start passes the keys a
+// walk there collects first (the graph keeps the routes of every least set of needs), so
+// the starts are the only sources. It depends on the keys of rel[r] held alone; the others
+// count as held.
 func (w *waits) sure(r int8, left keys.Set) keys.Set {
-	if a, ok := w.memo[left]; ok {
-		return a
-	}
-	var sure keys.Set
-	held := w.keys[r] &^ left
-	for grew := true; grew; {
-		grew = false
-		for q, ks := range w.keys {
-			if q == int(r) {
-				continue
-			}
-			for z, rest, ok := (ks &^ sure).Next(); ok; z, rest, ok = rest.Next() {
-				reached, err := w.reaches(w.starts[q], z, held|sure)
-				if err != nil {
-					return ^keys.Set(0)
-				}
-				if reached {
-					sure, grew = sure|keys.Bit(z), true
-				}
-			}
+	rel := w.rel[r]
+	idx, bit := int32(0), int32(1)
+	for m := rel; m != 0; m &= m - 1 {
+		if left&(m&-m) == 0 {
+			idx |= bit
 		}
+		bit <<= 1
 	}
-	if len(w.memo) >= waitsMemo {
-		clear(w.memo)
-	}
-	w.memo[left] = sure
-	return sure
+	return w.sureAt(r, idx, w.keys[r]&^(left&rel))
 }
 
-// reaches reports whether a route from a node of from to key z needs only keys of held.
-func (w *waits) reaches(from uint64, z int, held keys.Set) (bool, error) {
-	for m := from; m != 0; m &= m - 1 {
-		rs, err := w.g.Toward(bits.TrailingZeros64(m), z)
-		if err != nil {
-			return false, err
+// sureAt is sure for region r holding held, idx telling which keys of rel[r] it holds (bit
+// i: the i-th of them). Holding more makes more sure, so it starts from the sure of the same
+// keys but the last.
+func (w *waits) sureAt(r int8, idx int32, held keys.Set) keys.Set {
+	s := &w.sures[w.at[r]+idx]
+	if *s == unknown {
+		var from keys.Set
+		if idx > 0 {
+			top := bits.Len32(uint32(idx)) - 1
+			k, rest, _ := w.rel[r].Next()
+			for range top {
+				k, rest, _ = rest.Next()
+			}
+			from = w.sureAt(r, idx&^(1<<top), held&^keys.Bit(k))
 		}
-		for i := range rs {
-			if held.Covers(rs[i].Needs()) {
-				return true, nil
+		*s = w.fixpoint(held, w.all&^w.keys[r], from)
+	}
+	return *s
+}
+
+// fixpoint returns the keys of others reachable from their starts by routes that need only
+// keys of held or keys so reached, given that those of sure are.
+func (w *waits) fixpoint(held, others, sure keys.Set) keys.Set {
+	for grew := true; grew; {
+		grew = false
+		for z, rest, ok := (others &^ sure).Next(); ok; z, rest, ok = rest.Next() {
+			for _, n := range w.needs[w.first[z]:w.first[z+1]] {
+				if (held | sure).Covers(n) {
+					sure, grew = sure|keys.Bit(z), true
+					break
+				}
 			}
 		}
 	}
-	return false, nil
+	return sure
 }

@@ -47,8 +47,21 @@ func (w *Workspace) apart(v *vault.Vault, g *routes.Graph, all keys.Set, opt Opt
 	if union != all {
 		return false
 	}
+	// First with every door whose key lies elsewhere open: where the best walks interleave
+	// so (on every real input) that is the answer, found soonest; else with such a door open
+	// only once its key is sure (bound's waits), whose best walks interleave more often.
+	if w.interleave(g, nr, &region, all, true, opt, res) {
+		return true
+	}
+	return !opt.NoWaits && w.interleave(g, nr, &region, all, false, opt, res)
+}
+
+// interleave answers the vault of g into res when the best walks of its nr robots in their
+// regions (keys region[i] for robot i), doors whose keys lie elsewhere open at once
+// (noWaits) or once sure, can be interleaved.
+func (w *Workspace) interleave(g *routes.Graph, nr int, region *[vault.MaxRobots]keys.Set, all keys.Set, noWaits bool, opt Options, res *Result) bool {
 	sol := &w.solo
-	sol.NoWaits = opt.NoWaits
+	sol.NoWaits = noWaits
 	sol.Reset(g, opt.Meter, min(apartLimit, opt.budget())) // -budget counts these states too
 	defer sol.Free()
 	for i := range nr {
@@ -67,7 +80,7 @@ func (w *Workspace) apart(v *vault.Vault, g *routes.Graph, all keys.Set, opt Opt
 	for i := range nr {
 		at[i] = routes.FirstStart + i
 	}
-	left, legs := region, w.legs[:0]
+	left, legs := *region, w.legs[:0]
 	var held keys.Set
 	for moved := true; moved; {
 		moved = false
