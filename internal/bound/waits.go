@@ -23,6 +23,12 @@ import (
 // the sum still bounds the real walk from below. It is still consistent: a key another
 // region collects was sure already, so no region's cost falls when another moves. And it
 // is still a function of the region's state alone: S is its keys less those left.
+//
+// Only the keys of S that some route of another region needs change it, so sure is a table
+// by which of those the region holds, each entry grown from the one with a key less (more
+// held, more sure); what each key's routes from its region's starts need is read from the
+// graph once. A region whose own routes need nothing elsewhere that is not sure with none of
+// its keys held never waits, and never looks.
 type waits struct {
 	g       *routes.Graph
 	of      [routes.Nodes]int8 // each route node's region, -1: none
