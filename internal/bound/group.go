@@ -74,9 +74,9 @@ func (c *Group) Free() {
 // Len returns the number of states memoised.
 func (c *Group) Len() int { return c.memo.Len() }
 
-// Nodes returns the set of nodes of at (route nodes, at most routes.Exit) in region r of
-// regions, for Cost.
-func Nodes(at []int, regions *[routes.Nodes]int8, r int8) uint64 {
+// nodesOf returns the set of nodes of at (route nodes, at most routes.Exit) in region r of
+// regions, for Group.Cost.
+func nodesOf(at []int, regions *[routes.Nodes]int8, r int8) uint64 {
 	var p uint64
 	for _, q := range at {
 		if regions[q] == r {
@@ -88,7 +88,7 @@ func Nodes(at []int, regions *[routes.Nodes]int8, r int8) uint64 {
 
 // Cost returns group(at, left): the exact cost for robots standing on the route nodes of the
 // set at to collect left, keys of their own region, with every door whose key lies elsewhere
-// open (Unsolvable when they cannot). ok is false when memory, the state limit or the routes
+// open once it is sure (at once with NoWaits; Unsolvable when they cannot). ok is false when memory, the state limit or the routes
 // ran out before it was known.
 func (c *Group) Cost(at uint64, left keys.Set) (cost int32, ok bool) {
 	if left == 0 {
@@ -191,5 +191,5 @@ func (s *Spanning) groupCost(at uint64, r int8, left keys.Set) (int32, bool) {
 // childNodes returns the nodes of region r's robots in the child of the expanded state in
 // which robot i moves to t.
 func (s *Spanning) childNodes(i, t int, r int8) uint64 {
-	return Nodes(s.parent, &s.region, r)&^(1<<s.parent[i]) | 1<<t
+	return nodesOf(s.parent, &s.region, r)&^(1<<s.parent[i]) | 1<<t
 }

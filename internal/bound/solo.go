@@ -149,8 +149,9 @@ func (s *Solo) Region(start int, ks keys.Set) {
 }
 
 // Cost returns solo(p, left): the exact cost for the robot at route node p to collect left,
-// keys of its own region, with every door whose key lies elsewhere open (Unsolvable when it
-// cannot). ok is false when memory, the state limit or the routes ran out before it was known.
+// keys of its own region, with every door whose key lies elsewhere open once it is sure (at
+// once with NoWaits; Unsolvable when it cannot). ok is false when memory, the state limit or
+// the routes ran out before it was known.
 func (s *Solo) Cost(p int, left keys.Set) (cost int32, ok bool) {
 	if left == 0 {
 		return 0, true

@@ -425,7 +425,7 @@ func (s *Spanning) term(at []int, i, p int, held keys.Set) int32 {
 			return 0
 		}
 	}
-	if v, ok := s.groupCost(Nodes(at, &s.region, r), r, left); ok {
+	if v, ok := s.groupCost(nodesOf(at, &s.region, r), r, left); ok {
 		return v
 	}
 	return max(s.rooted(at, r, left), 0) / scale
@@ -439,7 +439,7 @@ func (s *Spanning) Expand(at []int, held keys.Set) {
 	for i, p := range at {
 		if r := s.region[p]; r >= 0 && s.robots[r] > 1 && s.keys[r]&^held != 0 && s.rootsOf(at[:i], r).n == 0 {
 			// the region's first robot
-			if v, ok := s.groupCost(Nodes(at, &s.region, r), r, s.keys[r]&^held); ok {
+			if v, ok := s.groupCost(nodesOf(at, &s.region, r), r, s.keys[r]&^held); ok {
 				s.terms[i], s.shared[r] = v, sharedFloor{term: v, exact: true}
 			} else {
 				s.terms[i] = s.expandShared(at, r, s.keys[r]&^held)
