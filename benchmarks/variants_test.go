@@ -325,17 +325,7 @@ func BenchmarkShared(b *testing.B) {
 			{"no-reprice", solve.Options{NoReprice: true}},
 			{"no-prices", solve.Options{Bound: bound.KindSpanning}},
 		} {
-			b.Run(g.name+"/"+vr.name, func(b *testing.B) {
-				var w solve.Workspace
-				states := 0
-				for b.Loop() {
-					states = 0
-					for _, p := range bothParts(b, &w, data, vr.opt) {
-						states += p.Result.Stats.States // 0 for a part 2 that is part 1
-					}
-				}
-				b.ReportMetric(float64(states), "states/op")
-			})
+			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
 		}
 	}
 }
@@ -349,17 +339,7 @@ func BenchmarkShared(b *testing.B) {
 func BenchmarkTouch(b *testing.B) {
 	data := vaultgen.Generate(vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 50})
 	for _, vr := range []variant{{"default", solve.Options{NoGroups: true}}, {"no-touch", solve.Options{NoGroups: true, NoTouch: true}}} {
-		b.Run("rooms81,robots=8,seed=50/"+vr.name, func(b *testing.B) {
-			var w solve.Workspace
-			states := 0
-			for b.Loop() {
-				states = 0
-				for _, p := range bothParts(b, &w, data, vr.opt) {
-					states += p.Result.Stats.States
-				}
-			}
-			b.ReportMetric(float64(states), "states/op")
-		})
+		b.Run("rooms81,robots=8,seed=50/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
 	}
 }
 
@@ -383,17 +363,22 @@ func BenchmarkRegions(b *testing.B) {
 	} {
 		data := vaultgen.Generate(g.o)
 		for _, vr := range []variant{{"default", solve.Options{}}, g.baseline} {
-			b.Run(g.name+"/"+vr.name, func(b *testing.B) {
-				var w solve.Workspace
-				states := 0
-				for b.Loop() {
-					states = 0
-					for _, p := range bothParts(b, &w, data, vr.opt) {
-						states += p.Result.Stats.States
-					}
-				}
-				b.ReportMetric(float64(states), "states/op")
-			})
+			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
 		}
 	}
+}
+
+// solveStates is the loop of a benchmark that solves both parts of data with opt, reporting
+// the states the searches recorded (0 for a part 2 that is part 1, which Parts searches
+// once).
+func solveStates(b *testing.B, data []byte, opt solve.Options) {
+	var w solve.Workspace
+	states := 0
+	for b.Loop() {
+		states = 0
+		for _, p := range bothParts(b, &w, data, opt) {
+			states += p.Result.Stats.States
+		}
+	}
+	b.ReportMetric(float64(states), "states/op")
 }

@@ -114,24 +114,15 @@ const scale = 4
 func NewSpanning(g *routes.Graph, robots int, meter *memory.Meter) (*Spanning, error) {
 	c := g.Corridors()
 	s := &Spanning{meter: meter}
-	nreg, _ := c.Split()
-	s.keys, s.robots = make([]keys.Set, nreg), make([]int, nreg)
-	s.shared = make([]sharedFloor, nreg)
+	s.keys = regionsOf(c, &s.region, nil)
+	s.robots, s.shared = make([]int, len(s.keys)), make([]sharedFloor, len(s.keys))
 	if err := doorFree(g, &s.dist, meter); err != nil {
 		return nil, err
 	}
 	s.setWeights()
-	for rn := range routes.Nodes {
-		s.region[rn] = -1
-		if cn := c.Of[rn]; cn >= 0 {
-			r := c.Region(int(cn))
-			s.region[rn] = int8(r)
-			if rn < 26 {
-				s.keys[r] |= keys.Bit(rn)
-			}
-			if rn >= routes.FirstStart && rn < routes.FirstStart+robots {
-				s.robots[r]++
-			}
+	for i := range robots {
+		if r := s.region[routes.FirstStart+i]; r >= 0 {
+			s.robots[r]++
 		}
 	}
 	bits := 0

@@ -60,20 +60,8 @@ func (w *waits) reset(g *routes.Graph, noWaits bool) {
 // its keys need (a route that fails needs nothing: that only opens more doors), and which of
 // each region's keys the others' routes need.
 func (w *waits) regions() {
-	c := w.g.Corridors()
-	nreg, _ := c.Split()
-	w.keys = slices.Grow(w.keys[:0], int(nreg))[:nreg]
-	clear(w.keys)
-	for n := range routes.Exit {
-		w.of[n] = -1
-		if cn := c.Of[n]; cn >= 0 {
-			r := c.Region(int(cn))
-			w.of[n] = int8(r)
-			if n < 26 {
-				w.keys[r] |= keys.Bit(n)
-			}
-		}
-	}
+	w.keys = regionsOf(w.g.Corridors(), &w.of, w.keys)
+	nreg := len(w.keys)
 	w.all, w.needs = 0, w.needs[:0]
 	for z := range 26 {
 		w.first[z] = int32(len(w.needs))
@@ -97,7 +85,7 @@ func (w *waits) regions() {
 		}
 	}
 	w.first[26] = int32(len(w.needs))
-	w.rel, w.at = slices.Grow(w.rel[:0], int(nreg))[:nreg], slices.Grow(w.at[:0], int(nreg))[:nreg]
+	w.rel, w.at = slices.Grow(w.rel[:0], nreg)[:nreg], slices.Grow(w.at[:0], nreg)[:nreg]
 	size := int32(0)
 	for r, ks := range w.keys {
 		var need keys.Set
@@ -123,6 +111,25 @@ func (w *waits) regions() {
 			w.rel[r] = 0 // its sure is its base, found already
 		}
 	}
+}
+
+// regionsOf sets of to the region of each route node of c (-1: none) and returns each
+// region's keys, in ks's room.
+func regionsOf(c *routes.Corridors, of *[routes.Nodes]int8, ks []keys.Set) []keys.Set {
+	nreg, _ := c.Split()
+	ks = slices.Grow(ks[:0], int(nreg))[:nreg]
+	clear(ks)
+	for n := range routes.Nodes {
+		of[n] = -1
+		if cn := c.Of[n]; cn >= 0 {
+			r := c.Region(int(cn))
+			of[n] = int8(r)
+			if n < 26 {
+				ks[r] |= keys.Bit(n)
+			}
+		}
+	}
+	return ks
 }
 
 // needless reports whether region r's robots never wait (its routes need no key elsewhere
