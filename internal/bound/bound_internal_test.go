@@ -21,8 +21,9 @@ import (
 // after the move (consistent). The true costs come from the whole state graph, built with
 // the search's moves (each robot, by the shortest route open with the keys held, to a key it
 // lacks or to the exit) and searched backwards from the goal states: a computation that
-// shares nothing with the bounds. The solo terms are tested both as they are and turned
-// off, so that the priced trees and the precedence term meet every vault too.
+// shares nothing with the bounds. The exact terms (solo, group) are tested as they are,
+// turned off, so that the priced trees and the precedence term meet every vault too, and
+// with a group memo too small to hold a region, which falls back to the forest.
 func TestAdmissibleConsistent(t *testing.T) {
 	var vaults []testVault
 	r := rand.New(rand.NewPCG(7, 7))

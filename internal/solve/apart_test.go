@@ -23,7 +23,7 @@ func TestApart(t *testing.T) {
 		// the top one holds c, so the top one must take c before a (bound's waits), and
 		// their walks, 14 and 2, interleave: 16, with no search.
 		{"waiting", "#c.....@Ba#\n###########\n#@Cb#######\n", true},
-		// The same with door B gone: the left robot takes a, then c; the other waits for c.
+		// The same with door B gone: the top robot takes a, then c; the other waits for c.
 		{"interleaved", "#c.....@.a#\n###########\n#@Cb#######\n", true},
 		// Each could have what it waits for in time, but not both: the top robot's best walk
 		// takes c first (door B), the other's d first (door A); one of them must change its
