@@ -49,6 +49,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 	}
 	defer func(n, m int) { soloKeys, groupLimit = n, m }(soloKeys, groupLimit)
 	checked, floored, checkedShared, children, raised := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
+	fellBack := 0
 	for _, tv := range vaults {
 		g := routes.New(tv.v, 0)
 		sg := stateGraph(t, tv, g)
@@ -146,9 +147,16 @@ func TestAdmissibleConsistent(t *testing.T) {
 						}
 					}
 				}
+				if sp, ok := c.Bound.(*Spanning); ok && mode == " with a full group memo" &&
+					slices.Contains(sp.grouped, true) && !slices.Contains(sp.groupOK, true) {
+					fellBack++ // every region with a group memo on its forest again
+				}
 				c.Free()
 			}
 		}
+	}
+	if fellBack < 10 {
+		t.Errorf("only %d vaults' group memos filled up and fell back to the forest", fellBack)
 	}
 	for name, n := range checked {
 		t.Logf("%s: %d states", name, n)

@@ -7,7 +7,6 @@ import (
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/routes"
-	"github.com/statespace/puzzles/internal/search"
 )
 
 // Robots sharing a region are priced by a spanning forest of the keys left (Spanning), which
@@ -45,10 +44,7 @@ var groupLimit = 1 << 18 // a variable for the tests
 // above). The zero value is ready for Reset.
 type Group struct {
 	g     *routes.Graph
-	memo  search.Table // (nodes, keys left) -> cost (G)
-	meter *memory.Meter
-	held  int // bytes memo has reserved
-	limit int // most states memoised, 0: no count
+	memo  costMemo // (nodes, keys left) -> cost (G)
 	waits waits
 
 	// NoWaits, when set, opens every door whose key lies in another region, the baseline
@@ -59,17 +55,13 @@ type Group struct {
 // Reset empties c for route graph g, keeping its memory. Its memo reserves from meter (nil: no
 // limit) and holds at most limit states (0: no count); past either, Cost reports not ok.
 func (c *Group) Reset(g *routes.Graph, meter *memory.Meter, limit int) {
-	c.Free()
-	c.g, c.meter, c.limit = g, meter, limit
+	c.g = g
 	c.waits.reset(g, c.NoWaits)
-	c.memo.Init(false)
+	c.memo.reset(meter, limit)
 }
 
 // Free hands back what the memo reserved.
-func (c *Group) Free() {
-	c.meter.Release(c.held)
-	c.held = 0
-}
+func (c *Group) Free() { c.memo.free() }
 
 // Len returns the number of states memoised.
 func (c *Group) Len() int { return c.memo.Len() }
@@ -98,7 +90,7 @@ func (c *Group) Cost(at uint64, left keys.Set) (cost int32, ok bool) {
 	if e, ok := c.memo.Peek(key, 0); ok {
 		return e.G(), true
 	}
-	if !c.room() {
+	if !c.memo.room(c.Len()) {
 		return 0, false
 	}
 	best := int32(Unsolvable)
@@ -121,7 +113,7 @@ func (c *Group) Cost(at uint64, left keys.Set) (cost int32, ok bool) {
 			}
 		}
 	}
-	if !c.room() { // the calls above may have filled it
+	if !c.memo.room(c.Len()) { // the calls above may have filled it
 		return 0, false
 	}
 	e, _ := c.memo.Find(key, 0)
@@ -138,23 +130,6 @@ func (c *Group) Peek(at uint64, left keys.Set) (int32, bool) {
 		return e.G(), true
 	}
 	return 0, false
-}
-
-// room reports whether one more state fits the memo, reserving its growth.
-func (c *Group) room() bool {
-	if c.limit > 0 && c.Len() >= c.limit {
-		return false
-	}
-	g := c.memo.GrowBytes()
-	if g == 0 {
-		return true
-	}
-	if !c.meter.Reserve(g) {
-		return false
-	}
-	c.meter.Release(c.held)
-	c.held = g
-	return true
 }
 
 // groupRegions marks the regions robots share whose exact costs pay (see above): a door in

@@ -88,48 +88,32 @@ func (p region) states() float64 {
 	return math.Pow(float64(n), float64(len(p.robots))) * float64(uint64(1)<<p.keys.Len())
 }
 
-// regions splits v's open cells into regions by flood fill.
+// regions splits v's open cells into regions: each robot's distance field (grid.Field)
+// where no other robot's reached first.
 func regions(v *vault.Vault) []region {
-	cells := v.Grid.Cells
-	open := func(i int) bool {
-		c := cells[i]
-		return c != '#' && !(c >= 'A' && c <= 'Z' && !v.All.Has(int(c-'A')))
-	}
-	seen := make([]bool, len(cells))
+	open := func(c byte) bool { return c != '#' && !(c >= 'A' && c <= 'Z' && !v.All.Has(int(c-'A'))) }
 	var out []region
+robots:
 	for i, start := range v.Robots {
-		if seen[start] {
-			for j := range out {
-				if out[j].cells[start] {
-					out[j].robots = append(out[j].robots, i)
-				}
+		for j := range out {
+			if out[j].cells[start] {
+				out[j].robots = append(out[j].robots, i)
+				continue robots
 			}
-			continue
 		}
-		p := region{cells: make([]bool, len(cells)), robots: []int{i}}
-		stack := []int{start}
-		seen[start], p.cells[start] = true, true
-		for len(stack) > 0 {
-			u := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if c := cells[u]; c >= 'a' && c <= 'z' {
-				p.keys |= keys.Bit(int(c - 'a'))
+		f := v.Grid.Field([]int{start}, open)
+		p := region{cells: make([]bool, len(f.Dist)), robots: []int{i}}
+		for u, d := range f.Dist {
+			if p.cells[u] = d >= 0; p.cells[u] && v.Grid.Cells[u] >= 'a' && v.Grid.Cells[u] <= 'z' {
+				p.keys |= keys.Bit(int(v.Grid.Cells[u] - 'a'))
 			}
-			for _, d := range v.Grid.Neighbours() {
-				if n := u + d; n >= 0 && n < len(cells) && !seen[n] && open(n) {
-					seen[n], p.cells[n] = true, true
-					stack = append(stack, n)
-				}
+		}
+		for u, c := range v.Grid.Cells {
+			if p.cells[u] && c >= 'A' && c <= 'Z' && p.keys.Has(int(c-'A')) {
+				p.inner = true
 			}
 		}
 		out = append(out, p)
-	}
-	for j := range out {
-		for u, in := range out[j].cells {
-			if c := cells[u]; in && c >= 'A' && c <= 'Z' && out[j].keys.Has(int(c-'A')) {
-				out[j].inner = true
-			}
-		}
 	}
 	return out
 }

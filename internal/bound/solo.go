@@ -48,11 +48,8 @@ const Unsolvable = search.MaxH
 // general memo hashes into a table of the search's kind and looks routes up
 // (benchmarks.BenchmarkSolo measures the two).
 type Solo struct {
-	g     *routes.Graph
-	memo  search.Table // (node, keys left) -> cost (G) and the first key of a best walk (H)
-	meter *memory.Meter
-	held  int // bytes memo has reserved
-	limit int // most states memoised, 0: no count
+	g    *routes.Graph
+	memo costMemo // (node, keys left) -> cost (G) and the first key of a best walk (H)
 
 	region    [routes.Nodes]keys.Set         // the keys of each tabled node's region
 	route     [routes.Nodes][26]routes.Route // the route from a tabled node to each key of its region
@@ -77,9 +74,9 @@ type Solo struct {
 // limit) and holds at most limit states (0: no count); past either, Cost reports not ok.
 func (s *Solo) Reset(g *routes.Graph, meter *memory.Meter, limit int) {
 	s.Free()
-	s.g, s.meter, s.limit = g, meter, limit
+	s.g = g
 	s.waits.reset(g, s.NoWaits)
-	s.memo.Init(false)
+	s.memo.reset(meter, limit)
 	s.region, s.states, s.tabled = [routes.Nodes]keys.Set{}, 0, 0
 	if s.gen++; s.gen == 256 { // wrapped: slots of a generation long gone could look current
 		clear(s.slots)
@@ -89,8 +86,9 @@ func (s *Solo) Reset(g *routes.Graph, meter *memory.Meter, limit int) {
 
 // Free hands back what the memos reserved.
 func (s *Solo) Free() {
-	s.meter.Release(s.held + s.slotsHeld)
-	s.held, s.slotsHeld = 0, 0
+	s.memo.free()
+	s.memo.meter.Release(s.slotsHeld)
+	s.slotsHeld = 0
 }
 
 // Dense returns the number of regions solved from tables.
@@ -164,7 +162,7 @@ func (s *Solo) Cost(p int, left keys.Set) (cost int32, ok bool) {
 	if e, ok := s.memo.Peek(key, 0); ok {
 		return e.G(), true
 	}
-	if !s.room() { // without memos the puzzle is exponential
+	if !s.memo.room(s.Len()) { // without memos the puzzle is exponential
 		return 0, false
 	}
 	best, first := int32(Unsolvable), int32(0)
@@ -186,7 +184,7 @@ func (s *Solo) Cost(p int, left keys.Set) (cost int32, ok bool) {
 			}
 		}
 	}
-	if !s.room() { // the calls above may have filled it
+	if !s.memo.room(s.Len()) { // the calls above may have filled it
 		return 0, false
 	}
 	e, _ := s.memo.Find(key, 0)
@@ -204,7 +202,7 @@ func (s *Solo) fast(p int, left keys.Set) int32 {
 	if c, ok := s.recall(state); ok {
 		return c
 	}
-	if s.limit > 0 && s.Len() >= s.limit || !s.fits() {
+	if s.memo.full(s.Len()) || !s.fits() {
 		return -1
 	}
 	best := int32(Unsolvable)
@@ -258,7 +256,7 @@ func (s *Solo) store(state uint64, cost int32) {
 func (s *Solo) fits() bool {
 	if 2*(s.states+1) <= len(s.slots) {
 		if s.slotsHeld == 0 {
-			if !s.meter.Reserve(8 * len(s.slots)) {
+			if !s.memo.meter.Reserve(8 * len(s.slots)) {
 				return false
 			}
 			s.slotsHeld = 8 * len(s.slots)
@@ -266,10 +264,10 @@ func (s *Solo) fits() bool {
 		return true
 	}
 	n := max(1024, 2*len(s.slots))
-	if !s.meter.Reserve(8 * n) {
+	if !s.memo.meter.Reserve(8 * n) {
 		return false
 	}
-	s.meter.Release(s.slotsHeld)
+	s.memo.meter.Release(s.slotsHeld)
 	s.slotsHeld = 8 * n
 	old := s.slots
 	s.slots = make([]uint64, n)
@@ -309,20 +307,47 @@ func (s *Solo) First(p int, left keys.Set) (int, routes.Route) {
 	return k, routes.Route{}
 }
 
-// room reports whether one more state fits the general memo, reserving its growth.
-func (s *Solo) room() bool {
-	if s.limit > 0 && s.Len() >= s.limit {
+// costMemo is a table of memoised costs that reserves its growth from a meter and holds at
+// most limit states: Solo's general memo, and Group's.
+type costMemo struct {
+	search.Table
+	meter *memory.Meter
+	held  int // bytes the table has reserved
+	limit int // most states, 0: no count
+}
+
+// reset empties m, keeping its memory, to reserve from meter (nil: no limit) and hold at
+// most limit states (0: no count).
+func (m *costMemo) reset(meter *memory.Meter, limit int) {
+	m.free()
+	m.meter, m.limit = meter, limit
+	m.Init(false)
+}
+
+// free hands back what the table reserved.
+func (m *costMemo) free() {
+	m.meter.Release(m.held)
+	m.held = 0
+}
+
+// full reports whether n states (the table's, and any others its owner counts) are the limit.
+func (m *costMemo) full(n int) bool { return m.limit > 0 && n >= m.limit }
+
+// room reports whether one more state fits, n being held already, reserving the table's
+// growth.
+func (m *costMemo) room(n int) bool {
+	if m.full(n) {
 		return false
 	}
-	g := s.memo.GrowBytes()
+	g := m.GrowBytes()
 	if g == 0 {
 		return true
 	}
-	if !s.meter.Reserve(g) {
+	if !m.meter.Reserve(g) {
 		return false
 	}
-	s.meter.Release(s.held)
-	s.held = g
+	m.meter.Release(m.held)
+	m.held = g
 	return true
 }
 
