@@ -1,6 +1,7 @@
 package benchmarks
 
 import (
+	"bytes"
 	"cmp"
 	"math/rand/v2"
 	"testing"
@@ -363,6 +364,26 @@ func BenchmarkRegions(b *testing.B) {
 	} {
 		data := vaultgen.Generate(g.o)
 		for _, vr := range []variant{{"default", solve.Options{}}, g.baseline} {
+			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
+		}
+	}
+}
+
+// BenchmarkExitNeeds measures the exit goal's bound, the forest of the exit and the keys it
+// needs (bound.Exit), against the door-free distance to the exit alone (no-needs), on
+// generated mazes with loops and the exit in a key's place, behind doors: one robot (seed 4,
+// the exit in m's place) and four (seed 2, in r's).
+func BenchmarkExitNeeds(b *testing.B) {
+	for _, g := range []struct {
+		name string
+		o    vaultgen.Options
+		key  byte
+	}{
+		{"maze81,seed=4,exit=m", vaultgen.Options{Size: 81, Loops: 0.05, Seed: 4}, 'm'},
+		{"maze81,robots=4,seed=2,exit=r", vaultgen.Options{Size: 81, Loops: 0.05, Robots: 4, Seed: 2}, 'r'},
+	} {
+		data := bytes.ReplaceAll(vaultgen.Generate(g.o), []byte{g.key}, []byte("+"))
+		for _, vr := range []variant{{"default", solve.Options{Goal: solve.Exit}}, {"no-needs", solve.Options{Goal: solve.Exit, NoNeeds: true}}} {
 			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
 		}
 	}

@@ -24,7 +24,8 @@
 //     vaults. Held and Karp's prices on the keys (NewHeldKarp) raise both toward the walks.
 //     Cycles cost what they cost, so it holds up where Tour collapses: on a maze with loops
 //     Tour counts most corridors as free.
-//   - Exit: the door-free distance from the nearest robot to the exit.
+//   - Exit: the spanning forest, rooted at the robots, of the exit and the keys it needs:
+//     those whose doors alone part every robot from the exit or from another key it needs.
 //   - None: zero, which makes the search Dijkstra: the baseline the others are measured by.
 //
 // Solo, the exact cost for a robot alone in its region with the other regions' doors open,
@@ -35,7 +36,7 @@
 // so regions that wait on each other's keys pay for it.
 //
 // Admissible bounds keep the search exact; consistent ones (Tour for robots alone in their
-// regions, Spanning, Exit) also keep every state expanded once. Tests check both properties
+// regions, Spanning, Exit without its needs) also keep every state expanded once. Tests check both properties
 // on every test vault against the exact costs of the search.
 package bound
 
@@ -150,6 +151,10 @@ type Setup struct {
 	// where that region's robots wait on this one's keys (waits.go): the baseline that idea
 	// is measured by.
 	NoWaits bool
+
+	// NoNeeds makes the exit bound the door-free distance from the nearest robot to the
+	// exit, whatever keys the exit needs (Exit.Plain): the baseline they are measured by.
+	NoNeeds bool
 }
 
 // For returns the bound of kind set.Kind for a vault's route graph g with robots robots, for
@@ -178,6 +183,7 @@ func For(g *routes.Graph, robots int, exit bool, set Setup) (Choice, error) {
 		if err != nil {
 			return Choice{}, err
 		}
+		e.Plain = set.NoNeeds
 		return choice(e, k), nil
 	case k == KindSpanning:
 		s, err := NewSpanning(g, robots, meter)

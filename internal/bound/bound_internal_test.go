@@ -1,6 +1,7 @@
 package bound
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -39,6 +40,13 @@ func TestAdmissibleConsistent(t *testing.T) {
 		vaults = addVault(vaults, vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 13 + 4*int(seed%3), Keys: 4 + int(seed%5),
 			Robots: []int{1, 4, 2}[seed%3], Loops: []float64{0, 0.1, 0.3}[seed%3], Rooms: int(seed % 2), Doors: 1 + int(seed%2)}), false)
 	}
+	for seed := range uint64(60) { // mazes with the exit in each key's place, often behind doors
+		data := vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 13 + 4*int(seed%2), Keys: 3 + int(seed%4),
+			Robots: []int{1, 4, 2}[seed%3], Loops: []float64{0, 0.1, 0.3}[seed%3], Doors: 1 + int(seed%2)})
+		for k := range byte(3 + seed%4) {
+			vaults = addVault(vaults, bytes.ReplaceAll(data, []byte{'a' + k}, []byte("+")), true)
+		}
+	}
 	files, _ := filepath.Glob("../../../shared/day18/examples/*.txt")
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -56,8 +64,12 @@ func TestAdmissibleConsistent(t *testing.T) {
 		if sg == nil {
 			continue
 		}
-		// The exact terms as they are, turned off, and with a group memo that fills up.
-		for _, mode := range []string{"", " without solo or groups", " with a full group memo"} {
+		// The exact terms as they are, turned off, and with a group memo that fills up; the
+		// exit's needs as they are and turned off.
+		for _, mode := range []string{"", " without solo or groups", " with a full group memo", " without needs"} {
+			if mode == " without needs" && !tv.exit {
+				continue
+			}
 			exact := mode != " without solo or groups"
 			soloKeys, groupLimit = 0, 1<<20
 			if exact {
@@ -71,7 +83,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 					continue
 				}
 				name := k.String() + mode
-				c, err := For(g, len(tv.v.Robots), tv.exit, Setup{Kind: k, NoGroups: !exact})
+				c, err := For(g, len(tv.v.Robots), tv.exit, Setup{Kind: k, NoGroups: !exact, NoNeeds: mode == " without needs"})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -80,9 +92,12 @@ func TestAdmissibleConsistent(t *testing.T) {
 				}
 				// Precedence terms are not consistent; Tour's tour term is, for robots alone in
 				// their regions; the others always: the priced bound where it has no precedence
-				// term (solo terms, or regions the robots share).
-				consistent := k == KindNone || k == KindSpanning || k == KindTour && sg.alone || tv.exit ||
+				// term (solo terms, or regions the robots share), the exit's without its needs.
+				consistent := k == KindNone || k == KindSpanning || k == KindTour && sg.alone ||
 					k == KindHeldKarp && (exact && sg.small || sg.shared) && mode != " with a full group memo"
+				if tv.exit {
+					consistent = k == KindNone || mode == " without needs"
+				}
 				if consistent && sg.shared && k == KindHeldKarp {
 					checkedShared[name] += len(sg.toGoal)
 				}
@@ -90,8 +105,21 @@ func TestAdmissibleConsistent(t *testing.T) {
 					at := s.nodes(sg.nr)
 					return c.Refine(at, s.held, c.Eval(at, s.held), Keep)
 				}
+				var plain *Exit // for the exit with its needs, the bound without them
+				if e, ok := c.Bound.(*Exit); ok && !e.Plain {
+					plain = &Exit{}
+					*plain = *e
+					plain.Plain = true
+				}
 				for s, cost := range sg.toGoal {
 					h := eval(s)
+					if at := s.nodes(sg.nr); plain != nil {
+						if p := plain.Eval(at, s.held); p > h {
+							t.Fatalf("%s: the exit's needs lower its bound from %d to %d (robots %v, keys %s) in\n%s", name, p, h, at, s.held, tv.v.Grid)
+						} else if p < h {
+							raised[name+" (needs)"]++
+						}
+					}
 					if h > cost {
 						t.Fatalf("%s: bound %d at a state whose cost to the goal is %d (robots %v, keys %s) in\n%s",
 							name, h, cost, s.nodes(sg.nr), s.held, tv.v.Grid)
@@ -122,6 +150,22 @@ func TestAdmissibleConsistent(t *testing.T) {
 				checked[name] += len(sg.toGoal)
 				// Each child's bound from its parent's (Child) is its bound from scratch, and
 				// its floor at most that.
+				if _, ok := c.Bound.(*Exit); ok {
+					for s := range sg.toGoal {
+						c.Expand(s.nodes(sg.nr), s.held)
+						for _, e := range sg.out[s] {
+							i := 0
+							for i < sg.nr-1 && e.to.at[i] == s.at[i] {
+								i++
+							}
+							if h, want := c.Child(i, int(e.to.at[i]), e.to.held, Keep), c.Eval(e.to.nodes(sg.nr), e.to.held); h != want {
+								t.Fatalf("%s: Child %d, Eval %d for robot %d's move to %d (robots %v, keys %s) in\n%s",
+									name, h, want, i, e.to.at[i], s.nodes(sg.nr), s.held, tv.v.Grid)
+							}
+							children[name+" (exit)"]++
+						}
+					}
+				}
 				if f, ok := c.Bound.(Floorer); ok {
 					for s := range sg.toGoal {
 						c.Expand(s.nodes(sg.nr), s.held)
@@ -170,6 +214,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 			t.Errorf("%s: only %d states of shared regions checked for consistency", name, checkedShared[name])
 		}
 	}
+	t.Logf("the exit's needs raised %d of %d bounds", raised["tour (needs)"], checked["held-karp without needs"])
 	if n := raised["held-karp without solo or groups"]; n < 1000 {
 		t.Errorf("held-karp without solo or groups: only %d bounds raised by repricing", n)
 	}
@@ -182,7 +227,13 @@ func TestAdmissibleConsistent(t *testing.T) {
 			t.Errorf("%s: only %d floors checked", name, floored[name])
 		}
 	}
-	if len(checked) != 10 {
+	if n := children["tour (exit)"]; n < 10000 {
+		t.Errorf("only %d children of the exit's bound checked", n)
+	}
+	if n := raised["tour (needs)"]; n < 1000 {
+		t.Errorf("the exit's needs raised only %d bounds", n)
+	}
+	if len(checked) != 11 {
 		t.Errorf("bounds checked: %v", checked)
 	}
 }

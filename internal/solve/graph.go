@@ -115,7 +115,8 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	}
 	opt.Progress.at(settingUpBound)
 	b, err := bound.For(g, len(v.Robots), opt.Goal == Exit,
-		bound.Setup{Kind: opt.Bound, Meter: opt.Meter, Optional: optional, NoGroups: opt.NoGroups, NoWaits: opt.NoWaits})
+		bound.Setup{Kind: opt.Bound, Meter: opt.Meter, Optional: optional, NoGroups: opt.NoGroups, NoWaits: opt.NoWaits,
+			NoNeeds: opt.NoNeeds})
 	if err == nil && len(v.Robots) > 1 {
 		g.Corridors().Split() // turns reads the regions: Tarjan's scratch, while it is reserved
 	}

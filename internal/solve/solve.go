@@ -147,6 +147,11 @@ type Options struct {
 	// one's keys (bound.Setup): the baseline that idea is measured by.
 	NoWaits bool
 
+	// NoNeeds makes the exit goal's bound the door-free distance from the nearest robot to
+	// the exit alone, without the keys the exit needs (bound.Exit): the baseline they are
+	// measured by.
+	NoNeeds bool
+
 	// NoImprove makes Graph keep the weighted search's first walk as it is, without the
 	// local search that shortens it (improve.go): the baseline that idea is measured by.
 	NoImprove bool

@@ -2,6 +2,7 @@ package solve_test
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -283,6 +284,53 @@ func TestDifferentialLoopy(t *testing.T) {
 	t.Logf("compared %d parts, %d searches large", compared, large)
 	if compared < int(n)/2 || large < compared {
 		t.Errorf("compared %d parts of %d vaults, %d searches large", compared, n, large)
+	}
+}
+
+// TestDifferentialExit compares Graph with the BFS baseline on the exit goal where the exit
+// lies behind doors: generated mazes with loops and rooms, one, two and four robots, the
+// exit put in each key's place in turn, with the keys the exit needs and without, as a
+// small and as a large search; every walk replays to its answer.
+func TestDifferentialExit(t *testing.T) {
+	n := uint64(40)
+	if testing.Short() {
+		n = 12
+	}
+	compared, needed := 0, 0
+	for seed := range n {
+		o := vaultgen.Options{Seed: seed, Size: []int{13, 17, 21}[seed%3], Keys: 4 + int(seed%4),
+			Robots: []int{1, 2, 4}[seed/3%3], Loops: []float64{0, 0.05, 0.1, 0.3}[seed%4], Rooms: int(seed / 2 % 3),
+			Doors: 1 + int(seed/5%2)}
+		data := vaultgen.Generate(o)
+		for k := range byte(o.Keys) {
+			v, err := vault.Parse("gen", bytes.ReplaceAll(data, []byte{'a' + k}, []byte("+")))
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := solve.Options{Goal: solve.Exit, Budget: 200_000}
+			want, err := solve.BFS(v, opt)
+			if errors.Is(err, solve.ErrBudget) {
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := answered{v, want}
+			for _, plain := range []bool{false, true} {
+				opt := solve.Options{Goal: solve.Exit, Walk: true, NoNeeds: plain}
+				for _, small := range []int{0, 8} {
+					got := agrees(t, a, opt, small, o)
+					if !plain && small == 0 && got.Stats.StartBound > agrees(t, a, solve.Options{Goal: solve.Exit, NoNeeds: true}, 0, o).Stats.StartBound {
+						needed++
+					}
+				}
+			}
+			compared++
+		}
+	}
+	t.Logf("compared %d vaults, %d with a start bound the exit's needs raised", compared, needed)
+	if compared < int(n)*3 || needed < compared/4 {
+		t.Errorf("compared %d vaults, %d with a start bound the exit's needs raised", compared, needed)
 	}
 }
 
