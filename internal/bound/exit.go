@@ -54,7 +54,11 @@ func NewExit(ctx context.Context, c *routes.Corridors, robots int) (*Exit, error
 			e.doors |= keys.Bit(int(k))
 		}
 	}
-	seen, stamp, queue := make([]int32, c.Len()), int32(0), []int32(nil)
+	var seen, queue []int32
+	var stamp int32
+	if e.doors != 0 {
+		seen = make([]int32, c.Len())
+	}
 	for k, rest, ok := e.doors.Next(); ok; k, rest, ok = rest.Next() {
 		if ended() {
 			return nil, ctx.Err()
