@@ -286,7 +286,10 @@ func Run(cmd *Command, args []string, env *Env) int {
 }
 
 // watch returns a context that ends at the first signal, and the status that signal asks
-// for (OK while none came). A second signal ends the process at once.
+// for (OK while none came). A second signal ends the process at once, unless it comes within
+// repeatWindow of the first: timeout(1) sends its SIGTERM to the command and again to the
+// command's process group, and the second must not cut short the answers the first asked
+// for.
 func watch(signals <-chan os.Signal) (context.Context, func(), func() int) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var mu sync.Mutex
@@ -294,7 +297,8 @@ func watch(signals <-chan os.Signal) (context.Context, func(), func() int) {
 	quit := make(chan struct{})
 	if signals != nil {
 		go func() {
-			for n := 0; ; n++ {
+			var first time.Time
+			for {
 				select {
 				case s := <-signals:
 					mu.Lock()
@@ -302,8 +306,11 @@ func watch(signals <-chan os.Signal) (context.Context, func(), func() int) {
 						status = Terminated
 					}
 					mu.Unlock()
-					if n > 0 {
+					if !first.IsZero() && time.Since(first) >= repeatWindow {
 						os.Exit(status)
+					}
+					if first.IsZero() {
+						first = time.Now()
 					}
 					cancel()
 				case <-quit:
@@ -421,6 +428,10 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 	}
 	return status
 }
+
+// repeatWindow is how soon after the first signal another is taken for the same one, sent
+// twice, rather than a second asking to end at once.
+const repeatWindow = time.Second
 
 // errNotStarted is the error of an input a signal kept from starting.
 var errNotStarted = errors.New("not started: the command was stopped first")

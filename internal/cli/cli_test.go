@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -270,5 +271,25 @@ func TestCores(t *testing.T) {
 		if len(cores) == 0 {
 			t.Errorf("%v: nothing solved", c.args)
 		}
+	}
+}
+
+// TestSignalTwiceAtOnce gives watch SIGTERM twice at once, as timeout(1) sends it (to the
+// command and to its process group): the context ends, the status is 143, and the process
+// goes on to print its answers. Were the second taken for a second request, the test's own
+// process would exit here with status 143.
+func TestSignalTwiceAtOnce(t *testing.T) {
+	signals := make(chan os.Signal, 2)
+	ctx, stop, why := watch(signals)
+	defer stop()
+	signals <- syscall.SIGTERM
+	signals <- syscall.SIGTERM
+	<-ctx.Done()
+	for len(signals) > 0 { // the watcher has read both
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(20 * time.Millisecond)
+	if s := why(); s != Terminated {
+		t.Errorf("status %d, want %d", s, Terminated)
 	}
 }
