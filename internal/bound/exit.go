@@ -23,7 +23,7 @@ import (
 // leave a forest shorter by more than its step (the parent's forest could not branch where
 // the robot now stands); Plain is.
 type Exit struct {
-	dist  [routes.Nodes]*[routes.Nodes]int32 // door-free distances from the exit and each key with doors
+	dist  [routes.Nodes]*[routes.Nodes]int32 // door-free distances from the exit and each key in doors
 	cut   [26][routes.Nodes]uint64           // cut[k][rn]: the route nodes k's doors alone part from rn
 	doors keys.Set                           // keys the exit may need: with doors, and needed at the start
 	at    []int                              // the expanded state's robots, for Child
