@@ -36,8 +36,8 @@
 // so regions that wait on each other's keys pay for it.
 //
 // Admissible bounds keep the search exact; consistent ones (Tour for robots alone in their
-// regions, Spanning, Exit without its needs) also keep every state expanded once. Tests check both properties
-// on every test vault against the exact costs of the search.
+// regions, Spanning, Exit without its needs) also keep every state expanded once. Tests
+// check both properties on every test vault against the exact costs of the search.
 package bound
 
 import (

@@ -326,6 +326,10 @@ func watch(signals <-chan os.Signal) (context.Context, func(), func() int) {
 	}
 }
 
+// repeatWindow is how soon after the first signal another is taken for the same one, sent
+// twice, rather than a second asking to end at once.
+const repeatWindow = time.Second
+
 // solveAll solves every input and prints the answers in argument order.
 func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 	inputs := Inputs(env.Args, env.StdinPiped, cmd.Default)
@@ -428,10 +432,6 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 	}
 	return status
 }
-
-// repeatWindow is how soon after the first signal another is taken for the same one, sent
-// twice, rather than a second asking to end at once.
-const repeatWindow = time.Second
 
 // errNotStarted is the error of an input a signal kept from starting.
 var errNotStarted = errors.New("not started: the command was stopped first")
