@@ -370,9 +370,10 @@ func BenchmarkRegions(b *testing.B) {
 }
 
 // BenchmarkExitNeeds measures the exit goal's bound, the forest of the exit and the keys it
-// needs (bound.Exit), against the door-free distance to the exit alone (no-needs), on
-// generated mazes with loops and the exit in a key's place, behind doors: one robot (seed 4,
-// the exit in m's place) and four (seed 2, in r's).
+// needs (bound.Exit), against the door-free distance to the exit alone (no-needs) and, for a
+// robot alone, against the forest unpriced (no-exit-prices), on generated mazes with loops
+// and the exit in a key's place, behind doors: one robot (seed 4, the exit in m's place) and
+// four (seed 2, in r's).
 func BenchmarkExitNeeds(b *testing.B) {
 	for _, g := range []struct {
 		name string
@@ -383,7 +384,12 @@ func BenchmarkExitNeeds(b *testing.B) {
 		{"maze81,robots=4,seed=2,exit=r", vaultgen.Options{Size: 81, Loops: 0.05, Robots: 4, Seed: 2}, 'r'},
 	} {
 		data := bytes.ReplaceAll(vaultgen.Generate(g.o), []byte{g.key}, []byte("+"))
-		for _, vr := range []variant{{"default", solve.Options{Goal: solve.Exit}}, {"no-needs", solve.Options{Goal: solve.Exit, NoNeeds: true}}} {
+		variants := []variant{{"default", solve.Options{}}, {"no-needs", solve.Options{NoNeeds: true}}}
+		if g.o.Robots == 0 { // one robot
+			variants = append(variants, variant{"no-exit-prices", solve.Options{NoExitPrices: true}})
+		}
+		for _, vr := range variants {
+			vr.opt.Goal = solve.Exit
 			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
 		}
 	}

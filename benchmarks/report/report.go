@@ -347,6 +347,8 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		"ExitNeeds/maze81,seed=4,exit=m/no-needs", "ExitNeeds/maze81,seed=4,exit=m/default")
 	pair("day18: the same, four robots (seed 2, the exit in r's place)", "the door-free distance to the exit",
 		"ExitNeeds/maze81,robots=4,seed=2,exit=r/no-needs", "ExitNeeds/maze81,robots=4,seed=2,exit=r/default")
+	pair("day18: a robot alone with the exit goal, its forest priced (seed 4, the exit in m's place)", "the forest unpriced",
+		"ExitNeeds/maze81,seed=4,exit=m/no-exit-prices", "ExitNeeds/maze81,seed=4,exit=m/default")
 	pair("day18: look-ups touched in a batch first, in a table larger than the cache (eight robots, twenty rooms, their forests)", "each looked up in turn", "Touch/rooms81,robots=8,seed=50/no-touch", "Touch/rooms81,robots=8,seed=50/default")
 	pair("search: bucket queue, 60,000 pushes and pops", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/bucket")
 	pair("search: packed binary heap, the same", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/heap")

@@ -25,7 +25,8 @@
 //     Cycles cost what they cost, so it holds up where Tour collapses: on a maze with loops
 //     Tour counts most corridors as free.
 //   - Exit: the spanning forest, rooted at the robots, of the exit and the keys it needs:
-//     those whose doors alone part every robot from the exit or from another key it needs.
+//     those whose doors alone part every robot from the exit or from another key it needs;
+//     for a robot alone, priced as Held and Karp priced the travelling salesman's tree.
 //   - None: zero, which makes the search Dijkstra: the baseline the others are measured by.
 //
 // Solo, the exact cost for a robot alone in its region with the other regions' doors open,
@@ -155,6 +156,10 @@ type Setup struct {
 	// NoNeeds makes the exit bound the door-free distance from the nearest robot to the
 	// exit, whatever keys the exit needs (Exit.Plain): the baseline they are measured by.
 	NoNeeds bool
+
+	// NoExitPrices leaves a robot alone with the exit goal its forest unpriced (Exit.Price):
+	// the baseline the prices are measured by.
+	NoExitPrices bool
 }
 
 // For returns the bound of kind set.Kind for a vault's route graph g with robots robots, for
@@ -184,6 +189,9 @@ func For(g *routes.Graph, robots int, exit bool, set Setup) (Choice, error) {
 			return Choice{}, err
 		}
 		e.Plain = set.NoNeeds
+		if robots == 1 && !set.NoExitPrices {
+			e.Price()
+		}
 		return choice(e, k), nil
 	case k == KindSpanning:
 		s, err := NewSpanning(g, robots, meter)

@@ -66,9 +66,11 @@ func TestAdmissibleConsistent(t *testing.T) {
 		}
 		// The exact terms as they are, turned off, and with a group memo that fills up; the
 		// exit's needs as they are and turned off.
-		for _, mode := range []string{"", " without solo or groups", " with a full group memo", " without needs"} {
-			if mode == " without needs" && !tv.exit {
-				continue
+		for _, mode := range []string{"", " without solo or groups", " with a full group memo", " without needs", " without exit prices"} {
+			if strings.Contains(mode, "needs") || strings.Contains(mode, "exit") {
+				if !tv.exit {
+					continue
+				}
 			}
 			exact := mode != " without solo or groups"
 			soloKeys, groupLimit = 0, 1<<20
@@ -83,7 +85,8 @@ func TestAdmissibleConsistent(t *testing.T) {
 					continue
 				}
 				name := k.String() + mode
-				c, err := For(g, len(tv.v.Robots), tv.exit, Setup{Kind: k, NoGroups: !exact, NoNeeds: mode == " without needs"})
+				c, err := For(g, len(tv.v.Robots), tv.exit, Setup{Kind: k, NoGroups: !exact, NoNeeds: mode == " without needs",
+					NoExitPrices: mode == " without exit prices"})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -105,11 +108,11 @@ func TestAdmissibleConsistent(t *testing.T) {
 					at := s.nodes(sg.nr)
 					return c.Refine(at, s.held, c.Eval(at, s.held), Keep)
 				}
-				var plain *Exit // for the exit with its needs, the bound without them
+				var plain, unpriced *Exit // for the exit with its needs, the bound without them, and without prices
 				if e, ok := c.Bound.(*Exit); ok && !e.Plain {
-					plain = &Exit{}
-					*plain = *e
-					plain.Plain = true
+					plain, unpriced = &Exit{}, &Exit{}
+					*plain, *unpriced = *e, *e
+					plain.Plain, unpriced.price = true, [routes.Nodes]int32{}
 				}
 				for s, cost := range sg.toGoal {
 					h := eval(s)
@@ -118,6 +121,9 @@ func TestAdmissibleConsistent(t *testing.T) {
 							t.Fatalf("%s: the exit's needs lower its bound from %d to %d (robots %v, keys %s) in\n%s", name, p, h, at, s.held, tv.v.Grid)
 						} else if p < h {
 							raised[name+" (needs)"]++
+						}
+						if u := unpriced.Eval(at, s.held); u < h {
+							raised[name+" (prices)"]++
 						}
 					}
 					if h > cost {
@@ -219,10 +225,14 @@ func TestAdmissibleConsistent(t *testing.T) {
 	if n := children["tour (exit)"]; n < 10000 {
 		t.Errorf("only %d children of the exit's bound checked", n)
 	}
+	t.Logf("the exit's prices raised %d bounds", raised["tour (prices)"])
+	if n := raised["tour (prices)"]; n < 100 {
+		t.Errorf("the exit's prices raised only %d bounds", n)
+	}
 	if n := raised["tour (needs)"]; n < 1000 {
 		t.Errorf("the exit's needs raised only %d bounds", n)
 	}
-	if len(checked) != 11 {
+	if len(checked) != 12 {
 		t.Errorf("bounds checked: %v", checked)
 	}
 }

@@ -2,6 +2,7 @@ package bound
 
 import (
 	"context"
+	"math"
 	"math/bits"
 
 	"github.com/statespace/puzzles/internal/keys"
@@ -22,6 +23,20 @@ import (
 // not consistent: a robot that steps toward the keys needed without collecting one may
 // leave a forest shorter by more than its step (the parent's forest could not branch where
 // the robot now stands); Plain is.
+//
+// A robot alone walks one path, which the forest may branch far from. Prices on the
+// forest's nodes make its branches dear, as Held and Karp priced the travelling salesman's
+// spanning tree (prices.go): add π_v at both ends of every edge, and the walk's priced
+// length is its length plus at most twice each key's price (a key inside the walk has two
+// edges, its last one) and once the exit's and the robot's (where the walk ends and starts),
+// so for any prices, a key's and the robot's at least 0,
+//
+//	walk ≥ F_π − 2·Σπ_keys − π_exit − π_robot,
+//
+// F_π the priced forest. Price finds the prices once, at the start, by subgradient ascent
+// on the forest's degrees, and every state keeps them, the bound never below the plain one
+// (prices that fit the start may fall short far from it). With several robots prices did
+// not pay: the search reopened more states than the start's bound saved.
 type Exit struct {
 	dist  [routes.Nodes]*[routes.Nodes]int32 // door-free distances from the exit and each key in doors
 	cut   [26][routes.Nodes]uint64           // cut[k][rn]: the route nodes k's doors alone part from rn
@@ -29,10 +44,19 @@ type Exit struct {
 	at    []int                              // the expanded state's robots, for Child
 	held  keys.Set                           // its keys
 	need  uint64                             // and what its exit needs (0: nothing to look at)
+	price [routes.Nodes]int32                // the forest's prices in quarter steps: the targets', and robot i's at FirstStart+i
 
 	// Plain makes Eval the door-free distance from the nearest robot to the exit, whatever
 	// the exit needs: the baseline the needs are measured by.
 	Plain bool
+}
+
+// Price finds the forest's prices for a robot alone at its start (see Exit), by subgradient
+// ascent on the forest's degrees at the start's needs, and keeps them for every state.
+func (e *Exit) Price() {
+	if need := e.needs(startNodes[:1], 0); need != 1<<routes.Exit && !e.Plain {
+		e.ascend(startNodes[:1], need)
+	}
 }
 
 // NewExit finds, for each key with doors, which route nodes its doors part (a flood of the
@@ -133,7 +157,17 @@ func (e *Exit) Eval(at []int, held keys.Set) int32 {
 	if e.Plain || e.doors&^held == 0 {
 		return e.nearest(at, e.dist[routes.Exit])
 	}
-	return e.forest(at, e.needs(at, held))
+	return e.priced(at, e.needs(at, held))
+}
+
+// priced is the forest of need at e's prices, in steps, and never below the plain bound
+// (prices found at the start may fall short of it far from the start).
+func (e *Exit) priced(at []int, need uint64) int32 {
+	plain := e.nearest(at, e.dist[routes.Exit])
+	if need == 1<<routes.Exit {
+		return plain
+	}
+	return max(plain, (e.forest(at, need, nil)+scale-1)/scale)
 }
 
 // nearest is the least distance in row from a robot, 0 when no robot has one.
@@ -174,21 +208,36 @@ func (e *Exit) needs(at []int, held keys.Set) uint64 {
 	return need
 }
 
-// forest is Prim's spanning forest of the route nodes of need, each tree rooted at a robot.
-// A node out of every robot's reach even with every door open adds nothing (the state
-// cannot reach the exit; any bound holds).
-func (e *Exit) forest(at []int, need uint64) int32 {
-	var nodes [routes.Nodes]int
-	var near [routes.Nodes]int32 // each node's distance to the forest so far
-	n := 0
+// forest is Prim's spanning forest of the route nodes of need, each tree rooted at a robot,
+// in quarter steps: every edge priced at both ends (e.price: the keys', the exit's and each
+// robot's, wherever it stands), less what the prices add to the walks at most (twice a key's
+// price, the exit's and a robot's once). With deg, it counts each node's edges there. A node out of
+// every robot's reach even with every door open is left out (the state cannot reach the
+// exit; any bound holds).
+func (e *Exit) forest(at []int, need uint64, deg *[routes.Nodes]int32) int32 {
+	var nodes, from [routes.Nodes]int // the nodes not yet joined, and by which they would be
+	var near [routes.Nodes]int32      // their priced distances to the forest so far
+	n, total := 0, int32(0)
+	for i := range at {
+		total -= e.price[routes.FirstStart+i]
+	}
 	for m := need; m != 0; m &= m - 1 {
 		t := bits.TrailingZeros64(m)
-		if d := e.nearest(at, e.dist[t]); d > 0 { // 0: out of reach (a node held is not needed)
-			nodes[n], near[n] = t, d
+		row := e.dist[t]
+		best, by := int32(math.MaxInt32), 0
+		for i, p := range at {
+			if d := row[p]; d < maxDist && d > 0 {
+				if c := scale*d + e.price[routes.FirstStart+i]; c < best {
+					best, by = c, routes.FirstStart+i
+				}
+			}
+		}
+		if best < math.MaxInt32 { // else out of reach (a node held is not needed)
+			nodes[n], near[n], from[n] = t, best+e.price[t], by
+			total -= e.price[t] * ends(t)
 			n++
 		}
 	}
-	total := int32(0)
 	for n > 0 {
 		j := 0
 		for i := 1; i < n; i++ {
@@ -196,17 +245,68 @@ func (e *Exit) forest(at []int, need uint64) int32 {
 				j = i
 			}
 		}
-		total += near[j]
 		t := nodes[j]
+		total += near[j]
+		if deg != nil {
+			deg[t]++
+			deg[from[j]]++
+		}
 		n--
-		nodes[j], near[j] = nodes[n], near[n]
-		row := e.dist[t]
+		nodes[j], near[j], from[j] = nodes[n], near[n], from[n]
+		row, pt := e.dist[t], e.price[t]
 		for i := range n {
-			near[i] = min(near[i], row[nodes[i]])
+			if d := row[nodes[i]]; d < maxDist { // another region's otherwise
+				if c := scale*d + pt + e.price[nodes[i]]; c < near[i] {
+					near[i], from[i] = c, t
+				}
+			}
 		}
 	}
 	return total
 }
+
+// ends is how many walk edges route node t has at most: two at a key, one at the exit or at
+// a robot's node, where a walk ends or starts.
+func ends(t int) int32 {
+	if t < routes.FirstStart {
+		return 2
+	}
+	return 1
+}
+
+// ascend finds prices for the start by subgradient ascent on the forest's degrees (a key's
+// toward two, the exit's and the robots' toward one), keeping the best.
+func (e *Exit) ascend(at []int, need uint64) {
+	var pi [routes.Nodes]float64
+	best, bestPrice := e.forest(at, need, nil), e.price
+	size := float64(best) / float64(bits.OnesCount64(need)) / 4
+	for range ascentSteps {
+		var deg [routes.Nodes]int32
+		if v := e.forest(at, need, &deg); v > best {
+			best, bestPrice = v, e.price
+		}
+		moved := false
+		for t := range routes.Nodes {
+			in := need>>t&1 != 0 || t >= routes.FirstStart && t < routes.FirstStart+len(at)
+			if g := deg[t] - ends(t); in && g != 0 && (deg[t] > 0 || t >= routes.FirstStart) {
+				pi[t] += size * float64(g)
+				if t != routes.Exit {
+					pi[t] = max(pi[t], 0) // a key may have one edge, a robot none
+				}
+				e.price[t] = int32(math.Round(pi[t]))
+				moved = true
+			}
+		}
+		if !moved || size < 0.25 {
+			break
+		}
+		size *= 0.97
+	}
+	e.price = bestPrice
+}
+
+// ascentSteps is the most steps ascend takes.
+const ascentSteps = 200
 
 // Expand records the expanded state and what its exit needs.
 func (e *Exit) Expand(at []int, held keys.Set) {
@@ -223,7 +323,7 @@ func (e *Exit) Child(i, t int, held keys.Set, _ int32) int32 {
 	e.at[i] = t
 	h := e.nearest(e.at, e.dist[routes.Exit])
 	if need := e.need &^ uint64(held&^e.held); need&^(1<<routes.Exit) != 0 {
-		h = e.forest(e.at, need)
+		h = e.priced(e.at, need)
 	}
 	e.at[i] = from
 	return h

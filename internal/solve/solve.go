@@ -152,6 +152,10 @@ type Options struct {
 	// measured by.
 	NoNeeds bool
 
+	// NoExitPrices leaves the exit goal's forest unpriced where a robot is alone
+	// (bound.Exit.Price): the baseline the prices are measured by.
+	NoExitPrices bool
+
 	// NoImprove makes Graph keep the weighted search's first walk as it is, without the
 	// local search that shortens it (improve.go): the baseline that idea is measured by.
 	NoImprove bool

@@ -289,8 +289,9 @@ func TestDifferentialLoopy(t *testing.T) {
 
 // TestDifferentialExit compares Graph with the BFS baseline on the exit goal where the exit
 // lies behind doors: generated mazes with loops and rooms, one, two and four robots, the
-// exit put in each key's place in turn, with the keys the exit needs and without, as a
-// small and as a large search; every walk replays to its answer.
+// exit put in each key's place in turn, with the keys the exit needs (priced and not, where a
+// robot is alone) and without, as a small and as a large search; every walk replays to its
+// answer.
 func TestDifferentialExit(t *testing.T) {
 	n := uint64(40)
 	if testing.Short() {
@@ -316,11 +317,12 @@ func TestDifferentialExit(t *testing.T) {
 				t.Fatal(err)
 			}
 			a := answered{v, want}
-			for _, plain := range []bool{false, true} {
-				opt := solve.Options{Goal: solve.Exit, Walk: true, NoNeeds: plain}
+			for _, opt := range []solve.Options{{}, {NoExitPrices: true}, {NoNeeds: true}} {
+				opt.Goal, opt.Walk = solve.Exit, true
 				for _, small := range []int{0, 8} {
 					got := agrees(t, a, opt, small, o)
-					if !plain && small == 0 && got.Stats.StartBound > agrees(t, a, solve.Options{Goal: solve.Exit, NoNeeds: true}, 0, o).Stats.StartBound {
+					if opt == (solve.Options{Goal: solve.Exit, Walk: true}) && small == 0 &&
+						got.Stats.StartBound > agrees(t, a, solve.Options{Goal: solve.Exit, NoNeeds: true}, 0, o).Stats.StartBound {
 						needed++
 					}
 				}
