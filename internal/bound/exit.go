@@ -43,7 +43,7 @@ type Exit struct {
 	doors keys.Set                           // keys the exit may need: with doors, and needed at the start
 	at    []int                              // the expanded state's robots, for Child
 	held  keys.Set                           // its keys
-	need  uint64                             // and what its exit needs (0: nothing to look at)
+	need  uint64                             // and what its exit needs
 	price [routes.Nodes]int32                // the forest's prices in quarter steps: the targets', and robot i's at FirstStart+i
 
 	// Plain makes Eval the door-free distance from the nearest robot to the exit, whatever
@@ -210,10 +210,10 @@ func (e *Exit) needs(at []int, held keys.Set) uint64 {
 
 // forest is Prim's spanning forest of the route nodes of need, each tree rooted at a robot,
 // in quarter steps: every edge priced at both ends (e.price: the keys', the exit's and each
-// robot's, wherever it stands), less what the prices add to the walks at most (twice a key's
-// price, the exit's and a robot's once). With deg, it counts each node's edges there. A node out of
-// every robot's reach even with every door open is left out (the state cannot reach the
-// exit; any bound holds).
+// robot's, wherever it stands), less what the prices add to the walks at most (twice a
+// key's price, the exit's and a robot's once). With deg, it counts each node's edges there.
+// A node out of every robot's reach even with every door open is left out (the state cannot
+// reach the exit; any bound holds).
 func (e *Exit) forest(at []int, need uint64, deg *[routes.Nodes]int32) int32 {
 	var nodes, from [routes.Nodes]int // the nodes not yet joined, and by which they would be
 	var near [routes.Nodes]int32      // their priced distances to the forest so far
@@ -310,7 +310,7 @@ const ascentSteps = 200
 
 // Expand records the expanded state and what its exit needs.
 func (e *Exit) Expand(at []int, held keys.Set) {
-	e.at, e.held, e.need = append(e.at[:0], at...), held, 0
+	e.at, e.held, e.need = append(e.at[:0], at...), held, 1<<routes.Exit
 	if !e.Plain && e.doors&^held != 0 {
 		e.need = e.needs(at, held)
 	}
@@ -321,10 +321,7 @@ func (e *Exit) Expand(at []int, held keys.Set) {
 func (e *Exit) Child(i, t int, held keys.Set, _ int32) int32 {
 	from := e.at[i]
 	e.at[i] = t
-	h := e.nearest(e.at, e.dist[routes.Exit])
-	if need := e.need &^ uint64(held&^e.held); need&^(1<<routes.Exit) != 0 {
-		h = e.priced(e.at, need)
-	}
+	h := e.priced(e.at, e.need&^uint64(held&^e.held))
 	e.at[i] = from
 	return h
 }
