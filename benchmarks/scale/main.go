@@ -6,18 +6,23 @@
 //
 //	go run ./benchmarks/scale                    # every family, seeds 1-100
 //	go run ./benchmarks/scale -family loops0.05 -seeds 1-20 -v
+//	go run ./benchmarks/scale -exit -seeds 1-20  # the exit goal, the exit in each key's place
 //
 // The families are the ones the exact-at-scale work was measured on: 81x81 mazes (the real
 // inputs' shape) with 5% of the walls removed, then 10%, 20% and 30%, and at 5% with three
 // open rooms, two doors per key, or four robots; then robots sharing a region: eight in a
 // maze with 30% of its walls removed, four, then eight, in an 81x81 open room, and eight in a
 // 21x21 one, where the keys lie closest together and the interleaved search was worst; last,
-// eight robots in a maze with twenty rooms, whose doors the bound does not see. Each part
-// must stay within -cpu and -mem; the exit status is 1 when one does not, or when a part ends
-// without a proven answer (day18's exit status not 0).
+// eight robots in a maze with twenty rooms, whose doors the bound does not see. With -exit,
+// the goal is the exit instead of the two parts: each vault once for each of its keys, that
+// key's place made the exit '+' (its doors then stay locked), so that the exit lies behind
+// doors as often as the keys do. Each part must stay within -cpu and -mem; the exit status is
+// 1 when one does not, or when a part ends without a proven answer (day18's exit status not
+// 0).
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"os"
@@ -51,7 +56,7 @@ var families = []family{
 
 // run is one part of one vault, measured.
 type run struct {
-	seed, part int
+	seed, part int // part: 1 or 2, or with -exit the key whose place is the exit ('a' on)
 	cpu        time.Duration
 	rss        int64 // bytes
 	answer     string
@@ -64,6 +69,7 @@ func main() {
 	cpuLimit := flag.Duration("cpu", time.Second, "most CPU time a part may take")
 	memLimit := flag.Int64("mem", 256, "most peak memory a part may take, in MB")
 	verbose := flag.Bool("v", false, "a line per part")
+	exit := flag.Bool("exit", false, "the exit goal instead of the two parts: each vault once for each key, the key's place made the exit")
 	flag.Parse()
 	first, last, err := parseSeeds(*seeds)
 	if err != nil {
@@ -95,13 +101,13 @@ func main() {
 			if err := os.WriteFile(vault, data, 0o644); err != nil {
 				fail(err)
 			}
-			for part := 1; part <= 2; part++ {
-				r, err := measure(bin, vault, seed, part)
+			for _, part := range parts(data, *exit) {
+				r, err := measure(bin, vault, data, seed, part)
 				if err != nil {
 					fail(err)
 				}
 				if *verbose {
-					fmt.Printf("  %s seed %d part %d: %v cpu, %d MB, %s\n", f.name, seed, part, r.cpu.Round(time.Millisecond), r.rss>>20, r.answer)
+					fmt.Printf("  %s seed %d %s: %v cpu, %d MB, %s\n", f.name, seed, r.name(), r.cpu.Round(time.Millisecond), r.rss>>20, r.answer)
 				}
 				runs = append(runs, r)
 			}
@@ -114,14 +120,14 @@ func main() {
 		worst := slices.MaxFunc(runs, func(a, b run) int { return int(a.cpu - b.cpu) })
 		fat := slices.MaxFunc(runs, func(a, b run) int { return int(a.rss - b.rss) })
 		fmt.Printf("%-10s %6d %12v %12v %-26s %7d MB\n", f.name, len(runs), cpus[len(cpus)/2].Round(time.Millisecond),
-			worst.cpu.Round(time.Millisecond), fmt.Sprintf("seed %d part %d (%s)", worst.seed, worst.part, worst.answer), fat.rss>>20)
+			worst.cpu.Round(time.Millisecond), fmt.Sprintf("seed %d %s (%s)", worst.seed, worst.name(), worst.answer), fat.rss>>20)
 		for _, r := range runs {
 			if r.exit != 0 {
-				fmt.Printf("  no proven answer: %s seed %d part %d: %s\n", f.name, r.seed, r.part, r.answer)
+				fmt.Printf("  no proven answer: %s seed %d %s: %s\n", f.name, r.seed, r.name(), r.answer)
 				status = 1
 			}
 			if r.cpu > *cpuLimit || r.rss > *memLimit<<20 {
-				fmt.Printf("  over the limits: %s seed %d part %d: %v cpu, %d MB\n", f.name, r.seed, r.part, r.cpu.Round(time.Millisecond), r.rss>>20)
+				fmt.Printf("  over the limits: %s seed %d %s: %v cpu, %d MB\n", f.name, r.seed, r.name(), r.cpu.Round(time.Millisecond), r.rss>>20)
 				status = 1
 			}
 		}
@@ -129,9 +135,41 @@ func main() {
 	os.Exit(status)
 }
 
-// measure solves one part of vault in a process of its own.
-func measure(bin, vault string, seed, part int) (run, error) {
-	cmd := exec.Command(bin, "-part", strconv.Itoa(part), vault)
+// parts is what to measure of a vault: its two parts, or with exit each key present, as
+// the key whose place becomes the exit.
+func parts(data []byte, exit bool) []int {
+	if !exit {
+		return []int{1, 2}
+	}
+	var keys []int
+	for k := 'a'; k <= 'z'; k++ {
+		if bytes.IndexByte(data, byte(k)) >= 0 {
+			keys = append(keys, int(k))
+		}
+	}
+	return keys
+}
+
+// name says which part r is: "part 1", or "exit in m's place".
+func (r run) name() string {
+	if r.part > 2 {
+		return fmt.Sprintf("exit in %c's place", r.part)
+	}
+	return fmt.Sprintf("part %d", r.part)
+}
+
+// measure solves one part of vault (data) in a process of its own: with part a key, the
+// exit goal on the vault with that key's place made the exit, written beside it.
+func measure(bin, vault string, data []byte, seed, part int) (run, error) {
+	args := []string{"-part", strconv.Itoa(part), vault}
+	if part > 2 {
+		vault = strings.TrimSuffix(vault, ".txt") + fmt.Sprintf("-exit-%c.txt", part)
+		if err := os.WriteFile(vault, bytes.ReplaceAll(data, []byte{byte(part)}, []byte("+")), 0o644); err != nil {
+			return run{}, err
+		}
+		args = []string{"-goal", "exit", vault}
+	}
+	cmd := exec.Command(bin, args...)
 	out, err := cmd.Output()
 	if err != nil && cmd.ProcessState == nil {
 		return run{}, err
