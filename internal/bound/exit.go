@@ -226,13 +226,13 @@ func (e *Exit) forest(at []int, need uint64, deg *[routes.Nodes]int32) int32 {
 		row := e.dist[t]
 		best, by := int32(math.MaxInt32), 0
 		for i, p := range at {
-			if d := row[p]; d < maxDist && d > 0 {
+			if d := row[p]; d < maxDist {
 				if c := scale*d + e.price[routes.FirstStart+i]; c < best {
 					best, by = c, routes.FirstStart+i
 				}
 			}
 		}
-		if best < math.MaxInt32 { // else out of reach (a node held is not needed)
+		if best < math.MaxInt32 { // else out of reach
 			nodes[n], near[n], from[n] = t, best+e.price[t], by
 			total -= e.price[t] * ends(t)
 			n++
