@@ -395,6 +395,33 @@ func BenchmarkExitNeeds(b *testing.B) {
 	}
 }
 
+// BenchmarkExitDetours measures the exit goal's detours (bound.Exit's Refine split on the
+// keys whose doors lengthen the way), set up once the search has run a while (the default),
+// against none (no-detours) and set up before the search (detours-at-start), on generated
+// vaults with the exit in a key's place: eight robots in twenty rooms, where they pay (seed
+// 13, l's place); one robot in a maze with loops, where they raise the start's bound but
+// the search reopens more states than they save (seed 10, e's place); and a search too
+// short to wait for them (seed 1, a's place).
+func BenchmarkExitDetours(b *testing.B) {
+	all := []variant{{"default", solve.Options{}}, {"no-detours", solve.Options{NoDetours: true}}, {"detours-at-start", solve.Options{DetoursAtStart: true}}}
+	for _, g := range []struct {
+		name     string
+		o        vaultgen.Options
+		key      byte
+		variants []variant
+	}{
+		{"rooms81,robots=8,seed=13,exit=l", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 13}, 'l', all},
+		{"maze81,seed=10,exit=e", vaultgen.Options{Size: 81, Loops: 0.05, Seed: 10}, 'e', all[:2]},
+		{"maze81,seed=1,exit=a", vaultgen.Options{Size: 81, Loops: 0.05, Seed: 1}, 'a', []variant{all[0], all[2]}},
+	} {
+		data := bytes.ReplaceAll(vaultgen.Generate(g.o), []byte{g.key}, []byte("+"))
+		for _, vr := range g.variants {
+			vr.opt.Goal = solve.Exit
+			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
+		}
+	}
+}
+
 // solveStates is the loop of a benchmark that solves both parts of data with opt, reporting
 // the states the searches recorded (0 for a part 2 that is part 1, which Parts searches
 // once).

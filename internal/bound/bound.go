@@ -26,7 +26,9 @@
 //     Tour counts most corridors as free.
 //   - Exit: the spanning forest, rooted at the robots, of the exit and the keys it needs:
 //     those whose doors alone part every robot from the exit or from another key it needs;
-//     for a robot alone, priced as Held and Karp priced the travelling salesman's tree.
+//     for a robot alone, priced as Held and Karp priced the travelling salesman's tree. Once
+//     the search has run a while, Refine splits on the few keys whose doors lengthen the way
+//     most: the walks either fetch such a key or go round its doors (detours.go).
 //   - None: zero, which makes the search Dijkstra: the baseline the others are measured by.
 //
 // Solo, the exact cost for a robot alone in its region with the other regions' doors open,
@@ -160,6 +162,15 @@ type Setup struct {
 	// NoExitPrices leaves a robot alone with the exit goal its forest unpriced (Exit.Price):
 	// the baseline the prices are measured by.
 	NoExitPrices bool
+
+	// NoDetours makes the exit bound split on no detour keys (Exit.Detours): the baseline
+	// they are measured by.
+	NoDetours bool
+
+	// DetoursAtStart sets the exit bound's detours up before the search rather than once it
+	// has run long enough to pay for them (Exit.DetoursLater): the baseline that waiting is
+	// measured by.
+	DetoursAtStart bool
 }
 
 // For returns the bound of kind set.Kind for a vault's route graph g with robots robots, for
@@ -191,6 +202,14 @@ func For(g *routes.Graph, robots int, exit bool, set Setup) (Choice, error) {
 		e.Plain = set.NoNeeds
 		if robots == 1 && !set.NoExitPrices {
 			e.Price()
+		}
+		switch {
+		case set.DetoursAtStart && !set.NoDetours:
+			if err := e.Detours(g.Ctx, c, robots); err != nil {
+				return Choice{}, err
+			}
+		case !set.NoDetours:
+			e.DetoursLater(g.Ctx, c, robots)
 		}
 		return choice(e, k), nil
 	case k == KindSpanning:

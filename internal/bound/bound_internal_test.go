@@ -66,8 +66,8 @@ func TestAdmissibleConsistent(t *testing.T) {
 		}
 		// The exact terms as they are, turned off, and with a group memo that fills up; the
 		// exit's needs as they are and turned off.
-		for _, mode := range []string{"", " without solo or groups", " with a full group memo", " without needs", " without exit prices"} {
-			if strings.Contains(mode, "needs") || strings.Contains(mode, "exit") {
+		for _, mode := range []string{"", " without solo or groups", " with a full group memo", " without needs", " without exit prices", " without detours"} {
+			if strings.Contains(mode, "needs") || strings.Contains(mode, "exit") || strings.Contains(mode, "detours") {
 				if !tv.exit {
 					continue
 				}
@@ -86,7 +86,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 				}
 				name := k.String() + mode
 				c, err := For(g, len(tv.v.Robots), tv.exit, Setup{Kind: k, NoGroups: !exact, NoNeeds: mode == " without needs",
-					NoExitPrices: mode == " without exit prices"})
+					NoExitPrices: mode == " without exit prices", NoDetours: mode == " without detours", DetoursAtStart: true})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -117,13 +117,17 @@ func TestAdmissibleConsistent(t *testing.T) {
 				for s, cost := range sg.toGoal {
 					h := eval(s)
 					if at := s.nodes(sg.nr); plain != nil {
-						if p := plain.Eval(at, s.held); p > h {
-							t.Fatalf("%s: the exit's needs lower its bound from %d to %d (robots %v, keys %s) in\n%s", name, p, h, at, s.held, tv.v.Grid)
-						} else if p < h {
+						e := c.Eval(at, s.held)
+						if p := plain.Eval(at, s.held); p > e {
+							t.Fatalf("%s: the exit's needs lower its bound from %d to %d (robots %v, keys %s) in\n%s", name, p, e, at, s.held, tv.v.Grid)
+						} else if p < e {
 							raised[name+" (needs)"]++
 						}
-						if u := unpriced.Eval(at, s.held); u < h {
+						if u := unpriced.Eval(at, s.held); u < e {
 							raised[name+" (prices)"]++
+						}
+						if h > e {
+							raised[name+" (detours)"]++
 						}
 					}
 					if h > cost {
@@ -229,10 +233,14 @@ func TestAdmissibleConsistent(t *testing.T) {
 	if n := raised["tour (prices)"]; n < 100 {
 		t.Errorf("the exit's prices raised only %d bounds", n)
 	}
+	t.Logf("the exit's detours raised %d bounds", raised["tour (detours)"])
+	if n := raised["tour (detours)"]; n < 100 {
+		t.Errorf("the exit's detours raised only %d bounds", n)
+	}
 	if n := raised["tour (needs)"]; n < 1000 {
 		t.Errorf("the exit's needs raised only %d bounds", n)
 	}
-	if len(checked) != 12 {
+	if len(checked) != 13 {
 		t.Errorf("bounds checked: %v", checked)
 	}
 }
@@ -471,5 +479,52 @@ func TestWorth(t *testing.T) {
 				t.Errorf("other shortfalls counted: %v", s.tried)
 			}
 		})
+	}
+}
+
+// TestDetoursLater checks that the exit bound's detours wait for the search: its bound at
+// the start is the one without them until the search has expanded as many states as they
+// wait for, and then the one with them set up at the start, on exit vaults where they raise
+// the start.
+func TestDetoursLater(t *testing.T) {
+	raised := 0
+	for seed := range uint64(40) {
+		data := vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 21, Keys: 8, Robots: []int{1, 4}[seed%2], Loops: 0.05, Rooms: 1})
+		for k := range byte(8) {
+			v, err := vault.Parse("gen", bytes.ReplaceAll(data, []byte{'a' + k}, []byte("+")))
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := routes.New(v, 0)
+			start := startNodes[:len(v.Robots)]
+			bounds := [3]int32{} // without the detours, with them at the start, and waiting
+			var wait int
+			for i, set := range []Setup{{NoDetours: true}, {DetoursAtStart: true}, {}} {
+				c, err := For(g, len(v.Robots), true, set)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if i == 2 {
+					e := c.Bound.(*Exit)
+					if wait = e.wait; c.Start != bounds[0] {
+						t.Fatalf("seed %d, exit at %c: %d at the start before the detours wait, %d without them", seed, 'a'+k, c.Start, bounds[0])
+					}
+					for range wait {
+						e.Expand(start, 0)
+					}
+				}
+				bounds[i] = c.Refine(start, 0, c.Eval(start, 0), Keep)
+			}
+			if bounds[2] != bounds[1] || wait < 1 {
+				t.Fatalf("seed %d, exit at %c: %d at the start after %d expansions, %d with the detours at the start", seed, 'a'+k, bounds[2], wait, bounds[1])
+			}
+			if bounds[1] > bounds[0] {
+				raised++
+			}
+		}
+	}
+	t.Logf("the detours raised %d start bounds", raised)
+	if raised < 20 {
+		t.Errorf("the detours raised only %d start bounds", raised)
 	}
 }

@@ -35,16 +35,23 @@ import (
 //
 // F_π the priced forest. Price finds the prices once, at the start, by subgradient ascent
 // on the forest's degrees, and every state keeps them, the bound never below the plain one
-// (prices that fit the start may fall short far from it). With several robots prices did
-// not pay: the search reopened more states than the start's bound saved.
+// (prices that fit the start may fall short far from it).
+//
+// Doors no key needed opens can still lengthen the way: a robot walks round them, or first
+// fetches their key. Refine splits on the few keys whose doors lengthen the start's forest
+// most (detours.go).
 type Exit struct {
-	dist  [routes.Nodes]*[routes.Nodes]int32 // door-free distances from the exit and each key in doors
-	cut   [26][routes.Nodes]uint64           // cut[k][rn]: the route nodes k's doors alone part from rn
-	doors keys.Set                           // keys the exit may need: with doors, and needed at the start
-	at    []int                              // the expanded state's robots, for Child
-	held  keys.Set                           // its keys
-	need  uint64                             // and what its exit needs
-	price [routes.Nodes]int32                // the forest's prices in quarter steps: the targets', and robot i's at FirstStart+i
+	dist   [routes.Nodes]*[routes.Nodes]int32    // door-free distances from the exit and each key in doors
+	cut    [26][routes.Nodes]uint64              // cut[k][rn]: the route nodes k's doors alone part from rn
+	doors  keys.Set                              // keys the exit may need: with doors, and needed at the start
+	at     []int                                 // the expanded state's robots, for Child
+	held   keys.Set                              // its keys
+	need   uint64                                // and what its exit needs
+	price  [routes.Nodes]int32                   // the forest's prices in quarter steps: the targets', and robot i's at FirstStart+i
+	detour keys.Set                              // the keys Refine splits on (Detours)
+	shut   []*[routes.Nodes]*[routes.Nodes]int32 // the distances with each set of them shut, by shutIndex
+	wait   int                                   // expansions before Detours (DetoursLater), or 0
+	later  *later                                // what Detours is then called with
 
 	// Plain makes Eval the door-free distance from the nearest robot to the exit, whatever
 	// the exit needs: the baseline the needs are measured by.
@@ -167,7 +174,7 @@ func (e *Exit) priced(at []int, need uint64) int32 {
 	if need == 1<<routes.Exit {
 		return plain
 	}
-	return max(plain, (e.forest(at, need, nil)+scale-1)/scale)
+	return max(plain, (e.forest(at, need, &e.dist, nil)+scale-1)/scale)
 }
 
 // nearest is the least distance in row from a robot, 0 when no robot has one.
@@ -214,7 +221,7 @@ func (e *Exit) needs(at []int, held keys.Set) uint64 {
 // key's price, the exit's and a robot's once). With deg, it counts each node's edges there.
 // A node out of every robot's reach even with every door open is left out (the state cannot
 // reach the exit; any bound holds).
-func (e *Exit) forest(at []int, need uint64, deg *[routes.Nodes]int32) int32 {
+func (e *Exit) forest(at []int, need uint64, dist *[routes.Nodes]*[routes.Nodes]int32, deg *[routes.Nodes]int32) int32 {
 	var nodes, from [routes.Nodes]int // the nodes not yet joined, and by which they would be
 	var near [routes.Nodes]int32      // their priced distances to the forest so far
 	n, total := 0, int32(0)
@@ -223,7 +230,7 @@ func (e *Exit) forest(at []int, need uint64, deg *[routes.Nodes]int32) int32 {
 	}
 	for m := need; m != 0; m &= m - 1 {
 		t := bits.TrailingZeros64(m)
-		row := e.dist[t]
+		row := dist[t]
 		best, by := int32(math.MaxInt32), 0
 		for i, p := range at {
 			if d := row[p]; d < maxDist {
@@ -253,7 +260,7 @@ func (e *Exit) forest(at []int, need uint64, deg *[routes.Nodes]int32) int32 {
 		}
 		n--
 		nodes[j], near[j], from[j] = nodes[n], near[n], from[n]
-		row, pt := e.dist[t], e.price[t]
+		row, pt := dist[t], e.price[t]
 		for i := range n {
 			if d := row[nodes[i]]; d < maxDist { // another region's otherwise
 				if c := scale*d + pt + e.price[nodes[i]]; c < near[i] {
@@ -278,11 +285,11 @@ func ends(t int) int32 {
 // toward two, the exit's and the robots' toward one), keeping the best.
 func (e *Exit) ascend(at []int, need uint64) {
 	var pi [routes.Nodes]float64
-	best, bestPrice := e.forest(at, need, nil), e.price
+	best, bestPrice := e.forest(at, need, &e.dist, nil), e.price
 	size := float64(best) / float64(bits.OnesCount64(need)) / 4
 	for range ascentSteps {
 		var deg [routes.Nodes]int32
-		if v := e.forest(at, need, &deg); v > best {
+		if v := e.forest(at, need, &e.dist, &deg); v > best {
 			best, bestPrice = v, e.price
 		}
 		moved := false
@@ -308,8 +315,15 @@ func (e *Exit) ascend(at []int, need uint64) {
 // ascentSteps is the most steps ascend takes.
 const ascentSteps = 200
 
-// Expand records the expanded state and what its exit needs.
+// Expand records the expanded state and what its exit needs; it sets the detours up once
+// the search has waited for them long enough (DetoursLater).
 func (e *Exit) Expand(at []int, held keys.Set) {
+	if e.wait > 0 {
+		if e.wait--; e.wait == 0 {
+			e.Detours(e.later.ctx, e.later.c, e.later.robots) // an error is ctx's, which ends the search too
+			e.later = nil
+		}
+	}
 	e.at, e.held, e.need = append(e.at[:0], at...), held, 1<<routes.Exit
 	if !e.Plain && e.doors&^held != 0 {
 		e.need = e.needs(at, held)
@@ -325,6 +339,3 @@ func (e *Exit) Child(i, t int, held keys.Set, _ int32) int32 {
 	e.at[i] = from
 	return h
 }
-
-// Refine has nothing dearer.
-func (e *Exit) Refine(_ []int, _ keys.Set, h, _ int32) int32 { return h }

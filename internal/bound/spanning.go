@@ -278,6 +278,7 @@ func doorFreeBy(ctx context.Context, c *routes.Corridors, d *[routes.Nodes][rout
 type freePasses struct {
 	c    *routes.Corridors
 	dial bool
+	shut keys.Set // keys whose doors the passes do not cross (none: door-free)
 	dist []int32
 	q    search.Queue
 	h    search.Heap
@@ -311,9 +312,9 @@ func (p *freePasses) from(rn int, want uint64, row *[routes.Nodes]int32) {
 	src := c.Of[rn]
 	dist[src] = 0
 	if p.dial {
-		dialFrom(c, src, dist, &p.q, want)
+		dialFrom(c, src, dist, &p.q, want, p.shut)
 	} else {
-		dijkstraFrom(c, src, dist, &p.h, want)
+		dijkstraFrom(c, src, dist, &p.h, want, p.shut)
 	}
 	for rm := range routes.Nodes {
 		if cm := c.Of[rm]; cm >= 0 && (want == 0 || want>>rm&1 != 0) {
@@ -336,8 +337,9 @@ func settles(c *routes.Corridors, u int32, want *uint64) bool {
 }
 
 // dialFrom sets dist to the distances from src over c (dist holds maxDist but at src),
-// stopping once it has those of the route nodes in want (0: of every node).
-func dialFrom(c *routes.Corridors, src int32, dist []int32, q *search.Queue, want uint64) {
+// stopping once it has those of the route nodes in want (0: of every node), crossing no
+// door of a key in shut.
+func dialFrom(c *routes.Corridors, src int32, dist []int32, q *search.Queue, want uint64, shut keys.Set) {
 	q.Reset()
 	q.Push(0, uint64(src), 0)
 	for {
@@ -353,7 +355,7 @@ func dialFrom(c *routes.Corridors, src int32, dist []int32, q *search.Queue, wan
 			return
 		}
 		for _, e := range c.Edges(int(u)) {
-			if nd := du + e.Len; nd < dist[e.To] {
+			if nd := du + e.Len; nd < dist[e.To] && (shut == 0 || !shutOut(c, e.To, shut)) {
 				dist[e.To] = nd
 				q.Push(int(nd), uint64(e.To), 0)
 			}
@@ -361,8 +363,14 @@ func dialFrom(c *routes.Corridors, src int32, dist []int32, q *search.Queue, wan
 	}
 }
 
+// shutOut reports whether corridor node v is a door of a key in shut.
+func shutOut(c *routes.Corridors, v int32, shut keys.Set) bool {
+	d := c.Tag[v].Door
+	return d >= 0 && shut.Has(int(d))
+}
+
 // dijkstraFrom is dialFrom on a binary heap.
-func dijkstraFrom(c *routes.Corridors, src int32, dist []int32, h *search.Heap, want uint64) {
+func dijkstraFrom(c *routes.Corridors, src int32, dist []int32, h *search.Heap, want uint64, shut keys.Set) {
 	*h = append((*h)[:0], uint64(src))
 	for len(*h) > 0 {
 		x, _ := h.Pop()
@@ -374,7 +382,7 @@ func dijkstraFrom(c *routes.Corridors, src int32, dist []int32, h *search.Heap, 
 			return
 		}
 		for _, e := range c.Edges(int(u)) {
-			if nd := du + e.Len; nd < dist[e.To] {
+			if nd := du + e.Len; nd < dist[e.To] && (shut == 0 || !shutOut(c, e.To, shut)) {
 				dist[e.To] = nd
 				h.Push(uint64(nd)<<32 | uint64(e.To))
 			}

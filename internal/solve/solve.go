@@ -156,6 +156,15 @@ type Options struct {
 	// (bound.Exit.Price): the baseline the prices are measured by.
 	NoExitPrices bool
 
+	// NoDetours makes the exit goal's bound split on no detour keys (bound.Exit.Detours):
+	// the baseline they are measured by.
+	NoDetours bool
+
+	// DetoursAtStart sets the exit goal's detours up before the search rather than once it
+	// has run long enough to pay for them (bound.Exit.DetoursLater): the baseline that
+	// waiting is measured by.
+	DetoursAtStart bool
+
 	// NoImprove makes Graph keep the weighted search's first walk as it is, without the
 	// local search that shortens it (improve.go): the baseline that idea is measured by.
 	NoImprove bool

@@ -290,14 +290,15 @@ func TestDifferentialLoopy(t *testing.T) {
 // TestDifferentialExit compares Graph with the BFS baseline on the exit goal where the exit
 // lies behind doors: generated mazes with loops and rooms, one, two and four robots, the
 // exit put in each key's place in turn, with the keys the exit needs (priced and not, where a
-// robot is alone) and without, as a small and as a large search; every walk replays to its
+// robot is alone; with the detours, set up at the start, once the search has run a while,
+// and not at all) and without, as a small and as a large search; every walk replays to its
 // answer.
 func TestDifferentialExit(t *testing.T) {
 	n := uint64(40)
 	if testing.Short() {
 		n = 12
 	}
-	compared, needed := 0, 0
+	compared, needed, detoured := 0, 0, 0
 	for seed := range n {
 		o := vaultgen.Options{Seed: seed, Size: []int{13, 17, 21}[seed%3], Keys: 4 + int(seed%4),
 			Robots: []int{1, 2, 4}[seed/3%3], Loops: []float64{0, 0.05, 0.1, 0.3}[seed%4], Rooms: int(seed / 2 % 3),
@@ -317,8 +318,8 @@ func TestDifferentialExit(t *testing.T) {
 				t.Fatal(err)
 			}
 			a := answered{v, want}
-			var start [3]int // each option's bound at the start
-			for i, opt := range []solve.Options{{}, {NoExitPrices: true}, {NoNeeds: true}} {
+			var start [5]int // each option's bound at the start
+			for i, opt := range []solve.Options{{}, {NoExitPrices: true}, {NoNeeds: true}, {NoDetours: true}, {DetoursAtStart: true}} {
 				opt.Goal, opt.Walk = solve.Exit, true
 				for _, small := range []int{0, 8} {
 					if got := agrees(t, a, opt, small, o); small == 0 {
@@ -326,15 +327,18 @@ func TestDifferentialExit(t *testing.T) {
 					}
 				}
 			}
-			if start[0] > start[2] {
+			if start[3] > start[2] {
 				needed++
+			}
+			if start[4] > start[3] {
+				detoured++
 			}
 			compared++
 		}
 	}
-	t.Logf("compared %d vaults, %d with a start bound the exit's needs raised", compared, needed)
-	if compared < int(n)*3 || needed < compared/4 {
-		t.Errorf("compared %d vaults, %d with a start bound the exit's needs raised", compared, needed)
+	t.Logf("compared %d vaults, %d with a start bound the exit's needs raised, %d the detours", compared, needed, detoured)
+	if compared < int(n)*3 || needed < compared/4 || detoured < compared/20 {
+		t.Errorf("compared %d vaults, %d with a start bound the exit's needs raised, %d the detours", compared, needed, detoured)
 	}
 }
 
