@@ -27,8 +27,8 @@
 //   - Exit: the spanning forest, rooted at the robots, of the exit and the keys it needs:
 //     those whose doors alone part every robot from the exit or from another key it needs;
 //     for a robot alone, priced as Held and Karp priced the travelling salesman's tree. Once
-//     the search has run a while, Refine splits on the few keys whose doors lengthen the way
-//     most: the walks either fetch such a key or go round its doors (detours.go).
+//     the search has run a while, Refine splits on the key whose doors lengthen the way
+//     most: the walks either fetch it or go round its doors (detours.go).
 //   - None: zero, which makes the search Dijkstra: the baseline the others are measured by.
 //
 // Solo, the exact cost for a robot alone in its region with the other regions' doors open,

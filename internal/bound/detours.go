@@ -28,8 +28,9 @@ import (
 // pays back: the detours wait for the search (DetoursLater) and Refine prices them from then
 // on.
 
-// maxDetours is the most detour keys: Refine prices up to 2^maxDetours forests.
-const maxDetours = 3
+// maxDetours is the most detour keys: Refine prices up to 2^maxDetours forests, and each
+// key more doubles them for less than the first one saves.
+const maxDetours = 1
 
 // detourVisits is the corridor nodes a pass visits in about the time the search takes to
 // expand a state.

@@ -38,8 +38,8 @@ import (
 // (prices that fit the start may fall short far from it).
 //
 // Doors no key needed opens can still lengthen the way: a robot walks round them, or first
-// fetches their key. Refine splits on the few keys whose doors lengthen the start's forest
-// most (detours.go).
+// fetches their key. Refine splits on the key whose doors lengthen the start's forest most
+// (detours.go).
 type Exit struct {
 	dist   [routes.Nodes]*[routes.Nodes]int32    // door-free distances from the exit and each key in doors
 	cut    [26][routes.Nodes]uint64              // cut[k][rn]: the route nodes k's doors alone part from rn
