@@ -216,11 +216,11 @@ func (e *Exit) needs(at []int, held keys.Set) uint64 {
 }
 
 // forest is Prim's spanning forest of the route nodes of need, each tree rooted at a robot,
-// in quarter steps: every edge priced at both ends (e.price: the keys', the exit's and each
-// robot's, wherever it stands), less what the prices add to the walks at most (twice a
-// key's price, the exit's and a robot's once). With deg, it counts each node's edges there.
-// A node out of every robot's reach even with every door open is left out (the state cannot
-// reach the exit; any bound holds).
+// by the distances of dist (e.dist, or with some doors shut: detours.go), in quarter steps:
+// every edge priced at both ends (e.price: the keys', the exit's and each robot's, wherever
+// it stands), less what the prices add to the walks at most (twice a key's price, the
+// exit's and a robot's once). With deg, it counts each node's edges there. A node out of
+// every robot's reach is left out (the state cannot reach the exit; any bound holds).
 func (e *Exit) forest(at []int, need uint64, dist *[routes.Nodes]*[routes.Nodes]int32, deg *[routes.Nodes]int32) int32 {
 	var nodes, from [routes.Nodes]int // the nodes not yet joined, and by which they would be
 	var near [routes.Nodes]int32      // their priced distances to the forest so far
