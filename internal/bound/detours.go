@@ -54,8 +54,12 @@ func (e *Exit) DetoursLater(ctx context.Context, c *routes.Corridors, robots int
 	points := bits.OnesCount64(need)
 	passes := detourDoors(c, need).Len()*points + (points+maxDetours)<<maxDetours
 	e.wait = max(1, c.Len()*passes/detourVisits)
-	e.later = &later{ctx, c, robots}
+	e.after, e.later = e.wait, &later{ctx, c, robots}
 }
+
+// Detoured returns the detour keys (none until they are set up) and how many states the
+// search had expanded then (0: at the start).
+func (e *Exit) Detoured() (keys.Set, int) { return e.detour, e.after }
 
 // detourDoors is the keys with doors in c that need leaves out.
 func detourDoors(c *routes.Corridors, need uint64) keys.Set {

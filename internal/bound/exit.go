@@ -51,6 +51,7 @@ type Exit struct {
 	detour keys.Set                              // the keys Refine splits on (Detours)
 	shut   []*[routes.Nodes]*[routes.Nodes]int32 // the distances with each set of them shut, by shutIndex
 	wait   int                                   // expansions before Detours (DetoursLater), or 0
+	after  int                                   // and all of them, for Detoured
 	later  *later                                // what Detours is then called with
 
 	// Plain makes Eval the door-free distance from the nearest robot to the exit, whatever

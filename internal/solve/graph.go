@@ -154,6 +154,9 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	if m, ok := b.Bound.(interface{ Memoised() int }); ok {
 		res.Stats.Exact = m.Memoised()
 	}
+	if d, ok := b.Bound.(interface{ Detoured() (keys.Set, int) }); ok {
+		res.Stats.Detours, res.Stats.DetoursAfter = d.Detoured()
+	}
 	res.Stats.States = s.sc.table.Len()
 	res.Stats.Bytes = max(res.Stats.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())
 	res.Lower, res.Upper = s.bounds()

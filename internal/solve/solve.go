@@ -262,28 +262,30 @@ type Leg struct {
 
 // Stats is what a solve did, for tuning.
 type Stats struct {
-	Routes     routes.Stats
-	Bound      bound.Kind       // the bound the search used
-	StartBound int              // its value at the start
-	Exact      int              // states its exact costs of regions memoised (bound.Solo, bound.Group)
-	Pushed     int              // states pushed on the queue
-	Popped     int              // states taken off the queue
-	Expanded   int              // states expanded: popped, and neither known, dominated nor too dear
-	States     int              // distinct states recorded
-	Dominated  int              // states popped and dropped for one with a key more
-	Dives      int              // weighted searches for a walk, once the search was large
-	Weighted   int              // states they popped
-	FirstWalk  int              // the first walk's steps (0: none), and
-	Improved   int              // the best walk's, from later dives and local search (improve.go)
-	Apart      int              // states memoised solving the robots' regions apart, when no search ran
-	Turns      int              // robots that took turns (turns.go), 0 when none did
-	Reduced    routes.Reduction // what the reductions took out of the search
-	Bytes      int              // the most memory the search's table and queue held
-	Corridors  time.Duration    // the corridor graph (both parts' on part 1, when Parts builds them as a pair)
-	Reach      time.Duration    // the flood's verdict
-	Setup      time.Duration    // the lower bound's tables, and the first routes they read
-	Search     time.Duration    // the search itself, with the routes it reads on the way
-	SameAs     string           // the part ("part 1") whose search answered this one too, its vault being the same (Parts)
+	Routes       routes.Stats
+	Bound        bound.Kind       // the bound the search used
+	StartBound   int              // its value at the start
+	Exact        int              // states its exact costs of regions memoised (bound.Solo, bound.Group)
+	Detours      keys.Set         // the exit's detour keys, once set up (bound.Exit's Detoured), and
+	DetoursAfter int              // the states the search had expanded then
+	Pushed       int              // states pushed on the queue
+	Popped       int              // states taken off the queue
+	Expanded     int              // states expanded: popped, and neither known, dominated nor too dear
+	States       int              // distinct states recorded
+	Dominated    int              // states popped and dropped for one with a key more
+	Dives        int              // weighted searches for a walk, once the search was large
+	Weighted     int              // states they popped
+	FirstWalk    int              // the first walk's steps (0: none), and
+	Improved     int              // the best walk's, from later dives and local search (improve.go)
+	Apart        int              // states memoised solving the robots' regions apart, when no search ran
+	Turns        int              // robots that took turns (turns.go), 0 when none did
+	Reduced      routes.Reduction // what the reductions took out of the search
+	Bytes        int              // the most memory the search's table and queue held
+	Corridors    time.Duration    // the corridor graph (both parts' on part 1, when Parts builds them as a pair)
+	Reach        time.Duration    // the flood's verdict
+	Setup        time.Duration    // the lower bound's tables, and the first routes they read
+	Search       time.Duration    // the search itself, with the routes it reads on the way
+	SameAs       string           // the part ("part 1") whose search answered this one too, its vault being the same (Parts)
 }
 
 func (s Stats) String() string {
@@ -313,6 +315,9 @@ func (s Stats) String() string {
 	exact := ""
 	if s.Exact > 0 {
 		exact = fmt.Sprintf(" (regions' exact costs: %d states)", s.Exact)
+	}
+	if s.Detours != 0 {
+		exact = fmt.Sprintf(" (detours round key %s's doors from %d states expanded)", s.Detours, s.DetoursAfter)
 	}
 	per := 0.0
 	if s.States > 0 {
