@@ -18,7 +18,9 @@
 // key's place made the exit '+' (its doors then stay locked), so that the exit lies behind
 // doors as often as the keys do. Each part must stay within -cpu and -mem; the exit status is
 // 1 when one does not, or when a part ends without a proven answer (day18's exit status not
-// 0).
+// 0). With -stop, day18 stops each part's search after that long (its -timeout), so that a
+// run over many seeds ends even where a search would run for minutes: such a part is listed
+// with the bounds it proved.
 package main
 
 import (
@@ -70,6 +72,7 @@ func main() {
 	memLimit := flag.Int64("mem", 256, "most peak memory a part may take, in MB")
 	verbose := flag.Bool("v", false, "a line per part")
 	exit := flag.Bool("exit", false, "the exit goal instead of the two parts: each vault once for each key, the key's place made the exit")
+	stop := flag.Duration("stop", 0, "stop each part's search after this long (day18 -timeout; 0: never)")
 	flag.Parse()
 	first, last, err := parseSeeds(*seeds)
 	if err != nil {
@@ -102,7 +105,7 @@ func main() {
 				fail(err)
 			}
 			for _, part := range parts(data, *exit) {
-				r, err := measure(bin, vault, data, seed, part)
+				r, err := measure(bin, vault, data, seed, part, *stop)
 				if err != nil {
 					fail(err)
 				}
@@ -159,8 +162,9 @@ func (r run) name() string {
 }
 
 // measure solves one part of vault (data) in a process of its own: with part a key, the
-// exit goal on the vault with that key's place made the exit, written beside it.
-func measure(bin, vault string, data []byte, seed, part int) (run, error) {
+// exit goal on the vault with that key's place made the exit, written beside it; with stop,
+// its search stopped after that long.
+func measure(bin, vault string, data []byte, seed, part int, stop time.Duration) (run, error) {
 	args := []string{"-part", strconv.Itoa(part), vault}
 	if part > 2 {
 		vault = strings.TrimSuffix(vault, ".txt") + fmt.Sprintf("-exit-%c.txt", part)
@@ -168,6 +172,9 @@ func measure(bin, vault string, data []byte, seed, part int) (run, error) {
 			return run{}, err
 		}
 		args = []string{"-goal", "exit", vault}
+	}
+	if stop > 0 {
+		args = append([]string{"-timeout", stop.String()}, args...)
 	}
 	cmd := exec.Command(bin, args...)
 	out, err := cmd.Output()
