@@ -1,36 +1,32 @@
 package bound
 
 import (
-	"cmp"
 	"context"
-	"math"
 	"math/bits"
-	"slices"
 
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/routes"
 )
 
-// The exit's detours. A door whose key no walk needs may still stand across the short way:
-// a robot walks round it or fetches its key first, and the forest, door-free, sees neither.
-// Take a few such keys D (the detour keys). From a state, the walks collect some set T of
-// the keys of D not held and never cross a door of the others, whose keys they never hold,
-// so they are no shorter than
+// The exit's detour. A door whose key no walk needs may still stand across the short way: a
+// robot walks round it or fetches its key first, and the forest, door-free, sees neither.
+// Take one such key k not held. The walks from a state either collect k, and so visit it,
+// or never cross k's doors, and so walk where the corridors with k's doors shut let them:
+// there, a key whose doors, with k's, part every robot from the exit or from a key needed
+// is needed too (as with two ways in, one through each). So the walks are no shorter than
 //
-//	min over T of F(need ∪ T, distances with the doors of D∖T∖held shut),
+//	min(F(need ∪ {k} ∪ need'_k), F_k(need_k)),
 //
-// F the spanning forest of Exit: admissible for any D. Refine prices it, up to 2^|D|
-// forests, on distances found once for every set of D's doors shut. D is the keys, up to
-// maxDetours, whose doors alone shut lengthen the start's forest most.
+// F the spanning forest of Exit, F_k the same on distances with k's doors shut, need_k the
+// keys needed with k's doors shut, and need'_k the keys k needs with its own doors shut, as
+// they are until it is collected (a key behind its own door is reached the other way):
+// admissible for any k. Refine prices it, the second forest only when the first would raise
+// the state's bound. The detour key is the one that raises the start's bound most.
 //
-// Finding D costs a pass over the corridors for each key with doors and each point of the
-// start's forest, which a vault that the search answers in a few thousand states never
-// pays back: the detours wait for the search (DetoursLater) and Refine prices them from then
-// on.
-
-// maxDetours is the most detour keys: Refine prices up to 2^maxDetours forests, and each
-// key more doubles them for less than the first one saves.
-const maxDetours = 1
+// Choosing it costs, for each key with doors, a flood of the corridors for each other key
+// and a pass for each point of its forests, which a vault the search answers in a few
+// thousand states never pays back: the detour waits for the search (DetoursLater), and
+// Refine prices it from then on.
 
 // detourVisits is the corridor nodes a pass visits in about the time the search takes to
 // expand a state.
@@ -43,38 +39,53 @@ type later struct {
 	robots int
 }
 
-// DetoursLater has Expand set the detours up (Detours) once the search has expanded a state
-// for every detourVisits corridor nodes their passes may visit: a search that ends sooner
-// never pays for them, and one that goes on pays about what it has spent already.
+// detour is the exit's detour key and what its forests read.
+type detour struct {
+	k     int
+	doors keys.Set                           // the keys that may be needed with k's doors shut: the start's needs there
+	cut   [26][routes.Nodes]uint64           // as Exit.cut, with k's doors shut too
+	dist  [routes.Nodes]*[routes.Nodes]int32 // with k's doors shut, from the exit and each key of doors
+	with  keys.Set                           // the keys that may be needed with k collected: the start's needs then (needsWith)
+	open  [routes.Nodes]*[routes.Nodes]int32 // door-free, from the exit, k and each key of with
+	start int32                              // the bound at the start with it, in quarter steps
+}
+
+// DetoursLater has Expand set the detour up (Detours) once the search has expanded a state
+// for every detourVisits corridor nodes its floods and passes may visit: a search that ends
+// sooner never pays for them, and one that goes on pays about what it has spent already.
 func (e *Exit) DetoursLater(ctx context.Context, c *routes.Corridors, robots int) {
 	if c.Of[routes.Exit] < 0 || e.Plain {
 		return
 	}
 	need := e.needs(startNodes[:robots], 0)
-	points := bits.OnesCount64(need)
-	passes := detourDoors(c, need).Len()*points + (points+maxDetours)<<maxDetours
+	doors := withDoors(c)
+	passes := (doors &^ keys.Set(need)).Len() * (doors.Len() + bits.OnesCount64(need) + 1)
 	e.wait = max(1, c.Len()*passes/detourVisits)
 	e.after, e.later = e.wait, &later{ctx, c, robots}
 }
 
-// Detoured returns the detour keys (none until they are set up) and how many states the
-// search had expanded then (0: at the start).
-func (e *Exit) Detoured() (keys.Set, int) { return e.detour, e.after }
-
-// detourDoors is the keys with doors in c that need leaves out.
-func detourDoors(c *routes.Corridors, need uint64) keys.Set {
+// withDoors is the keys in c with doors.
+func withDoors(c *routes.Corridors) keys.Set {
 	var doors keys.Set
 	for u := range c.Len() {
-		if k := c.Tag[u].Door; k >= 0 && c.Of[k] >= 0 && need>>k&1 == 0 {
+		if k := c.Tag[u].Door; k >= 0 && c.Of[k] >= 0 {
 			doors |= keys.Bit(int(k))
 		}
 	}
 	return doors
 }
 
-// Detours picks the detour keys, up to maxDetours keys not needed at the start whose doors
-// shut lengthen the start's forest most, and finds the distances of the exit, the keys
-// needed and the detour keys with every set of the detour keys' doors shut, for Refine.
+// Detoured returns the detour key (none until it is set up) and how many states the search
+// had expanded then (0: at the start).
+func (e *Exit) Detoured() (keys.Set, int) {
+	if e.detour == nil {
+		return 0, e.after
+	}
+	return keys.Bit(e.detour.k), e.after
+}
+
+// Detours picks the detour key: of the keys not needed at the start, the one whose detour
+// raises the start's bound most, if one does; and finds the distances its forests read.
 // When ctx (nil: none) has ended, it returns ctx's error and leaves e as it was.
 func (e *Exit) Detours(ctx context.Context, c *routes.Corridors, robots int) error {
 	if c.Of[routes.Exit] < 0 || e.Plain {
@@ -82,78 +93,82 @@ func (e *Exit) Detours(ctx context.Context, c *routes.Corridors, robots int) err
 	}
 	start := startNodes[:robots]
 	need := e.needs(start, 0)
-	var at uint64 // the start's nodes, which the forest reads besides need
+	var at uint64 // the start's nodes, which the forests read besides their points
 	for _, p := range start {
 		at |= 1 << p
 	}
 	p := newFreePasses(c, c.Len() >= dialNodes)
-	base := e.forest(start, need, &e.dist, nil)
-	type rise struct {
-		k  int
-		by int32
-	}
-	var rises []rise
-	doors := detourDoors(c, need)
-	for k, rest, ok := doors.Next(); ok; k, rest, ok = rest.Next() {
-		p.shut = keys.Bit(k)
-		rows, err := rowsFrom(ctx, p, need, need|at)
-		if err != nil {
+	seen := make([]int32, c.Len())
+	var stamp int32
+	var queue []int32
+	doors := withDoors(c)
+	var best *detour
+	for k, rest, ok := (doors &^ keys.Set(need)).Next(); ok; k, rest, ok = rest.Next() {
+		d := &detour{k: k}
+		others := doors &^ keys.Bit(k)
+		for x, rest, ok := others.Next(); ok; x, rest, ok = rest.Next() {
+			if ctx != nil && ctx.Err() != nil {
+				return ctx.Err()
+			}
+			queue = part(c, keys.Bit(x)|keys.Bit(k), &d.cut[x], seen, &stamp, queue)
+		}
+		needK := needsBy(&d.cut, others, start, 0, 1<<routes.Exit)
+		needWith := d.needsWith(e, others, start, 0)
+		d.doors, d.with = others&keys.Set(needK), others&keys.Set(needWith)
+		if err := d.rows(ctx, p, needK, needWith, needK|needWith|at); err != nil {
 			return err
 		}
-		if by := e.forest(start, need, rows, nil) - base; by > 0 {
-			rises = append(rises, rise{k, by})
+		if d.start = e.split(start, 0, d); d.start > e.forest(start, need, &e.dist, nil) && (best == nil || d.start > best.start) {
+			best = d
 		}
 	}
-	slices.SortStableFunc(rises, func(a, b rise) int { return cmp.Compare(b.by, a.by) })
-	var detour keys.Set
-	for _, r := range rises[:min(len(rises), maxDetours)] {
-		detour |= keys.Bit(r.k)
+	if best == nil {
+		return nil
 	}
-	shut := make([]*[routes.Nodes]*[routes.Nodes]int32, 1<<detour.Len())
-	for i := range shut {
-		p.shut = detourSet(detour, i)
-		rows, err := rowsFrom(ctx, p, need|uint64(detour&^p.shut), 0)
-		if err != nil {
-			return err
-		}
-		shut[i] = rows
+	// The chosen key's rows again, whole: the robots may stand anywhere.
+	if err := best.rows(ctx, p, uint64(best.doors)|1<<routes.Exit, uint64(best.with)|1<<routes.Exit|1<<best.k, 0); err != nil {
+		return err
 	}
-	e.detour, e.shut = detour, shut
+	e.detour = best
 	return nil
 }
 
-// detourSet is the keys of detour that index i stands for: bit j for detour's j-th key.
-func detourSet(detour keys.Set, i int) keys.Set {
-	var s keys.Set
-	for k, rest, ok := detour.Next(); ok; k, rest, ok = rest.Next() {
-		if i&1 != 0 {
-			s |= keys.Bit(k)
-		}
-		i >>= 1
+// rows finds d's distances to the route nodes of want (0: every one): with its key's doors
+// shut from the nodes of shut, door-free from the nodes of open.
+func (d *detour) rows(ctx context.Context, p *freePasses, shut, open, want uint64) error {
+	p.shut = keys.Bit(d.k)
+	err := rowsFrom(ctx, p, shut, want, &d.dist)
+	p.shut = 0
+	if err == nil {
+		err = rowsFrom(ctx, p, open, want, &d.open)
 	}
-	return s
+	return err
 }
 
-// shutIndex is the index in e.shut of the distances with the doors of shut shut, a subset
-// of e.detour (detourSet's inverse).
-func (e *Exit) shutIndex(shut keys.Set) int {
-	i, bit := 0, 1
-	for k, rest, ok := e.detour.Next(); ok; k, rest, ok = rest.Next() {
-		if shut.Has(k) {
-			i |= bit
-		}
-		bit <<= 1
-	}
-	return i
+// split is the detour's bound for robots at at holding held, in quarter steps: the lesser
+// of the forests with d's key collected and with its doors shut.
+func (e *Exit) split(at []int, held keys.Set, d *detour) int32 {
+	return min(e.collecting(at, held, d), e.forest(at, needsBy(&d.cut, d.doors, at, held, 1<<routes.Exit), &d.dist, nil))
 }
 
-// rowsFrom is the distances, by p's passes, from each route node of from to the route nodes
-// of want (0: every route node; the others maxDist).
-func rowsFrom(ctx context.Context, p *freePasses, from, want uint64) (*[routes.Nodes]*[routes.Nodes]int32, error) {
-	var rows [routes.Nodes]*[routes.Nodes]int32
+// collecting is the forest of the exit, d's key and the keys they need, in quarter steps.
+func (e *Exit) collecting(at []int, held keys.Set, d *detour) int32 {
+	return e.forest(at, d.needsWith(e, d.with, at, held), &d.open, nil)
+}
+
+// needsWith is the exit, d's key and the keys of doors they need, as route nodes: those the
+// exit and the key need, and those the key needs with its own doors shut, as they are until
+// it is collected.
+func (d *detour) needsWith(e *Exit, doors keys.Set, at []int, held keys.Set) uint64 {
+	return needsBy(&e.cut, doors, at, held, 1<<routes.Exit|1<<d.k) | needsBy(&d.cut, doors, at, held, 1<<d.k)
+}
+
+// rowsFrom sets rows[rn], for each route node rn of from, to the distances by p's passes
+// from rn to the route nodes of want (0: every route node; the others maxDist).
+func rowsFrom(ctx context.Context, p *freePasses, from, want uint64, rows *[routes.Nodes]*[routes.Nodes]int32) error {
 	for m := from; m != 0; m &= m - 1 {
 		if ctx != nil && ctx.Err() != nil {
-			return nil, ctx.Err()
+			return ctx.Err()
 		}
 		rn := bits.TrailingZeros64(m)
 		row := new([routes.Nodes]int32)
@@ -164,25 +179,20 @@ func rowsFrom(ctx context.Context, p *freePasses, from, want uint64) (*[routes.N
 		row[rn] = 0
 		rows[rn] = row
 	}
-	return &rows, nil
+	return nil
 }
 
-// Refine is the least forest over the sets of detour keys not held that the walks may
-// collect (see the detours above), when that is more than h.
+// Refine is the detour's bound (see above), when its key is not held and that is more than
+// h.
 func (e *Exit) Refine(at []int, held keys.Set, h, _ int32) int32 {
-	left := e.detour &^ held
-	if left == 0 {
+	d := e.detour
+	if d == nil || held.Has(d.k) {
 		return h
 	}
-	need := e.needs(at, held)
-	low := int32(math.MaxInt32)
-	for t := left; ; t = (t - 1) & left { // every subset of left, all of it first
-		low = min(low, (e.forest(at, need|uint64(t), e.shut[e.shutIndex(left&^t)], nil)+scale-1)/scale)
-		if low <= h {
-			return h
-		}
-		if t == 0 {
-			return low
-		}
+	open := (e.collecting(at, held, d) + scale - 1) / scale
+	if open <= h {
+		return h
 	}
+	shut := (e.forest(at, needsBy(&d.cut, d.doors, at, held, 1<<routes.Exit), &d.dist, nil) + scale - 1) / scale
+	return max(h, min(open, shut))
 }

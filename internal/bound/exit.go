@@ -38,21 +38,20 @@ import (
 // (prices that fit the start may fall short far from it).
 //
 // Doors no key needed opens can still lengthen the way: a robot walks round them, or first
-// fetches their key. Refine splits on the key whose doors lengthen the start's forest most
-// (detours.go).
+// fetches their key. Refine splits on the key whose doors lengthen the way most: either it
+// is collected or its doors stay shut (detours.go).
 type Exit struct {
-	dist   [routes.Nodes]*[routes.Nodes]int32    // door-free distances from the exit and each key in doors
-	cut    [26][routes.Nodes]uint64              // cut[k][rn]: the route nodes k's doors alone part from rn
-	doors  keys.Set                              // keys the exit may need: with doors, and needed at the start
-	at     []int                                 // the expanded state's robots, for Child
-	held   keys.Set                              // its keys
-	need   uint64                                // and what its exit needs
-	price  [routes.Nodes]int32                   // the forest's prices in quarter steps: the targets', and robot i's at FirstStart+i
-	detour keys.Set                              // the keys Refine splits on (Detours)
-	shut   []*[routes.Nodes]*[routes.Nodes]int32 // the distances with each set of them shut, by shutIndex
-	wait   int                                   // expansions before Detours (DetoursLater), or 0
-	after  int                                   // and all of them, for Detoured
-	later  *later                                // what Detours is then called with
+	dist   [routes.Nodes]*[routes.Nodes]int32 // door-free distances from the exit and each key in doors
+	cut    [26][routes.Nodes]uint64           // cut[k][rn]: the route nodes k's doors alone part from rn
+	doors  keys.Set                           // keys the exit may need: with doors, and needed at the start
+	at     []int                              // the expanded state's robots, for Child
+	held   keys.Set                           // its keys
+	need   uint64                             // and what its exit needs
+	price  [routes.Nodes]int32                // the forest's prices in quarter steps: the targets', and robot i's at FirstStart+i
+	detour *detour                            // the key Refine splits on (Detours), or nil
+	wait   int                                // expansions before Detours (DetoursLater), or 0
+	after  int                                // and all of them, for Detoured
+	later  *later                             // what Detours is then called with
 
 	// Plain makes Eval the door-free distance from the nearest robot to the exit, whatever
 	// the exit needs: the baseline the needs are measured by.
@@ -95,7 +94,7 @@ func NewExit(ctx context.Context, c *routes.Corridors, robots int) (*Exit, error
 		if ended() {
 			return nil, ctx.Err()
 		}
-		queue = e.part(c, k, seen, &stamp, queue)
+		queue = part(c, keys.Bit(k), &e.cut[k], seen, &stamp, queue)
 	}
 	// A move never makes a key needed that was not (see Exit): only the start's needs
 	// can count, and only they need distances.
@@ -123,10 +122,11 @@ func NewExit(ctx context.Context, c *routes.Corridors, robots int) (*Exit, error
 	return e, nil
 }
 
-// part sets cut[k]: which route nodes a flood of the corridors with k's doors shut reaches
-// from which. Each flood marks seen with a number of its own, above *stamp, which it raises.
-func (e *Exit) part(c *routes.Corridors, k int, seen []int32, stamp *int32, queue []int32) []int32 {
-	first := *stamp + 1           // k's floods are numbered from first
+// part sets cut: which route nodes a flood of the corridors with the doors of shut shut
+// reaches from which. Each flood marks seen with a number of its own, above *stamp, which it
+// raises.
+func part(c *routes.Corridors, shut keys.Set, cut *[routes.Nodes]uint64, seen []int32, stamp *int32, queue []int32) []int32 {
+	first := *stamp + 1           // these floods are numbered from first
 	var side [routes.Nodes]uint64 // the route nodes of each flood, by its number less first
 	for rn := range routes.Nodes {
 		if src := c.Of[rn]; src >= 0 && seen[src] < first {
@@ -137,7 +137,7 @@ func (e *Exit) part(c *routes.Corridors, k int, seen []int32, stamp *int32, queu
 				u := queue[len(queue)-1]
 				queue = queue[:len(queue)-1]
 				for _, ed := range c.Edges(int(u)) {
-					if seen[ed.To] < first && int(c.Tag[ed.To].Door) != k {
+					if seen[ed.To] < first && !shutOut(c, ed.To, shut) {
 						seen[ed.To] = *stamp
 						queue = append(queue, ed.To)
 					}
@@ -154,7 +154,7 @@ func (e *Exit) part(c *routes.Corridors, k int, seen []int32, stamp *int32, queu
 	}
 	for rn := range routes.Nodes {
 		if src := c.Of[rn]; src >= 0 {
-			e.cut[k][rn] = all &^ side[seen[src]-first]
+			cut[rn] = all &^ side[seen[src]-first]
 		}
 	}
 	return queue
@@ -193,16 +193,21 @@ func (e *Exit) nearest(at []int, row *[routes.Nodes]int32) int32 {
 // needs returns the exit and the keys it needs, as route nodes: a key not held whose doors
 // part every robot from the exit or from a key needed.
 func (e *Exit) needs(at []int, held keys.Set) uint64 {
+	return needsBy(&e.cut, e.doors, at, held, 1<<routes.Exit)
+}
+
+// needsBy is needs by the parts of cut (see part), for the keys of doors, from the route
+// nodes of need on (the exit, and the keys a walk is taken to collect).
+func needsBy(cut *[26][routes.Nodes]uint64, doors keys.Set, at []int, held keys.Set, need uint64) uint64 {
 	var parted [26]uint64 // the route nodes k's doors part from every robot
-	left := e.doors &^ held
+	left := doors &^ held
 	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
 		m := ^uint64(0)
 		for _, p := range at {
-			m &= e.cut[k][p]
+			m &= cut[k][p]
 		}
 		parted[k] = m
 	}
-	need := uint64(1) << routes.Exit
 	for grown := true; grown; {
 		grown = false
 		for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
