@@ -395,13 +395,12 @@ func BenchmarkExitNeeds(b *testing.B) {
 	}
 }
 
-// BenchmarkExitDetours measures the exit goal's detours (bound.Exit's Refine split on the
-// keys whose doors lengthen the way), set up once the search has run a while (the default),
-// against none (no-detours) and set up before the search (detours-at-start), on generated
-// vaults with the exit in a key's place: eight robots in twenty rooms, where they pay (seed
-// 13, l's place); one robot in a maze with loops, where they raise the start's bound but
-// the search reopens more states than they save (seed 10, e's place); and a search too
-// short to wait for them (seed 1, a's place).
+// BenchmarkExitDetours measures the exit goal's detour (bound.Exit's Refine split on the key
+// whose doors lengthen the way most: collected, or its doors shut), set up once the search
+// has run a while (the default), against none (no-detours) and set up before the search
+// (detours-at-start), on generated vaults with the exit in a key's place: eight robots in
+// twenty rooms (seed 13, l's place); one robot in a maze with loops (seed 10, e's place);
+// and a search too short to wait for it (seed 1, a's place).
 func BenchmarkExitDetours(b *testing.B) {
 	all := []variant{{"default", solve.Options{}}, {"no-detours", solve.Options{NoDetours: true}}, {"detours-at-start", solve.Options{DetoursAtStart: true}}}
 	for _, g := range []struct {

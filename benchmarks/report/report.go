@@ -349,11 +349,11 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		"ExitNeeds/maze81,robots=4,seed=2,exit=r/no-needs", "ExitNeeds/maze81,robots=4,seed=2,exit=r/default")
 	pair("day18: a robot alone with the exit goal, its forest priced (seed 4, the exit in m's place)", "the forest unpriced",
 		"ExitNeeds/maze81,seed=4,exit=m/no-exit-prices", "ExitNeeds/maze81,seed=4,exit=m/default")
-	pair("day18: the exit goal's detours, doors the exit's keys do not open split on (eight robots, twenty rooms, seed 13, the exit in l's place)", "no detours",
+	pair("day18: the exit goal's detour, its bound split on a key the exit does not need: collected, or its doors shut (eight robots, twenty rooms, seed 13, the exit in l's place)", "no detour",
 		"ExitDetours/rooms81,robots=8,seed=13,exit=l/no-detours", "ExitDetours/rooms81,robots=8,seed=13,exit=l/default")
-	pair("day18: the same, one robot in a maze with loops, where they do not pay (seed 10, e's place)", "no detours",
+	pair("day18: the same, one robot in a maze with loops (seed 10, e's place)", "no detour",
 		"ExitDetours/maze81,seed=10,exit=e/no-detours", "ExitDetours/maze81,seed=10,exit=e/default")
-	pair("day18: the exit goal's detours set up once the search has run a while (seed 1, a's place)", "set up at the start",
+	pair("day18: the exit goal's detour set up once the search has run a while (seed 1, a's place)", "set up at the start",
 		"ExitDetours/maze81,seed=1,exit=a/detours-at-start", "ExitDetours/maze81,seed=1,exit=a/default")
 	pair("day18: look-ups touched in a batch first, in a table larger than the cache (eight robots, twenty rooms, their forests)", "each looked up in turn", "Touch/rooms81,robots=8,seed=50/no-touch", "Touch/rooms81,robots=8,seed=50/default")
 	pair("search: bucket queue, 60,000 pushes and pops", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/bucket")
