@@ -103,6 +103,7 @@ func (e *Exit) Detours(ctx context.Context, c *routes.Corridors, robots int) err
 	var queue []int32
 	doors := withDoors(c)
 	var best *detour
+	base := e.forest(start, need, &e.dist, nil)
 	for k, rest, ok := (doors &^ keys.Set(need)).Next(); ok; k, rest, ok = rest.Next() {
 		d := &detour{k: k}
 		others := doors &^ keys.Bit(k)
@@ -118,7 +119,7 @@ func (e *Exit) Detours(ctx context.Context, c *routes.Corridors, robots int) err
 		if err := d.rows(ctx, p, needK, needWith, needK|needWith|at); err != nil {
 			return err
 		}
-		if d.start = e.split(start, 0, d); d.start > e.forest(start, need, &e.dist, nil) && (best == nil || d.start > best.start) {
+		if d.start = e.split(start, 0, d); d.start > base && (best == nil || d.start > best.start) {
 			best = d
 		}
 	}
