@@ -163,11 +163,11 @@ type Setup struct {
 	// the baseline the prices are measured by.
 	NoExitPrices bool
 
-	// NoDetours makes the exit bound split on no detour keys (Exit.Detours): the baseline
-	// they are measured by.
+	// NoDetours makes the exit bound split on no detour key (Exit.Detours): the baseline it
+	// is measured by.
 	NoDetours bool
 
-	// DetoursAtStart sets the exit bound's detours up before the search rather than once it
+	// DetoursAtStart sets the exit bound's detour up before the search rather than once it
 	// has run long enough to pay for them (Exit.DetoursLater): the baseline that waiting is
 	// measured by.
 	DetoursAtStart bool

@@ -156,11 +156,11 @@ type Options struct {
 	// (bound.Exit.Price): the baseline the prices are measured by.
 	NoExitPrices bool
 
-	// NoDetours makes the exit goal's bound split on no detour keys (bound.Exit.Detours):
-	// the baseline they are measured by.
+	// NoDetours makes the exit goal's bound split on no detour key (bound.Exit.Detours):
+	// the baseline it is measured by.
 	NoDetours bool
 
-	// DetoursAtStart sets the exit goal's detours up before the search rather than once it
+	// DetoursAtStart sets the exit goal's detour up before the search rather than once it
 	// has run long enough to pay for them (bound.Exit.DetoursLater): the baseline that
 	// waiting is measured by.
 	DetoursAtStart bool
