@@ -64,17 +64,6 @@ func (e *Exit) DetoursLater(ctx context.Context, c *routes.Corridors, robots int
 	e.after, e.later = e.wait, &later{ctx, c, robots}
 }
 
-// withDoors is the keys in c with doors.
-func withDoors(c *routes.Corridors) keys.Set {
-	var doors keys.Set
-	for u := range c.Len() {
-		if k := c.Tag[u].Door; k >= 0 && c.Of[k] >= 0 {
-			doors |= keys.Bit(int(k))
-		}
-	}
-	return doors
-}
-
 // Detoured returns the detour key (none until it is set up) and how many states the search
 // had expanded then (0: at the start).
 func (e *Exit) Detoured() (keys.Set, int) {
@@ -162,25 +151,6 @@ func (e *Exit) collecting(at []int, held keys.Set, d *detour) int32 {
 // it is collected.
 func (d *detour) needsWith(e *Exit, doors keys.Set, at []int, held keys.Set) uint64 {
 	return needsBy(&e.cut, doors, at, held, 1<<routes.Exit|1<<d.k) | needsBy(&d.cut, doors, at, held, 1<<d.k)
-}
-
-// rowsFrom sets rows[rn], for each route node rn of from, to the distances by p's passes
-// from rn to the route nodes of want (0: every route node; the others maxDist).
-func rowsFrom(ctx context.Context, p *freePasses, from, want uint64, rows *[routes.Nodes]*[routes.Nodes]int32) error {
-	for m := from; m != 0; m &= m - 1 {
-		if ctx != nil && ctx.Err() != nil {
-			return ctx.Err()
-		}
-		rn := bits.TrailingZeros64(m)
-		row := new([routes.Nodes]int32)
-		for i := range row {
-			row[i] = maxDist
-		}
-		p.from(rn, want, row)
-		row[rn] = 0
-		rows[rn] = row
-	}
-	return nil
 }
 
 // Refine is the detour's bound (see above), when its key is not held and that is more than

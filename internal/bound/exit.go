@@ -80,11 +80,7 @@ func NewExit(ctx context.Context, c *routes.Corridors, robots int) (*Exit, error
 		e.dist[routes.Exit] = new([routes.Nodes]int32) // no exit: nothing to bound
 		return e, nil
 	}
-	for u := range c.Len() {
-		if k := c.Tag[u].Door; k >= 0 && c.Of[k] >= 0 {
-			e.doors |= keys.Bit(int(k))
-		}
-	}
+	e.doors = withDoors(c)
 	var seen, queue []int32
 	var stamp int32
 	if e.doors != 0 {
@@ -100,26 +96,44 @@ func NewExit(ctx context.Context, c *routes.Corridors, robots int) (*Exit, error
 	// can count, and only they need distances.
 	e.doors &= keys.Set(e.needs(startNodes[:robots], 0))
 	p := newFreePasses(c, c.Len() >= dialNodes)
-	for rn := range routes.Nodes {
-		if rn != routes.Exit && !e.doors.Has(rn) {
-			continue
+	from, want := uint64(e.doors)|1<<routes.Exit, uint64(0) // every route node, for the forest
+	if e.doors == 0 {
+		want = regionOf(c, routes.Exit) // the exit alone: only the robots' nodes
+	}
+	if err := rowsFrom(ctx, p, from, want, &e.dist); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// withDoors is the keys of c with doors (and the key itself in c).
+func withDoors(c *routes.Corridors) keys.Set {
+	var doors keys.Set
+	for u := range c.Len() {
+		if k := c.Tag[u].Door; k >= 0 && c.Of[k] >= 0 {
+			doors |= keys.Bit(int(k))
 		}
-		if ended() {
-			return nil, ctx.Err()
+	}
+	return doors
+}
+
+// rowsFrom sets rows[rn], for each route node rn of from, to the distances by p's passes
+// from rn to the route nodes of want (0: every route node; the others maxDist).
+func rowsFrom(ctx context.Context, p *freePasses, from, want uint64, rows *[routes.Nodes]*[routes.Nodes]int32) error {
+	for m := from; m != 0; m &= m - 1 {
+		if ctx != nil && ctx.Err() != nil {
+			return ctx.Err()
 		}
+		rn := bits.TrailingZeros64(m)
 		row := new([routes.Nodes]int32)
 		for i := range row {
 			row[i] = maxDist
 		}
-		want := uint64(0) // every route node, for the forest
-		if e.doors == 0 {
-			want = regionOf(c, rn) // only the robots'
-		}
 		p.from(rn, want, row)
 		row[rn] = 0
-		e.dist[rn] = row
+		rows[rn] = row
 	}
-	return e, nil
+	return nil
 }
 
 // part sets cut: which route nodes a flood of the corridors with the doors of shut shut

@@ -312,19 +312,19 @@ func (s Stats) String() string {
 	if s.Turns > 0 {
 		turns = fmt.Sprintf("%d robots take turns; ", s.Turns)
 	}
-	exact := ""
+	terms := "" // what the bound added as the search went: regions' exact costs (collect) or the exit's detour
 	if s.Exact > 0 {
-		exact = fmt.Sprintf(" (regions' exact costs: %d states)", s.Exact)
+		terms = fmt.Sprintf(" (regions' exact costs: %d states)", s.Exact)
 	}
 	if s.Detours != 0 {
-		exact = fmt.Sprintf(" (detours round key %s's doors from %d states expanded)", s.Detours, s.DetoursAfter)
+		terms = fmt.Sprintf(" (detours round key %s's doors from %d states expanded)", s.Detours, s.DetoursAfter)
 	}
 	per := 0.0
 	if s.States > 0 {
 		per = float64(s.Bytes) / float64(s.States)
 	}
 	return fmt.Sprintf("%s%sroutes: %d BFS, %d routes, %d labels; bound %v, %d at the start%s; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated; dives for walks: %d, %d states popped%s; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
-		reduced, turns, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, exact, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Dives, s.Weighted, first,
+		reduced, turns, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, terms, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Dives, s.Weighted, first,
 		memory.Format(int64(s.Bytes)), per, s.Corridors, s.Reach, s.Setup, s.Search)
 }
 
