@@ -421,6 +421,27 @@ func BenchmarkExitDetours(b *testing.B) {
 	}
 }
 
+// BenchmarkExitWays measures the exit goal's ways in (bound.Exit's pairs of keys whose doors
+// together part a point: a walk fetches one of them), against none (no-ways), on generated
+// vaults with the exit in a key's place: one robot in a maze with loops (loops 0.1, seed 10,
+// n's place) and eight robots in twenty rooms (seed 69, q's place).
+func BenchmarkExitWays(b *testing.B) {
+	for _, g := range []struct {
+		name string
+		o    vaultgen.Options
+		key  byte
+	}{
+		{"maze81,loops=0.1,seed=10,exit=n", vaultgen.Options{Size: 81, Loops: 0.1, Seed: 10}, 'n'},
+		{"rooms81,robots=8,seed=69,exit=q", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 69}, 'q'},
+	} {
+		data := bytes.ReplaceAll(vaultgen.Generate(g.o), []byte{g.key}, []byte("+"))
+		for _, vr := range []variant{{"default", solve.Options{}}, {"no-ways", solve.Options{NoWays: true}}} {
+			vr.opt.Goal = solve.Exit
+			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
+		}
+	}
+}
+
 // solveStates is the loop of a benchmark that solves both parts of data with opt, reporting
 // the states the searches recorded (0 for a part 2 that is part 1, which Parts searches
 // once).

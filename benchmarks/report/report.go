@@ -355,6 +355,10 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		"ExitDetours/maze81,seed=10,exit=e/no-detours", "ExitDetours/maze81,seed=10,exit=e/default")
 	pair("day18: the exit goal's detour set up once the search has run a while (seed 1, a's place)", "set up at the start",
 		"ExitDetours/maze81,seed=1,exit=a/detours-at-start", "ExitDetours/maze81,seed=1,exit=a/default")
+	pair("day18: the exit goal's ways in, pairs of keys whose doors together part the exit or a key from the robots: a walk fetches one of each (a maze with loops 0.1, seed 10, the exit in n's place)", "no ways",
+		"ExitWays/maze81,loops=0.1,seed=10,exit=n/no-ways", "ExitWays/maze81,loops=0.1,seed=10,exit=n/default")
+	pair("day18: the same, eight robots in twenty rooms (seed 69, q's place)", "no ways",
+		"ExitWays/rooms81,robots=8,seed=69,exit=q/no-ways", "ExitWays/rooms81,robots=8,seed=69,exit=q/default")
 	pair("day18: look-ups touched in a batch first, in a table larger than the cache (eight robots, twenty rooms, their forests)", "each looked up in turn", "Touch/rooms81,robots=8,seed=50/no-touch", "Touch/rooms81,robots=8,seed=50/default")
 	pair("search: bucket queue, 60,000 pushes and pops", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/bucket")
 	pair("search: packed binary heap, the same", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/heap")

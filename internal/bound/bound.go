@@ -28,7 +28,9 @@
 //     those whose doors alone part every robot from the exit or from another key it needs;
 //     for a robot alone, priced as Held and Karp priced the travelling salesman's tree. Once
 //     the search has run a while, Refine splits on the key whose doors lengthen the way
-//     most: the walks either fetch it or go round its doors (detours.go).
+//     most: the walks either fetch it or go round its doors (detours.go); and where two
+//     ways lead in, each through doors of a key of its own, the bound is the least forest
+//     over which keys a walk fetches (ways.go).
 //   - None: zero, which makes the search Dijkstra: the baseline the others are measured by.
 //
 // Solo, the exact cost for a robot alone in its region with the other regions' doors open,
@@ -171,6 +173,10 @@ type Setup struct {
 	// has run long enough to pay for them (Exit.DetoursLater): the baseline that waiting is
 	// measured by.
 	DetoursAtStart bool
+
+	// NoWays leaves out the exit bound's pairs of keys whose doors together part a point
+	// (ways.go): the baseline they are measured by.
+	NoWays bool
 }
 
 // For returns the bound of kind set.Kind for a vault's route graph g with robots robots, for
@@ -199,7 +205,7 @@ func For(g *routes.Graph, robots int, exit bool, set Setup) (Choice, error) {
 		if err != nil {
 			return Choice{}, err
 		}
-		e.Plain = set.NoNeeds
+		e.Plain, e.NoWays = set.NoNeeds, set.NoWays
 		if robots == 1 && !set.NoExitPrices {
 			e.Price()
 		}

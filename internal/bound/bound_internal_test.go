@@ -47,6 +47,12 @@ func TestAdmissibleConsistent(t *testing.T) {
 			vaults = addVault(vaults, bytes.ReplaceAll(data, []byte{'a' + k}, []byte("+")), true)
 		}
 	}
+	for seed := range uint64(40) { // loops and two doors a key: two ways in, through doors of two keys
+		data := vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 15, Keys: 6, Robots: []int{1, 2}[seed%2], Loops: 0.3, Doors: 2})
+		for k := range byte(6) {
+			vaults = addVault(vaults, bytes.ReplaceAll(data, []byte{'a' + k}, []byte("+")), true)
+		}
+	}
 	files, _ := filepath.Glob("../../../shared/day18/examples/*.txt")
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -67,8 +73,8 @@ func TestAdmissibleConsistent(t *testing.T) {
 		// The exact terms as they are, turned off, and with a group memo that fills up; the
 		// exit's needs, prices and detours (set up at the start) as they are and each turned
 		// off.
-		for _, mode := range []string{"", " without solo or groups", " with a full group memo", " without needs", " without exit prices", " without detours"} {
-			if strings.Contains(mode, "needs") || strings.Contains(mode, "exit") || strings.Contains(mode, "detours") {
+		for _, mode := range []string{"", " without solo or groups", " with a full group memo", " without needs", " without exit prices", " without detours", " without ways"} {
+			if strings.Contains(mode, "needs") || strings.Contains(mode, "exit") || strings.Contains(mode, "detours") || strings.Contains(mode, "ways") {
 				if !tv.exit {
 					continue
 				}
@@ -87,7 +93,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 				}
 				name := k.String() + mode
 				c, err := For(g, len(tv.v.Robots), tv.exit, Setup{Kind: k, NoGroups: !exact, NoNeeds: mode == " without needs",
-					NoExitPrices: mode == " without exit prices", NoDetours: mode == " without detours", DetoursAtStart: true})
+					NoExitPrices: mode == " without exit prices", NoDetours: mode == " without detours", NoWays: mode == " without ways", DetoursAtStart: true})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -109,11 +115,11 @@ func TestAdmissibleConsistent(t *testing.T) {
 					at := s.nodes(sg.nr)
 					return c.Refine(at, s.held, c.Eval(at, s.held), Keep)
 				}
-				var plain, unpriced *Exit // for the exit with its needs, the bound without them, and without prices
+				var plain, unpriced, noWays *Exit // for the exit with its needs, the bound without them, without prices, and without ways
 				if e, ok := c.Bound.(*Exit); ok && !e.Plain {
-					plain, unpriced = &Exit{}, &Exit{}
-					*plain, *unpriced = *e, *e
-					plain.Plain, unpriced.price = true, [routes.Nodes]int32{}
+					plain, unpriced, noWays = &Exit{}, &Exit{}, &Exit{}
+					*plain, *unpriced, *noWays = *e, *e, *e
+					plain.Plain, unpriced.price, noWays.pairs, noWays.all = true, [routes.Nodes]int32{}, nil, 0
 				}
 				for s, cost := range sg.toGoal {
 					h := eval(s)
@@ -126,6 +132,11 @@ func TestAdmissibleConsistent(t *testing.T) {
 						}
 						if u := unpriced.Eval(at, s.held); u < e {
 							raised[name+" (prices)"]++
+						}
+						if w := noWays.Eval(at, s.held); w > e {
+							t.Fatalf("%s: the exit's ways lower its bound from %d to %d (robots %v, keys %s) in\n%s", name, w, e, at, s.held, tv.v.Grid)
+						} else if w < e {
+							raised[name+" (ways)"]++
 						}
 						if h > e {
 							raised[name+" (detours)"]++
@@ -164,6 +175,21 @@ func TestAdmissibleConsistent(t *testing.T) {
 				f, floors := c.Bound.(Floorer)
 				if _, exit := c.Bound.(*Exit); floors || exit {
 					for s := range sg.toGoal {
+						if ex, ok := c.Bound.(*Exit); ok && len(ex.pairs) > 0 {
+							// The leaves depend on the keys held alone: those kept for an
+							// earlier state holding them are this one's own.
+							at := s.nodes(sg.nr)
+							need, leaves := ex.leavesFor(at, s.held)
+							var p parted
+							var b branches
+							p.of(&ex.cut, ex.all, at, s.held)
+							ex.leavesOf(&b, &p, s.held, p.needs(1<<routes.Exit))
+							if want := p.needs(1 << routes.Exit); need != want || !slices.Equal(leaves, b.leaves) {
+								t.Fatalf("%s: needs %x and leaves %x kept for keys %s, %x and %x for robots %v in\n%s",
+									name, need, leaves, s.held, want, b.leaves, at, tv.v.Grid)
+							}
+							children[name+" (leaves kept)"]++
+						}
 						c.Expand(s.nodes(sg.nr), s.held)
 						for _, e := range sg.out[s] {
 							i := 0
@@ -172,7 +198,18 @@ func TestAdmissibleConsistent(t *testing.T) {
 							}
 							to := int(e.to.at[i])
 							h := c.Child(i, to, e.to.held, Keep)
-							if want := c.Eval(e.to.nodes(sg.nr), e.to.held); h != want {
+							// The exit's ways branch from the parent's needs, which may
+							// differ from the child's own, and need only be admissible.
+							want := c.Eval(e.to.nodes(sg.nr), e.to.held)
+							if ex, ok := c.Bound.(*Exit); ok && len(ex.pairs) > 0 {
+								if cost, ok := sg.toGoal[e.to]; ok && h > cost {
+									t.Fatalf("%s: Child %d at a state whose cost to the goal is %d for robot %d's move to %d (robots %v, keys %s) in\n%s",
+										name, h, cost, i, to, s.nodes(sg.nr), s.held, tv.v.Grid)
+								}
+								if h != want {
+									children[name+" (ways differ)"]++
+								}
+							} else if h != want {
 								t.Fatalf("%s: Child %d, Eval %d for robot %d's move to %d (robots %v, keys %s) in\n%s",
 									name, h, want, i, to, s.nodes(sg.nr), s.held, tv.v.Grid)
 							}
@@ -238,10 +275,14 @@ func TestAdmissibleConsistent(t *testing.T) {
 	if n := raised["tour (detours)"]; n < 100 {
 		t.Errorf("the exit's detours raised only %d bounds", n)
 	}
+	t.Logf("the exit's ways raised %d bounds; %d children's bounds from their parents differ from their own; %d states' leaves read from those kept", raised["tour (ways)"], children["tour (ways differ)"], children["tour (leaves kept)"])
+	if n := raised["tour (ways)"]; n < 100 {
+		t.Errorf("the exit's ways raised only %d bounds", n)
+	}
 	if n := raised["tour (needs)"]; n < 1000 {
 		t.Errorf("the exit's needs raised only %d bounds", n)
 	}
-	if len(checked) != 13 {
+	if len(checked) != 14 {
 		t.Errorf("bounds checked: %v", checked)
 	}
 }

@@ -64,17 +64,18 @@ func (e *Exit) DetoursLater(ctx context.Context, c *routes.Corridors, robots int
 	e.after, e.later = e.wait, &later{ctx, c, robots}
 }
 
-// Detoured returns the detour key (none until it is set up) and how many states the search
-// had expanded then (0: at the start).
-func (e *Exit) Detoured() (keys.Set, int) {
+// Detoured returns the detour key (none until it is set up), the pairs of keys found for
+// the ways in (ways.go), and how many states the search had expanded then (0: at the start).
+func (e *Exit) Detoured() (keys.Set, int, int) {
 	if e.detour == nil {
-		return 0, e.after
+		return 0, len(e.pairs), e.after
 	}
-	return keys.Bit(e.detour.k), e.after
+	return keys.Bit(e.detour.k), len(e.pairs), e.after
 }
 
 // Detours picks the detour key: of the keys not needed at the start, the one whose detour
-// raises the start's bound most, if one does; and finds the distances its forests read.
+// raises the start's bound most, if one does; and finds the distances its forests read. From
+// the same floods it finds the pairs of keys for the ways in (ways.go, unless NoWays).
 // When ctx (nil: none) has ended, it returns ctx's error and leaves e as it was.
 func (e *Exit) Detours(ctx context.Context, c *routes.Corridors, robots int) error {
 	if c.Of[routes.Exit] < 0 || e.Plain {
@@ -102,6 +103,9 @@ func (e *Exit) Detours(ctx context.Context, c *routes.Corridors, robots int) err
 			}
 			queue = part(c, keys.Bit(x)|keys.Bit(k), &d.cut[x], seen, &stamp, queue)
 		}
+		if !e.NoWays {
+			e.addWays(k, others, &d.cut, start)
+		}
 		needK := needsBy(&d.cut, others, start, 0, 1<<routes.Exit)
 		needWith := d.needsWith(e, others, start, 0)
 		d.doors, d.with = others&keys.Set(needK), others&keys.Set(needWith)
@@ -111,6 +115,9 @@ func (e *Exit) Detours(ctx context.Context, c *routes.Corridors, robots int) err
 		if d.start = e.split(start, 0, d); d.start > base && (best == nil || d.start > best.start) {
 			best = d
 		}
+	}
+	if err := e.keepWays(ctx, p, doors, start); err != nil {
+		return err
 	}
 	if best == nil {
 		return nil

@@ -37,6 +37,8 @@ import (
 // on the forest's degrees, and every state keeps them, the bound never below the plain one
 // (prices that fit the start may fall short far from it).
 //
+// Where two ways lead in, through doors of two keys, neither key is needed, but a walk
+// fetches one of them: the bound is then the least of the forests over which (ways.go).
 // Doors no key needed opens can still lengthen the way: a robot walks round them, or first
 // fetches their key. Refine splits on the key whose doors lengthen the way most: either it
 // is collected or its doors stay shut (detours.go).
@@ -47,11 +49,22 @@ type Exit struct {
 	at     []int                              // the expanded state's robots, for Child
 	held   keys.Set                           // its keys
 	need   uint64                             // and what its exit needs
+	leaves []uint64                           // and the sets one of which each walk visits (ways.go), if any
+	expand branches                           // where Expand finds them
+	memo   []leafMemo                         // what it keeps of them, by the keys held
+	eval   branches                           // where Eval finds them
 	price  [routes.Nodes]int32                // the forest's prices in quarter steps: the targets', and robot i's at FirstStart+i
 	detour *detour                            // the key Refine splits on (Detours), or nil
 	wait   int                                // expansions before Detours (DetoursLater), or 0
 	after  int                                // and all of them, for Detoured
 	later  *later                             // what Detours is then called with
+	pairs  []way                              // the pairs of keys whose doors together part a point (ways.go)
+	paired [26]keys.Set                       // the pairs Detours has looked at, by their lesser key
+	all    keys.Set                           // the keys with doors a walk may visit, once pairs are kept (0: none)
+
+	// NoWays leaves the pairs of keys for two ways in out of the bound (ways.go): the
+	// baseline they are measured by.
+	NoWays bool
 
 	// Plain makes Eval the door-free distance from the nearest robot to the exit, whatever
 	// the exit needs: the baseline the needs are measured by.
@@ -176,10 +189,39 @@ func part(c *routes.Corridors, shut keys.Set, cut *[routes.Nodes]uint64, seen []
 
 // Eval is the spanning forest of the exit and the keys it needs, rooted at the robots.
 func (e *Exit) Eval(at []int, held keys.Set) int32 {
-	if e.Plain || e.doors&^held == 0 {
+	if e.Plain || e.doors&^held == 0 && e.all == 0 {
 		return e.nearest(at, e.dist[routes.Exit])
 	}
-	return e.priced(at, e.needs(at, held))
+	if e.all == 0 {
+		return e.priced(at, e.needs(at, held))
+	}
+	var p parted
+	p.of(&e.cut, e.all, at, held)
+	need := p.needs(1 << routes.Exit)
+	e.leavesOf(&e.eval, &p, held, need)
+	return e.least(at, need, e.eval.leaves, 0)
+}
+
+// least is the priced forest of the route nodes of need, or the lowest of leaves' when
+// that is more (a leaf holds need, but a forest of more points may be shorter), each set but
+// the keys of gone. No leaves: no branches, or no walk reaches the exit, where any bound
+// holds.
+func (e *Exit) least(at []int, need uint64, leaves []uint64, gone keys.Set) int32 {
+	h := e.priced(at, need&^uint64(gone))
+	if len(leaves) == 0 || len(leaves) == 1 && leaves[0] == need {
+		return h
+	}
+	return max(h, e.lowest(at, leaves, gone))
+}
+
+// lowest is the least priced forest of the sets of route nodes of leaves, each but the keys
+// of gone.
+func (e *Exit) lowest(at []int, leaves []uint64, gone keys.Set) int32 {
+	best := int32(math.MaxInt32)
+	for _, l := range leaves {
+		best = min(best, e.priced(at, l&^uint64(gone)))
+	}
+	return best
 }
 
 // priced is the forest of need at e's prices, in steps, and never below the plain bound
@@ -213,19 +255,37 @@ func (e *Exit) needs(at []int, held keys.Set) uint64 {
 // needsBy is needs by the parts of cut (see part), for the keys of doors, from the route
 // nodes of need on (the exit, and the keys a walk is taken to collect).
 func needsBy(cut *[26][routes.Nodes]uint64, doors keys.Set, at []int, held keys.Set, need uint64) uint64 {
-	var parted [26]uint64 // the route nodes k's doors part from every robot
-	left := doors &^ held
-	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
+	var p parted
+	p.of(cut, doors, at, held)
+	return p.needs(need)
+}
+
+// parted is, for each key of left, the route nodes its doors part from every robot.
+type parted struct {
+	nodes [26]uint64
+	left  keys.Set
+}
+
+// of sets p from the parts of cut for robots at at, for the keys of doors not held.
+func (p *parted) of(cut *[26][routes.Nodes]uint64, doors keys.Set, at []int, held keys.Set) {
+	p.left = doors &^ held
+	for k, rest, ok := p.left.Next(); ok; k, rest, ok = rest.Next() {
 		m := ^uint64(0)
-		for _, p := range at {
-			m &= cut[k][p]
+		for _, rn := range at {
+			m &= cut[k][rn]
 		}
-		parted[k] = m
+		p.nodes[k] = m
 	}
+}
+
+// needs is need and the keys its route nodes need, as route nodes: each key of p.left
+// whose doors part a node needed from every robot, until none is left.
+func (p *parted) needs(need uint64) uint64 {
+	left := p.left &^ keys.Set(need)
 	for grown := true; grown; {
 		grown = false
 		for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
-			if parted[k]&need != 0 {
+			if p.nodes[k]&need != 0 {
 				need |= 1 << k
 				left &^= keys.Bit(k)
 				grown = true
@@ -344,18 +404,29 @@ func (e *Exit) Expand(at []int, held keys.Set) {
 			e.later = nil
 		}
 	}
-	e.at, e.held, e.need = append(e.at[:0], at...), held, 1<<routes.Exit
-	if !e.Plain && e.doors&^held != 0 {
+	e.at, e.held, e.need, e.leaves = append(e.at[:0], at...), held, 1<<routes.Exit, nil
+	if e.Plain || e.doors&^held == 0 && e.all == 0 {
+		return
+	}
+	if e.all == 0 {
 		e.need = e.needs(at, held)
+		return
+	}
+	e.need, e.leaves = e.leavesFor(at, held)
+	// Branches that raise nothing here cost the children a forest each for little: they
+	// price the needs alone. A single leaf, the needs closed, is kept.
+	if len(e.leaves) > 1 && e.lowest(at, e.leaves, 0) <= e.priced(at, e.need) {
+		e.leaves = nil
 	}
 }
 
 // Child evaluates the child: its exit needs what the parent's did, but the keys the move
-// collected (see Exit).
+// collected (see Exit), and where the parent's leaves (ways.go) raised its bound, its walks
+// visit one of them but those keys.
 func (e *Exit) Child(i, t int, held keys.Set, _ int32) int32 {
 	from := e.at[i]
 	e.at[i] = t
-	h := e.priced(e.at, e.need&^uint64(held&^e.held))
+	h := e.least(e.at, e.need, e.leaves, held&^e.held)
 	e.at[i] = from
 	return h
 }

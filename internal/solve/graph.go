@@ -116,7 +116,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	opt.Progress.at(settingUpBound)
 	b, err := bound.For(g, len(v.Robots), opt.Goal == Exit,
 		bound.Setup{Kind: opt.Bound, Meter: opt.Meter, Optional: optional, NoGroups: opt.NoGroups, NoWaits: opt.NoWaits,
-			NoNeeds: opt.NoNeeds, NoExitPrices: opt.NoExitPrices, NoDetours: opt.NoDetours, DetoursAtStart: opt.DetoursAtStart})
+			NoNeeds: opt.NoNeeds, NoExitPrices: opt.NoExitPrices, NoDetours: opt.NoDetours, DetoursAtStart: opt.DetoursAtStart, NoWays: opt.NoWays})
 	if err == nil && len(v.Robots) > 1 {
 		g.Corridors().Split() // turns reads the regions: Tarjan's scratch, while it is reserved
 	}
@@ -154,8 +154,8 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	if m, ok := b.Bound.(interface{ Memoised() int }); ok {
 		res.Stats.Exact = m.Memoised()
 	}
-	if d, ok := b.Bound.(interface{ Detoured() (keys.Set, int) }); ok {
-		res.Stats.Detours, res.Stats.DetoursAfter = d.Detoured()
+	if d, ok := b.Bound.(interface{ Detoured() (keys.Set, int, int) }); ok {
+		res.Stats.Detours, res.Stats.Ways, res.Stats.DetoursAfter = d.Detoured()
 	}
 	res.Stats.States = s.sc.table.Len()
 	res.Stats.Bytes = max(res.Stats.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())

@@ -41,6 +41,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -165,6 +166,10 @@ type Options struct {
 	// waiting is measured by.
 	DetoursAtStart bool
 
+	// NoWays leaves out the exit goal's pairs of keys whose doors together part a point
+	// (bound.Exit's ways): the baseline they are measured by.
+	NoWays bool
+
 	// NoImprove makes Graph keep the weighted search's first walk as it is, without the
 	// local search that shortens it (improve.go): the baseline that idea is measured by.
 	NoImprove bool
@@ -266,7 +271,8 @@ type Stats struct {
 	Bound        bound.Kind       // the bound the search used
 	StartBound   int              // its value at the start
 	Exact        int              // states its exact costs of regions memoised (bound.Solo, bound.Group)
-	Detours      keys.Set         // the exit's detour keys, once set up (bound.Exit's Detoured), and
+	Detours      keys.Set         // the exit's detour key, once set up (bound.Exit's Detoured),
+	Ways         int              // the pairs of keys it found for two ways in, and
 	DetoursAfter int              // the states the search had expanded then
 	Pushed       int              // states pushed on the queue
 	Popped       int              // states taken off the queue
@@ -316,8 +322,15 @@ func (s Stats) String() string {
 	if s.Exact > 0 {
 		terms = fmt.Sprintf(" (regions' exact costs: %d states)", s.Exact)
 	}
-	if s.Detours != 0 {
-		terms = fmt.Sprintf(" (detours round key %s's doors from %d states expanded)", s.Detours, s.DetoursAfter)
+	if s.Detours != 0 || s.Ways > 0 {
+		var what []string
+		if s.Detours != 0 {
+			what = append(what, fmt.Sprintf("detours round key %s's doors", s.Detours))
+		}
+		if s.Ways > 0 {
+			what = append(what, fmt.Sprintf("%d pairs of keys for two ways in", s.Ways))
+		}
+		terms = fmt.Sprintf(" (%s from %d states expanded)", strings.Join(what, " and "), s.DetoursAfter)
 	}
 	per := 0.0
 	if s.States > 0 {

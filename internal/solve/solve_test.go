@@ -294,15 +294,21 @@ func TestDifferentialLoopy(t *testing.T) {
 // and not at all) and without, as a small and as a large search; every walk replays to its
 // answer.
 func TestDifferentialExit(t *testing.T) {
-	n := uint64(40)
+	n, waits, changes := uint64(40), 5, 8 // the searches set-up mid-search and changed by the ways at least
 	if testing.Short() {
-		n = 12
+		n, waits, changes = 12, 2, 3
 	}
-	compared, needed, detoured, waited := 0, 0, 0, 0
+	compared, needed, detoured, paired, ways, waited := 0, 0, 0, 0, 0, 0
+	var all []vaultgen.Options
 	for seed := range n {
-		o := vaultgen.Options{Seed: seed, Size: []int{13, 17, 21}[seed%3], Keys: 4 + int(seed%4),
+		all = append(all, vaultgen.Options{Seed: seed, Size: []int{13, 17, 21}[seed%3], Keys: 4 + int(seed%4),
 			Robots: []int{1, 2, 4}[seed/3%3], Loops: []float64{0, 0.05, 0.1, 0.3}[seed%4], Rooms: int(seed / 2 % 3),
-			Doors: 1 + int(seed/5%2)}
+			Doors: 1 + int(seed/5%2)})
+	}
+	for seed := range n / 2 { // many loops, two doors a key: two ways in, through doors of two keys
+		all = append(all, vaultgen.Options{Seed: seed, Size: 21, Keys: 8, Robots: 1 + int(seed%2), Loops: 0.3, Doors: 2})
+	}
+	for _, o := range all {
 		data := vaultgen.Generate(o)
 		for k := range byte(o.Keys) {
 			v, err := vault.Parse("gen", bytes.ReplaceAll(data, []byte{'a' + k}, []byte("+")))
@@ -318,8 +324,8 @@ func TestDifferentialExit(t *testing.T) {
 				t.Fatal(err)
 			}
 			a := answered{v, want}
-			var start [5]int // each option's bound at the start
-			for i, opt := range []solve.Options{{}, {NoExitPrices: true}, {NoNeeds: true}, {NoDetours: true}, {DetoursAtStart: true}} {
+			var start, expanded [6]int // each option's bound at the start, and states expanded
+			for i, opt := range []solve.Options{{}, {NoExitPrices: true}, {NoNeeds: true}, {NoDetours: true}, {DetoursAtStart: true}, {DetoursAtStart: true, NoWays: true}} {
 				opt.Goal, opt.Walk = solve.Exit, true
 				for _, small := range []int{0, 8} {
 					if got := agrees(t, a, opt, small, o); small == 0 {
@@ -327,21 +333,28 @@ func TestDifferentialExit(t *testing.T) {
 						if i == 0 && got.Stats.Detours != 0 && got.Stats.DetoursAfter > 0 {
 							waited++
 						}
+						if i == 4 && got.Stats.Ways > 0 {
+							paired++
+						}
+						expanded[i] = got.Stats.Expanded
 					}
 				}
 			}
 			if start[3] > start[2] {
 				needed++
 			}
-			if start[4] > start[3] {
+			if start[5] > start[3] {
 				detoured++
+			}
+			if expanded[4] != expanded[5] {
+				ways++ // the ways changed the search
 			}
 			compared++
 		}
 	}
-	t.Logf("compared %d vaults, %d with a start bound the exit's needs raised, %d the detours; %d searches ran long enough to set them up", compared, needed, detoured, waited)
-	if compared < int(n)*3 || needed < compared/4 || detoured < compared/20 || waited < 5 {
-		t.Errorf("compared %d vaults, %d with a start bound the exit's needs raised, %d the detours; %d searches ran long enough to set them up", compared, needed, detoured, waited)
+	t.Logf("compared %d vaults, %d with a start bound the exit's needs raised, %d the detours; %d searches the ways in changed (%d with pairs); %d searches ran long enough to set them up", compared, needed, detoured, ways, paired, waited)
+	if compared < int(n)*3 || needed < compared/4 || detoured < compared/20 || ways < changes || waited < waits {
+		t.Errorf("compared %d vaults, %d with a start bound the exit's needs raised, %d the detours; %d searches the ways in changed (%d with pairs); %d searches ran long enough to set them up", compared, needed, detoured, ways, paired, waited)
 	}
 }
 
