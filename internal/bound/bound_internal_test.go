@@ -71,8 +71,8 @@ func TestAdmissibleConsistent(t *testing.T) {
 			continue
 		}
 		// The exact terms as they are, turned off, and with a group memo that fills up; the
-		// exit's needs, prices and detours (set up at the start) as they are and each turned
-		// off.
+		// exit's needs, prices, detours and ways in (the last two set up at the start) as they
+		// are and each turned off.
 		for _, mode := range []string{"", " without solo or groups", " with a full group memo", " without needs", " without exit prices", " without detours", " without ways"} {
 			if strings.Contains(mode, "needs") || strings.Contains(mode, "exit") || strings.Contains(mode, "detours") || strings.Contains(mode, "ways") {
 				if !tv.exit {
