@@ -375,24 +375,11 @@ func BenchmarkRegions(b *testing.B) {
 // and the exit in a key's place, behind doors: one robot (seed 4, the exit in m's place) and
 // four (seed 2, in r's).
 func BenchmarkExitNeeds(b *testing.B) {
-	for _, g := range []struct {
-		name string
-		o    vaultgen.Options
-		key  byte
-	}{
-		{"maze81,seed=4,exit=m", vaultgen.Options{Size: 81, Loops: 0.05, Seed: 4}, 'm'},
-		{"maze81,robots=4,seed=2,exit=r", vaultgen.Options{Size: 81, Loops: 0.05, Robots: 4, Seed: 2}, 'r'},
-	} {
-		data := bytes.ReplaceAll(vaultgen.Generate(g.o), []byte{g.key}, []byte("+"))
-		variants := []variant{{"default", solve.Options{}}, {"no-needs", solve.Options{NoNeeds: true}}}
-		if g.o.Robots == 0 { // one robot
-			variants = append(variants, variant{"no-exit-prices", solve.Options{NoExitPrices: true}})
-		}
-		for _, vr := range variants {
-			vr.opt.Goal = solve.Exit
-			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
-		}
-	}
+	all := []variant{{"default", solve.Options{}}, {"no-needs", solve.Options{NoNeeds: true}}, {"no-exit-prices", solve.Options{NoExitPrices: true}}}
+	benchExit(b, []exitCase{
+		{"maze81,seed=4,exit=m", vaultgen.Options{Size: 81, Loops: 0.05, Seed: 4}, 'm', all},
+		{"maze81,robots=4,seed=2,exit=r", vaultgen.Options{Size: 81, Loops: 0.05, Robots: 4, Seed: 2}, 'r', all[:2]}, // prices: one robot
+	})
 }
 
 // BenchmarkExitDetours measures the exit goal's detour (bound.Exit's Refine split on the key
@@ -403,22 +390,11 @@ func BenchmarkExitNeeds(b *testing.B) {
 // and a search too short to wait for it (seed 1, a's place).
 func BenchmarkExitDetours(b *testing.B) {
 	all := []variant{{"default", solve.Options{}}, {"no-detours", solve.Options{NoDetours: true}}, {"detours-at-start", solve.Options{DetoursAtStart: true}}}
-	for _, g := range []struct {
-		name     string
-		o        vaultgen.Options
-		key      byte
-		variants []variant
-	}{
+	benchExit(b, []exitCase{
 		{"rooms81,robots=8,seed=13,exit=l", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 13}, 'l', all},
 		{"maze81,seed=10,exit=e", vaultgen.Options{Size: 81, Loops: 0.05, Seed: 10}, 'e', all[:2]},
 		{"maze81,seed=1,exit=a", vaultgen.Options{Size: 81, Loops: 0.05, Seed: 1}, 'a', []variant{all[0], all[2]}},
-	} {
-		data := bytes.ReplaceAll(vaultgen.Generate(g.o), []byte{g.key}, []byte("+"))
-		for _, vr := range g.variants {
-			vr.opt.Goal = solve.Exit
-			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
-		}
-	}
+	})
 }
 
 // BenchmarkExitWays measures the exit goal's ways in (bound.Exit's pairs of keys whose doors
@@ -426,16 +402,27 @@ func BenchmarkExitDetours(b *testing.B) {
 // vaults with the exit in a key's place: one robot in a maze with loops (loops 0.1, seed 10,
 // n's place) and eight robots in twenty rooms (seed 69, q's place).
 func BenchmarkExitWays(b *testing.B) {
-	for _, g := range []struct {
-		name string
-		o    vaultgen.Options
-		key  byte
-	}{
-		{"maze81,loops=0.1,seed=10,exit=n", vaultgen.Options{Size: 81, Loops: 0.1, Seed: 10}, 'n'},
-		{"rooms81,robots=8,seed=69,exit=q", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 69}, 'q'},
-	} {
+	all := []variant{{"default", solve.Options{}}, {"no-ways", solve.Options{NoWays: true}}}
+	benchExit(b, []exitCase{
+		{"maze81,loops=0.1,seed=10,exit=n", vaultgen.Options{Size: 81, Loops: 0.1, Seed: 10}, 'n', all},
+		{"rooms81,robots=8,seed=69,exit=q", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 69}, 'q', all},
+	})
+}
+
+// exitCase is a generated vault with the exit in a key's place (its doors then stay
+// locked), and the variants to run on it.
+type exitCase struct {
+	name     string
+	o        vaultgen.Options
+	key      byte
+	variants []variant
+}
+
+// benchExit runs each case's variants with the exit goal, as name/variant.
+func benchExit(b *testing.B, cases []exitCase) {
+	for _, g := range cases {
 		data := bytes.ReplaceAll(vaultgen.Generate(g.o), []byte{g.key}, []byte("+"))
-		for _, vr := range []variant{{"default", solve.Options{}}, {"no-ways", solve.Options{NoWays: true}}} {
+		for _, vr := range g.variants {
 			vr.opt.Goal = solve.Exit
 			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
 		}
