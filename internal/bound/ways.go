@@ -33,7 +33,8 @@ import (
 // keys held (leavesFor); where they raise nothing at the parent, the children price the
 // needs alone, a forest each rather than one a leaf.
 //
-// Finding the pairs costs a flood of the corridors for each pair of keys with doors, as
+// Finding the pairs costs a flood of the corridors for each pair of keys with doors, one of
+// them not needed at the start (two keys needed say nothing more: both are visited), as
 // choosing the detour does; they are found with it (Detours), once the search has run a
 // while.
 
