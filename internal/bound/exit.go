@@ -62,6 +62,11 @@ type Exit struct {
 	paired [26]keys.Set                       // the pairs Detours has looked at, by their lesser key
 	all    keys.Set                           // the keys with doors a walk may visit, once pairs are kept (0: none)
 
+	joins struct { // forest's scratch
+		nodes, from [routes.Nodes]uint8
+		near        [routes.Nodes]int32
+	}
+
 	// NoWays leaves the pairs of keys for two ways in out of the bound (ways.go): the
 	// baseline they are measured by.
 	NoWays bool
@@ -302,8 +307,10 @@ func (p *parted) needs(need uint64) uint64 {
 // exit's and a robot's once). With deg, it counts each node's edges there. A node out of
 // every robot's reach is left out (the state cannot reach the exit; any bound holds).
 func (e *Exit) forest(at []int, need uint64, dist *[routes.Nodes]*[routes.Nodes]int32, deg *[routes.Nodes]int32) int32 {
-	var nodes, from [routes.Nodes]int // the nodes not yet joined, and by which they would be
-	var near [routes.Nodes]int32      // their priced distances to the forest so far
+	// The nodes not yet joined, by which they would be, and their priced distances to the
+	// forest so far: scratch of e's, not arrays of the call's own, which Go would clear on
+	// every call (most forests have a few points).
+	nodes, from, near := &e.joins.nodes, &e.joins.from, &e.joins.near
 	n, total := 0, int32(0)
 	for i := range at {
 		total -= e.price[routes.FirstStart+i]
@@ -320,19 +327,19 @@ func (e *Exit) forest(at []int, need uint64, dist *[routes.Nodes]*[routes.Nodes]
 			}
 		}
 		if best < math.MaxInt32 { // else out of reach
-			nodes[n], near[n], from[n] = t, best+e.price[t], by
+			nodes[n], near[n], from[n] = uint8(t), best+e.price[t], uint8(by)
 			total -= e.price[t] * ends(t)
 			n++
 		}
 	}
-	for n > 0 {
-		j := 0
-		for i := 1; i < n; i++ {
-			if near[i] < near[j] {
-				j = i
-			}
+	j := 0 // the nearest node: the first of the least distance
+	for i := 1; i < n; i++ {
+		if near[i] < near[j] {
+			j = i
 		}
-		t := nodes[j]
+	}
+	for n > 0 {
+		t := int(nodes[j])
 		total += near[j]
 		if deg != nil {
 			deg[t]++
@@ -341,11 +348,16 @@ func (e *Exit) forest(at []int, need uint64, dist *[routes.Nodes]*[routes.Nodes]
 		n--
 		nodes[j], near[j], from[j] = nodes[n], near[n], from[n]
 		row, pt := dist[t], e.price[t]
+		j = 0
 		for i := range n {
-			if d := row[nodes[i]]; d < maxDist { // another region's otherwise
-				if c := scale*d + pt + e.price[nodes[i]]; c < near[i] {
-					near[i], from[i] = c, t
+			u := nodes[i]
+			if d := row[u]; d < maxDist { // another region's otherwise
+				if c := scale*d + pt + e.price[u]; c < near[i] {
+					near[i], from[i] = c, uint8(t)
 				}
+			}
+			if near[i] < near[j] {
+				j = i
 			}
 		}
 	}
