@@ -2,6 +2,8 @@ package bound
 
 import (
 	"bytes"
+	"context"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -568,5 +570,60 @@ func TestDetoursLater(t *testing.T) {
 	t.Logf("the detours raised %d start bounds", raised)
 	if raised < 20 {
 		t.Errorf("the detours raised only %d start bounds", raised)
+	}
+}
+
+// countdown is a context whose Err reports it ended once it has been asked n times.
+type countdown struct {
+	context.Context
+	n *int
+}
+
+func (c countdown) Err() error {
+	if *c.n--; *c.n < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestDetoursStopped ends Detours' context at its checks in turn (the last forty, where it
+// finds the rows it keeps, and forty before): it returns the context's error and leaves the
+// bound without a detour or ways, as it was, until it is let finish.
+func TestDetoursStopped(t *testing.T) {
+	data := vaultgen.Generate(vaultgen.Options{Seed: 10, Size: 81, Loops: 0.1})
+	v, err := vault.Parse("gen", bytes.ReplaceAll(data, []byte("n"), []byte("+")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := routes.New(v, 0)
+	start := startNodes[:len(v.Robots)]
+	detours := func(n int) (*Exit, int32, error) {
+		e, err := NewExit(context.Background(), g.Corridors(), len(v.Robots))
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := e.Eval(start, 0)
+		return e, before, e.Detours(countdown{context.Background(), &n}, g.Corridors(), len(v.Robots))
+	}
+	left := math.MaxInt
+	e, _ := NewExit(context.Background(), g.Corridors(), len(v.Robots))
+	if err := e.Detours(countdown{context.Background(), &left}, g.Corridors(), len(v.Robots)); err != nil || len(e.pairs) == 0 || e.detour == nil {
+		t.Fatalf("Detours: %v, %d pairs, detour %v: want pairs and a detour", err, len(e.pairs), e.detour)
+	}
+	checks := math.MaxInt - left
+	for n := range checks {
+		if n < checks-40 && n%max(1, checks/40) != 0 {
+			continue
+		}
+		e, before, err := detours(n)
+		if err == nil {
+			t.Fatalf("finished after %d checks of %d", n, checks)
+		}
+		if e.detour != nil || e.pairs != nil || e.all != 0 || e.Eval(start, 0) != before {
+			t.Fatalf("stopped after %d checks of %d: detour %v, %d pairs, keys %s, the start's bound %d, %d before", n, checks, e.detour, len(e.pairs), e.all, e.Eval(start, 0), before)
+		}
+	}
+	if _, _, err := detours(checks); err != nil {
+		t.Fatalf("stopped after all %d checks: %v", checks, err)
 	}
 }

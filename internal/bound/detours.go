@@ -93,6 +93,8 @@ func (e *Exit) Detours(ctx context.Context, c *routes.Corridors, robots int) err
 	var queue []int32
 	doors := withDoors(c)
 	var best *detour
+	var pairs []way         // the ways' pairs (ways.go)
+	var paired [26]keys.Set // and those looked at
 	base := e.forest(start, need, &e.dist, nil)
 	for k, rest, ok := (doors &^ keys.Set(need)).Next(); ok; k, rest, ok = rest.Next() {
 		d := &detour{k: k}
@@ -104,7 +106,7 @@ func (e *Exit) Detours(ctx context.Context, c *routes.Corridors, robots int) err
 			queue = part(c, keys.Bit(x)|keys.Bit(k), &d.cut[x], seen, &stamp, queue)
 		}
 		if !e.NoWays {
-			e.addWays(k, others, &d.cut, start)
+			pairs = e.addWays(pairs, &paired, k, others, &d.cut, start)
 		}
 		needK := needsBy(&d.cut, others, start, 0, 1<<routes.Exit)
 		needWith := d.needsWith(e, others, start, 0)
@@ -116,14 +118,13 @@ func (e *Exit) Detours(ctx context.Context, c *routes.Corridors, robots int) err
 			best = d
 		}
 	}
-	if err := e.keepWays(ctx, p, doors, start); err != nil {
-		return err
-	}
-	if best == nil {
-		return nil
-	}
 	// The chosen key's rows again, whole: the robots may stand anywhere.
-	if err := best.rows(ctx, p, uint64(best.doors)|1<<routes.Exit, uint64(best.with)|1<<routes.Exit|1<<best.k, 0); err != nil {
+	if best != nil {
+		if err := best.rows(ctx, p, uint64(best.doors)|1<<routes.Exit, uint64(best.with)|1<<routes.Exit|1<<best.k, 0); err != nil {
+			return err
+		}
+	}
+	if err := e.keepWays(ctx, p, doors, start, pairs); err != nil {
 		return err
 	}
 	e.detour = best

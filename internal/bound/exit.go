@@ -59,7 +59,6 @@ type Exit struct {
 	after  int                                // and all of them, for Detoured
 	later  *later                             // what Detours is then called with
 	pairs  []way                              // the pairs of keys whose doors together part a point (ways.go)
-	paired [26]keys.Set                       // the pairs Detours has looked at, by their lesser key
 	all    keys.Set                           // the keys with doors a walk may visit, once pairs are kept (0: none)
 
 	joins struct { // forest's scratch

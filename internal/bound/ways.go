@@ -49,10 +49,10 @@ type way struct {
 	nodes  uint64
 }
 
-// addWays records the pairs of key k with each key of others that part a route node from
-// every robot at start, where neither key's doors alone do, from cut (as Exit.cut, with k's
-// doors shut too). A pair already recorded is skipped.
-func (e *Exit) addWays(k int, others keys.Set, cut *[26][routes.Nodes]uint64, start []int) {
+// addWays appends to pairs the pairs of key k with each key of others that part a route
+// node from every robot at start, where neither key's doors alone do, from cut (as Exit.cut,
+// with k's doors shut too). A pair seen already (seen, by its lesser key) is skipped.
+func (e *Exit) addWays(pairs []way, seen *[26]keys.Set, k int, others keys.Set, cut *[26][routes.Nodes]uint64, start []int) []way {
 	alone := func(cut *[routes.Nodes]uint64) uint64 {
 		m := ^uint64(0)
 		for _, p := range start {
@@ -61,31 +61,34 @@ func (e *Exit) addWays(k int, others keys.Set, cut *[26][routes.Nodes]uint64, st
 		return m
 	}
 	for x, rest, ok := others.Next(); ok; x, rest, ok = rest.Next() {
-		if e.paired[min(x, k)].Has(max(x, k)) {
+		if seen[min(x, k)].Has(max(x, k)) {
 			continue
 		}
-		e.paired[min(x, k)] |= keys.Bit(max(x, k))
+		seen[min(x, k)] |= keys.Bit(max(x, k))
 		if m := alone(&cut[x]) &^ alone(&e.cut[x]) &^ alone(&e.cut[k]); m != 0 {
-			e.pairs = append(e.pairs, way{a: x, b: k, ma: 1 << x, mb: 1 << k, nodes: m})
+			pairs = append(pairs, way{a: x, b: k, ma: 1 << x, mb: 1 << k, nodes: m})
 		}
 	}
+	return pairs
 }
 
-// keepWays keeps the pairs that can matter to robots at start, those parting a point some
-// walk may visit (the exit, the keys of the pairs that do, and the keys those need), and
-// finds the door-free distances from those keys; doors is the keys with doors.
-func (e *Exit) keepWays(ctx context.Context, p *freePasses, doors keys.Set, start []int) error {
+// keepWays keeps of pairs those that can matter to robots at start, those parting a point
+// some walk may visit (the exit, the keys of the pairs that do, and the keys those need),
+// and finds the door-free distances from those keys; doors is the keys with doors. Only then
+// does e take them: when ctx (nil: none) has ended first, it returns ctx's error, the bound
+// as it was (the rows it found read by nothing).
+func (e *Exit) keepWays(ctx context.Context, p *freePasses, doors keys.Set, start []int, pairs []way) error {
 	visit := needsBy(&e.cut, doors, start, 0, 1<<routes.Exit)
 	for grown := true; grown; {
 		grown = false
-		for _, w := range e.pairs {
+		for _, w := range pairs {
 			if ab := w.ma | w.mb; w.nodes&visit != 0 && visit&ab != ab {
 				visit, grown = needsBy(&e.cut, doors, start, 0, visit|ab), true
 			}
 		}
 	}
-	e.pairs = slices.DeleteFunc(e.pairs, func(w way) bool { return w.nodes&visit == 0 })
-	if len(e.pairs) == 0 {
+	pairs = slices.DeleteFunc(pairs, func(w way) bool { return w.nodes&visit == 0 })
+	if len(pairs) == 0 {
 		return nil
 	}
 	from := visit
@@ -94,8 +97,11 @@ func (e *Exit) keepWays(ctx context.Context, p *freePasses, doors keys.Set, star
 			from &^= 1 << rn
 		}
 	}
-	e.all = doors & keys.Set(visit)
-	return rowsFrom(ctx, p, from, 0, &e.dist)
+	if err := rowsFrom(ctx, p, from, 0, &e.dist); err != nil {
+		return err
+	}
+	e.pairs, e.all = pairs, doors&keys.Set(visit)
+	return nil
 }
 
 // branches is what branch reads and writes for one state: its parted keys, the pairs
