@@ -182,11 +182,8 @@ func TestAdmissibleConsistent(t *testing.T) {
 							// earlier state holding them are this one's own.
 							at := s.nodes(sg.nr)
 							need, leaves := ex.leavesFor(at, s.held)
-							var p parted
 							var b branches
-							p.of(&ex.cut, ex.all, at, s.held)
-							ex.leavesOf(&b, &p, s.held, p.needs(1<<routes.Exit))
-							if want := p.needs(1 << routes.Exit); need != want || !slices.Equal(leaves, b.leaves) {
+							if want := ex.leavesOf(&b, at, s.held); need != want || !slices.Equal(leaves, b.leaves) {
 								t.Fatalf("%s: needs %x and leaves %x kept for keys %s, %x and %x for robots %v in\n%s",
 									name, need, leaves, s.held, want, b.leaves, at, tv.v.Grid)
 							}

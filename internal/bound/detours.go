@@ -95,6 +95,8 @@ func (e *Exit) Detours(ctx context.Context, c *routes.Corridors, robots int) err
 	var best *detour
 	var pairs []way         // the ways' pairs (ways.go)
 	var paired [26]keys.Set // and those looked at
+	var alone, pair parted  // the points each key's doors part from the robots; with k's too
+	alone.of(&e.cut, doors, start, 0)
 	base := e.forest(start, need, &e.dist, nil)
 	for k, rest, ok := (doors &^ keys.Set(need)).Next(); ok; k, rest, ok = rest.Next() {
 		d := &detour{k: k}
@@ -106,7 +108,8 @@ func (e *Exit) Detours(ctx context.Context, c *routes.Corridors, robots int) err
 			queue = part(c, keys.Bit(x)|keys.Bit(k), &d.cut[x], seen, &stamp, queue)
 		}
 		if !e.NoWays {
-			pairs = e.addWays(pairs, &paired, k, others, &d.cut, start)
+			pair.of(&d.cut, others, start, 0)
+			pairs = addWays(pairs, &paired, k, others, &pair, &alone)
 		}
 		needK := needsBy(&d.cut, others, start, 0, 1<<routes.Exit)
 		needWith := d.needsWith(e, others, start, 0)
@@ -146,7 +149,13 @@ func (d *detour) rows(ctx context.Context, p *freePasses, shut, open, want uint6
 // split is the detour's bound for robots at at holding held, in quarter steps: the lesser
 // of the forests with d's key collected and with its doors shut.
 func (e *Exit) split(at []int, held keys.Set, d *detour) int32 {
-	return min(e.collecting(at, held, d), e.forest(at, needsBy(&d.cut, d.doors, at, held, 1<<routes.Exit), &d.dist, nil))
+	return min(e.collecting(at, held, d), e.shutOff(at, held, d))
+}
+
+// shutOff is the forest of the exit and the keys it needs with d's key's doors shut, on
+// distances with them shut, in quarter steps.
+func (e *Exit) shutOff(at []int, held keys.Set, d *detour) int32 {
+	return e.forest(at, needsBy(&d.cut, d.doors, at, held, 1<<routes.Exit), &d.dist, nil)
 }
 
 // collecting is the forest of the exit, d's key and the keys they need, in quarter steps.
@@ -172,6 +181,6 @@ func (e *Exit) Refine(at []int, held keys.Set, h, _ int32) int32 {
 	if open <= h {
 		return h
 	}
-	shut := (e.forest(at, needsBy(&d.cut, d.doors, at, held, 1<<routes.Exit), &d.dist, nil) + scale - 1) / scale
+	shut := (e.shutOff(at, held, d) + scale - 1) / scale
 	return max(h, min(open, shut))
 }

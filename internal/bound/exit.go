@@ -199,10 +199,7 @@ func (e *Exit) Eval(at []int, held keys.Set) int32 {
 	if e.all == 0 {
 		return e.priced(at, e.needs(at, held))
 	}
-	var p parted
-	p.of(&e.cut, e.all, at, held)
-	need := p.needs(1 << routes.Exit)
-	e.leavesOf(&e.eval, &p, held, need)
+	need := e.leavesOf(&e.eval, at, held)
 	return e.least(at, need, e.eval.leaves, 0)
 }
 

@@ -50,22 +50,16 @@ type way struct {
 }
 
 // addWays appends to pairs the pairs of key k with each key of others that part a route
-// node from every robot at start, where neither key's doors alone do, from cut (as Exit.cut,
-// with k's doors shut too). A pair seen already (seen, by its lesser key) is skipped.
-func (e *Exit) addWays(pairs []way, seen *[26]keys.Set, k int, others keys.Set, cut *[26][routes.Nodes]uint64, start []int) []way {
-	alone := func(cut *[routes.Nodes]uint64) uint64 {
-		m := ^uint64(0)
-		for _, p := range start {
-			m &= cut[p]
-		}
-		return m
-	}
+// node from every robot, where neither key's doors alone do: pair as parted with k's doors
+// shut too, alone as parted by each key's doors alone. A pair seen already (seen, by its
+// lesser key) is skipped.
+func addWays(pairs []way, seen *[26]keys.Set, k int, others keys.Set, pair, alone *parted) []way {
 	for x, rest, ok := others.Next(); ok; x, rest, ok = rest.Next() {
 		if seen[min(x, k)].Has(max(x, k)) {
 			continue
 		}
 		seen[min(x, k)] |= keys.Bit(max(x, k))
-		if m := alone(&cut[x]) &^ alone(&e.cut[x]) &^ alone(&e.cut[k]); m != 0 {
+		if m := pair.nodes[x] &^ alone.nodes[x] &^ alone.nodes[k]; m != 0 {
 			pairs = append(pairs, way{a: x, b: k, ma: 1 << x, mb: 1 << k, nodes: m})
 		}
 	}
@@ -107,23 +101,26 @@ func (e *Exit) keepWays(ctx context.Context, p *freePasses, doors keys.Set, star
 // branches is what branch reads and writes for one state: its parted keys, the pairs
 // neither of whose keys it holds, how many more calls branch may make, and the leaves.
 type branches struct {
-	p      *parted
+	p      parted
 	pairs  []way
 	calls  int
 	leaves []uint64
 }
 
-// leavesOf sets b to the leaves of the needs need of robots at at holding held, as parted
-// by p (see above): a set of route nodes, one of which every walk visits; none when no walk
-// reaches the exit.
-func (e *Exit) leavesOf(b *branches, p *parted, held keys.Set, need uint64) {
-	b.p, b.calls, b.leaves, b.pairs = p, maxWayCalls, b.leaves[:0], b.pairs[:0]
+// leavesOf sets b to the leaves of robots at at holding held (see above): sets of route
+// nodes, one of which every walk visits; none when no walk reaches the exit. It returns
+// their needs, which every leaf holds.
+func (e *Exit) leavesOf(b *branches, at []int, held keys.Set) uint64 {
+	b.p.of(&e.cut, e.all, at, held)
+	b.calls, b.leaves, b.pairs = maxWayCalls, b.leaves[:0], b.pairs[:0]
 	for _, w := range e.pairs {
 		if !held.Has(w.a) && !held.Has(w.b) {
 			b.pairs = append(b.pairs, w)
 		}
 	}
+	need := b.p.needs(1 << routes.Exit)
 	b.branch(need, 0)
+	return need
 }
 
 // branch adds the leaves of the walks that visit the route nodes of need and none of the
@@ -202,10 +199,7 @@ func (e *Exit) leavesFor(at []int, held keys.Set) (uint64, []uint64) {
 	if m.ok && m.held == held {
 		return m.need, m.leaves[:m.n]
 	}
-	var p parted
-	p.of(&e.cut, e.all, at, held)
-	need := p.needs(1 << routes.Exit)
-	e.leavesOf(&e.expand, &p, held, need)
+	need := e.leavesOf(&e.expand, at, held)
 	if len(e.expand.leaves) > memoLeaves {
 		return need, e.expand.leaves
 	}
