@@ -318,7 +318,7 @@ func (s Stats) String() string {
 	if s.Turns > 0 {
 		turns = fmt.Sprintf("%d robots take turns; ", s.Turns)
 	}
-	terms := "" // what the bound added as the search went: regions' exact costs (collect) or the exit's detour
+	terms := "" // what the bound added as the search went: regions' exact costs (collect), or the exit's detour and ways
 	if s.Exact > 0 {
 		terms = fmt.Sprintf(" (regions' exact costs: %d states)", s.Exact)
 	}

@@ -291,10 +291,10 @@ func TestDifferentialLoopy(t *testing.T) {
 // lies behind doors: generated mazes with loops and rooms, one, two and four robots, the
 // exit put in each key's place in turn, with the keys the exit needs (priced and not, where a
 // robot is alone; with the detours, set up at the start, once the search has run a while,
-// and not at all) and without, as a small and as a large search; every walk replays to its
-// answer.
+// and not at all; with the ways in and without) and without, as a small and as a large
+// search; every walk replays to its answer.
 func TestDifferentialExit(t *testing.T) {
-	n, waits, changes := uint64(40), 5, 8 // the searches set-up mid-search and changed by the ways at least
+	n, waits, changes := uint64(40), 5, 8 // at least: searches that set the detours up mid-search, and that the ways changed
 	if testing.Short() {
 		n, waits, changes = 12, 2, 3
 	}
