@@ -27,6 +27,7 @@ func TestCommand(t *testing.T) {
 		"easy.txt": "A.\n..\n\ngoal: A 1 1\n",
 		"utf8.txt": "Aé\n..\n\ngoal: A 1 1\n",
 		"ff.txt":   "A\xff\n..\n\ngoal: A 1 1\n",
+		"near.txt": "BAAC\nBAAC\nDEEF\nDGHF\nI..J\n\ngoal: I 4 1\n", // the classic, solved in one move
 	})
 	tests := []struct {
 		line           string
@@ -54,9 +55,12 @@ func TestCommand(t *testing.T) {
 		{`$KLOTSKI -code 1A9BF0C00 ` + f("easy.txt"), "", "-code and FILE arguments do not go together", 2},
 		{`$KLOTSKI -json -code 1a9bf0c`, `{"file":"code 1a9bf0c","metric":"piece","moves":81,"expanded":`, "", 0},
 		{`$KLOTSKI -render x.bmp`, "", "want a .png or .gif file", 2},
-		{`$KLOTSKI -json -budget 10`, `{"file":"embedded","notes":["stopped: position budget exceeded: more than 10 positions"],"metric":"piece","moves":null}`, "", 3},
+		{`$KLOTSKI -json -budget 10`, `{"file":"embedded","notes":["stopped: position budget exceeded: more than 10 positions"],"metric":"piece","moves":null,"bounds":{"lower":`, "", 3},
+		{`$KLOTSKI -budget 1000 -algo astar`, "stopped (position budget exceeded: more than 1000 positions): at least ", "", 3},
 		{`$KLOTSKI -json -hardest -budget 10`, `{"file":"embedded","notes":["stopped: position budget exceeded: more than 10 positions"],"metric":"piece","hardest":null}`, "", 3},
-		{`$KLOTSKI -json -farthest -budget 10`, `{"file":"embedded","notes":["stopped: position budget exceeded: more than 10 positions"],"metric":"piece","farthest":null}`, "", 3},
+		{`$KLOTSKI -json -farthest -budget 10`, `{"file":"embedded","notes":["stopped: position budget exceeded: more than 10 positions"],"metric":"piece","farthest":null,"bounds":{"lower":`, "", 3},
+		{`$KLOTSKI -json -count -budget 100 ` + f("near.txt"), `{"file":"` + f("near.txt") + `","notes":["reachable: stopped: position budget exceeded: more than 100 positions"],"metric":"piece","moves":1,"expanded":`, "", 3},
+		{`$KLOTSKI -count -budget 100 ` + f("near.txt"), "1 moves (piece metric), 1 positions expanded\ncode 1A9BF0C00 (4WVE1)\nreachable: stopped (position budget exceeded: more than 100 positions): at least ", "", 3},
 		{`$KLOTSKI -h`, "usage:", "", 0},
 		{`$KLOTSKI -version`, "klotski ", "", 0},
 	}

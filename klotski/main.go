@@ -112,7 +112,8 @@ func (c *config) given() []cli.Input {
 }
 
 // solve answers one input: its fewest moves, or its hardest or farthest positions. A search
-// that a limit or a signal ended leaves the number asked for null.
+// that a limit or a signal ended leaves the number asked for null, and its bounds what the
+// search proved of it.
 func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 	p, err := slide.Parse(job.Name, job.Data)
 	if err != nil {
@@ -123,28 +124,32 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 	opt.Memory = job.Share(job.Meter.Limit())
 	job.Show(opt.Progress.String)
 	o := cli.Outcome{Record: cli.Record{Metric: opt.Metric.String()}}
-	number := &o.Record.Moves
+	number, lower := &o.Record.Moves, 0
 	if c.hardest || c.farthest {
-		number, err = c.positions(&o, bd, opt, job.Prefix())
+		number, lower, err = c.positions(&o, bd, opt, job.Prefix())
 	} else {
-		err = solution(&o, bd, opt, job)
+		lower, err = solution(&o, bd, opt, job)
 	}
 	if err != nil && !slide.Stopped(err) {
 		return cli.Outcome{Err: err}
 	} else if err != nil {
-		a := cli.Answer{Stop: err, Lower: -1}
-		*number = a.Number()
+		a := cli.Answer{Stop: err, Lower: lower, Upper: -1}
+		if lower <= 0 {
+			a.Lower = -1 // nothing proven
+		}
+		*number, o.Record.Bounds = a.Number(), a.Bounds()
 		o.Add(job.Prefix(), a, false)
 	}
 	return o
 }
 
 // solution finds the fewest moves; the text shows every move and position when there is one
-// input.
-func solution(o *cli.Outcome, bd *slide.Board, opt slide.Options, job *cli.Job) error {
+// input. A search stopped before its solution returns the fewest moves it proved; a count
+// stopped after it keeps the solution, and says how many positions it counted.
+func solution(o *cli.Outcome, bd *slide.Board, opt slide.Options, job *cli.Job) (int, error) {
 	res, err := slide.Solve(bd, opt)
-	if err != nil {
-		return err
+	if err != nil && res.Path == nil {
+		return res.Lower, err
 	}
 	prefix, r := job.Prefix(), &o.Record
 	r.Expanded, r.Moves = &res.Expanded, cli.Of(res.Moves)
@@ -158,11 +163,14 @@ func solution(o *cli.Outcome, bd *slide.Board, opt slide.Options, job *cli.Job) 
 	if r.Code, r.Short, _ = bd.Codes(bd.Start()); r.Code != "" {
 		o.Printf("%scode %s (%s)\n", prefix, r.Code, r.Short)
 	}
-	if res.Reachable > 0 { // none a goal, or -count
+	switch {
+	case err != nil: // -count stopped
+		o.Add(prefix, cli.Answer{Label: "reachable", Stop: err, Lower: res.Reachable, Upper: -1}, true)
+	case res.Reachable > 0: // none a goal, or -count
 		r.Reachable = &res.Reachable
-	}
-	if res.Moves >= 0 && res.Reachable > 0 {
-		o.Printf("%sreachable: %d\n", prefix, res.Reachable)
+		if res.Moves >= 0 {
+			o.Printf("%sreachable: %d\n", prefix, res.Reachable)
+		}
 	}
 	if res.Moves >= 0 && !job.Named {
 		o.Printf("%s", bd.Solution(res.Path))
@@ -172,14 +180,14 @@ func solution(o *cli.Outcome, bd *slide.Board, opt slide.Options, job *cli.Job) 
 			slide.Solve(slide.NewBoard(p), opt)
 		}
 	}
-	return nil
+	return 0, nil
 }
 
 // positions finds the positions farthest from any goal (-hardest) or from the start
 // (-farthest): their number of moves, how many there are, and up to maxBoards of them as
 // boards in the input format, with their codes. It returns the record's field for the
-// number.
-func (c *config) positions(o *cli.Outcome, bd *slide.Board, opt slide.Options, prefix string) (*cli.Number, error) {
+// number and, when the search stopped, the moves it proved the farthest need at least.
+func (c *config) positions(o *cli.Outcome, bd *slide.Board, opt slide.Options, prefix string) (*cli.Number, int, error) {
 	r := &o.Record
 	find, number, from := slide.Hardest, &r.Hardest, "from any goal"
 	if c.farthest {
@@ -187,7 +195,7 @@ func (c *config) positions(o *cli.Outcome, bd *slide.Board, opt slide.Options, p
 	}
 	h, err := find(bd, opt)
 	if err != nil {
-		return number, err
+		return number, h.Lower, err
 	}
 	n := len(h.Positions)
 	*number, r.Positions, r.Total = cli.Of(h.Moves), &n, &h.Total
@@ -208,5 +216,5 @@ func (c *config) positions(o *cli.Outcome, bd *slide.Board, opt slide.Options, p
 		}
 		o.Printf("\n")
 	}
-	return number, nil
+	return number, 0, nil
 }

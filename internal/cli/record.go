@@ -40,6 +40,7 @@ type Record struct {
 	Short     string   `json:"short,omitempty"`   // and its short code
 	Hardest   Number   `json:"hardest,omitzero"`  // -hardest; null when its search stopped
 	Farthest  Number   `json:"farthest,omitzero"` // -farthest; likewise
+	Bounds    *Bounds  `json:"bounds,omitempty"`  // what a stopped search proved of moves, hardest or farthest
 	Positions *int     `json:"positions,omitempty"`
 	Goals     *int     `json:"goals,omitempty"`
 	Total     *int     `json:"total,omitempty"`

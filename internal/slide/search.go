@@ -217,11 +217,20 @@ type Result struct {
 	Path      []State // the positions of an optimal solution, start first
 	Expanded  int     // positions whose moves were generated (one per mirror pair when the search keeps one)
 	Reachable int     // positions reachable from the start: when no goal is, or with Options.Count
+
+	// Lower, when the search stopped before it found a solution, is what it proved: every
+	// solution takes at least Lower moves (0: nothing proven). Breadth-first, one more than
+	// the last layer it completed; from both ends, one more than the depths the two sides
+	// completed together; A*, the least cost plus bound left on its queue.
+	Lower int
 }
 
 func budgetErr(n int) error { return fmt.Errorf("%w: more than %d positions", ErrBudget, n) }
 
-// Solve finds an optimal solution of bd's puzzle.
+// Solve finds an optimal solution of bd's puzzle. When a limit stops the search first, it
+// returns what the search proved (Result.Lower) and the limit's error; when it stops the
+// count that Options.Count asks for after the solution, it returns the solution with the
+// positions counted so far (at least that many are reachable) and the error.
 func Solve(bd *Board, opt Options) (Result, error) {
 	opt = opt.limited()
 	e := bd.engine(opt, true)
@@ -251,7 +260,8 @@ func Stopped(err error) bool {
 		errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
-// Count returns the number of positions reachable from the start.
+// Count returns the number of positions reachable from the start; when a limit stops it,
+// the number it counted so far, with the limit's error.
 func Count(bd *Board, opt Options) (int, error) {
 	opt = opt.limited()
 	r, err := reach(bd.engine(opt, true), opt)
@@ -377,7 +387,7 @@ func bfs(e engine, opt Options) (Result, error) {
 	b, res := runBreadth(e, opt, []State{e.start()}, true)
 	defer b.release()
 	if res.err != nil {
-		return Result{}, res.err
+		return Result{Lower: res.depth + 1}, res.err // no goal within the layers completed
 	}
 	if !res.found {
 		keys, n := b.count()
@@ -438,10 +448,12 @@ func astar(e engine, opt Options) (Result, error) {
 			return Result{Moves: int(it.g), Path: p, Expanded: expanded}, nil
 		}
 		expanded++
+		// f is the least on the queue, which holds a position of every solution with its
+		// cost so far (admissible bound): no solution is shorter.
 		if expanded&(checkEvery-1) == 0 {
 			opt.tell(table.Len(), f)
 			if err := opt.stopped(); err != nil {
-				return Result{}, err
+				return Result{Lower: f}, err
 			}
 		}
 		next = e.next(it.s, opt.Metric, next[:0])
@@ -449,7 +461,7 @@ func astar(e engine, opt Options) (Result, error) {
 			push(n, i, it.g+1)
 		}
 		if table.Len() > opt.Budget {
-			return Result{}, opt.full()
+			return Result{Lower: f}, opt.full()
 		}
 	}
 	var all []State
@@ -511,12 +523,18 @@ func bidir(e engine, opt Options) (Result, error) {
 		grow, other := sides[g], sides[1-g]
 		best, mine, theirs := int32(-1), int32(-1), int32(-1)
 		end := len(grow.states)
+		// Every position within this layer's depth of one end and the other side's last of
+		// the other is known, and none met: a solution is longer than the two depths.
+		var lower Result
+		if len(other.depth) > 0 { // else no goal at all
+			lower.Lower = int(grow.depth[from[g]] + other.depth[len(other.depth)-1] + 1)
+		}
 		for i := from[g]; i < end; i++ {
 			expanded++
 			if expanded&(checkEvery-1) == 0 {
 				opt.tell(len(fw.states)+len(bw.states), int(fw.depth[len(fw.depth)-1]+bw.depth[len(bw.depth)-1]))
 				if err := opt.stopped(); err != nil {
-					return Result{}, err
+					return lower, err
 				}
 			}
 			d := grow.depth[i] + 1
@@ -528,7 +546,7 @@ func bidir(e engine, opt Options) (Result, error) {
 				grow.add(n, int32(i), d)
 			}
 			if len(fw.states)+len(bw.states) > opt.Budget {
-				return Result{}, opt.full()
+				return lower, opt.full()
 			}
 		}
 		if g == 0 {
@@ -622,6 +640,10 @@ type Hard struct {
 	Positions []State // the positions that need that many
 	Goals     int     // goal positions the search started from
 	Total     int     // positions that can reach a goal
+
+	// Lower, when the search stopped first, is what it proved: the farthest positions need
+	// at least Lower moves, the depth of the last layer it reached.
+	Lower int
 }
 
 // Hardest runs one breadth-first search from every goal position at once (moves are
@@ -655,7 +677,7 @@ func farthest(e engine, opt Options, roots []State) (Hard, error) {
 	b, res := runBreadth(e, opt, roots, false)
 	defer b.release()
 	if res.err != nil {
-		return Hard{}, res.err
+		return Hard{Lower: res.depth}, res.err // the layer being expanded holds positions
 	}
 	h := Hard{Goals: len(roots)}
 	h.Total, _ = b.count()

@@ -852,3 +852,97 @@ func TestProgress(t *testing.T) {
 		t.Errorf("Farthest: %d moves (%v); told %s, want %d positions, depth %d", h.Moves, err, pr.String(), h.Total, h.Moves)
 	}
 }
+
+// TestStoppedProves checks what a search stopped by its budget proves, on random puzzles,
+// under every algorithm and metric, at budgets doubling up to what the search needs:
+// Solve's Lower never above the fewest moves (and some prove them exactly); Hardest's and
+// Farthest's never above the most moves; and a count stopped after the solution
+// (Options.Count) keeps the solution, with no more positions than there are.
+func TestStoppedProves(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 23))
+	var puzzles []string
+	for i := range 40 {
+		puzzles = append(puzzles, randomSized(r, 3+r.IntN(2), 3+r.IntN(3), 3+r.IntN(6), i%2 == 0))
+	}
+	if testing.Short() {
+		puzzles = puzzles[:12]
+	}
+	var stopped, proven, exact, far, counts int
+	for _, data := range puzzles {
+		p, err := slide.Parse("stopped", []byte(data))
+		if err != nil {
+			continue // a random board that breaks a rule of the format
+		}
+		bd := slide.NewBoard(p)
+		for _, m := range metrics {
+			full, err := slide.Solve(bd, slide.Options{Metric: m, Count: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if full.Reachable > 20000 {
+				continue // too large: the doubling budgets search it over and over
+			}
+			for _, a := range algos {
+				for b := 1; ; b *= 2 {
+					o := slide.Options{Metric: m, Algo: a, Budget: b}
+					res, err := slide.Solve(bd, o)
+					if err == nil {
+						if res.Moves != full.Moves {
+							t.Fatalf("%v %v budget %d: %d moves, want %d", a, m, b, res.Moves, full.Moves)
+						}
+						break
+					}
+					if !errors.Is(err, slide.ErrBudget) || res.Path != nil || res.Lower < 0 ||
+						full.Moves >= 0 && res.Lower > full.Moves {
+						t.Fatalf("%v %v budget %d: lower %d (%v), %d moves on\n%s", a, m, b, res.Lower, err, full.Moves, data)
+					}
+					stopped++
+					if res.Lower > 0 {
+						proven++
+					}
+					if res.Lower == full.Moves {
+						exact++
+					}
+				}
+			}
+			if full.Moves < 0 {
+				continue
+			}
+			for b := 1; ; b *= 2 { // Options.Count: the solution kept when the count stops
+				o := slide.Options{Metric: m, Budget: b, Count: true}
+				res, err := slide.Solve(bd, o)
+				if err == nil {
+					break
+				}
+				if res.Path != nil {
+					if res.Moves != full.Moves || res.Reachable <= 0 || res.Reachable > full.Reachable {
+						t.Fatalf("%v budget %d: the count stopped at %d of %d, moves %d of %d", m, b, res.Reachable, full.Reachable, res.Moves, full.Moves)
+					}
+					counts++
+				}
+			}
+			for _, find := range []func(*slide.Board, slide.Options) (slide.Hard, error){slide.Hardest, slide.Farthest} {
+				h, err := find(bd, slide.Options{Metric: m})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for b := 1; ; b *= 2 {
+					got, err := find(bd, slide.Options{Metric: m, Budget: b})
+					if err == nil {
+						break
+					}
+					if got.Lower > h.Moves {
+						t.Fatalf("%v budget %d: the farthest at least %d, but %d", m, b, got.Lower, h.Moves)
+					}
+					if got.Lower > 0 {
+						far++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d searches stopped, %d proving some moves, %d the answer; %d farthest proving some; %d counts stopped after the solution", stopped, proven, exact, far, counts)
+	if proven < stopped/2 || exact == 0 || far == 0 || counts == 0 {
+		t.Errorf("too few searches prove anything")
+	}
+}
