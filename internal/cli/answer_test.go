@@ -106,6 +106,34 @@ func TestFlagRules(t *testing.T) {
 	}
 }
 
+// TestFlagsFirst checks that flags may follow the FILE arguments: each flag keeps its value
+// (the next argument, unless the flag is a bool or has "="), "-" stays a FILE, and after
+// "--" everything is.
+func TestFlagsFirst(t *testing.T) {
+	for _, c := range []struct {
+		args, want []string
+	}{
+		{nil, []string{"--"}},
+		{[]string{"a.txt", "-json"}, []string{"-json", "--", "a.txt"}},
+		{[]string{"a.txt", "-timeout", "2s", "b.txt"}, []string{"-timeout", "2s", "--", "a.txt", "b.txt"}},
+		{[]string{"-floor", "-", "-"}, []string{"-floor", "-", "--", "-"}},
+		{[]string{"a.txt", "-path", "b.txt", "-path=cells"}, []string{"-path", "-path=cells", "--", "a.txt", "b.txt"}},
+		{[]string{"--timeout=2s", "a.txt", "--json"}, []string{"--timeout=2s", "--json", "--", "a.txt"}},
+		{[]string{"a.txt", "--", "-json", "--"}, []string{"--", "a.txt", "-json", "--"}},
+		{[]string{"a.txt", "-nope", "x"}, []string{"-nope", "--", "a.txt", "x"}},
+		{[]string{"a.txt", "-timeout"}, []string{"-timeout", "--", "a.txt"}},
+	} {
+		fs := flag.NewFlagSet("x", flag.ContinueOnError)
+		fs.Bool("json", false, "")
+		fs.Duration("timeout", 0, "")
+		fs.String("floor", "", "")
+		fs.Var(&Choice{Options: []string{"keys", "cells"}, Bare: "keys"}, "path", "")
+		if got := flagsFirst(fs, c.args); !slices.Equal(got, c.want) {
+			t.Errorf("%q: %q, want %q", c.args, got, c.want)
+		}
+	}
+}
+
 func errString(err error) string {
 	if err == nil {
 		return ""

@@ -216,7 +216,7 @@ func Run(cmd *Command, args []string, env *Env) int {
 	if cmd.Flags != nil {
 		cmd.Flags(fs)
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(flagsFirst(fs, args)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			Usage(cmd, fs, env.Stdout)
 			return OK
@@ -511,7 +511,8 @@ func wrap(text string, width int) string {
 // inputHelp and statusHelp are what -h says of every command's inputs and exit statuses.
 const (
 	inputHelp = `"-" is standard input; a directory means its files (not its subdirectories; none is
-an error). With no FILE, %s reads a piped standard input, or %s.`
+an error). With no FILE, %s reads a piped standard input, or %s. Flags may also follow
+the FILE arguments; after --, every argument is a FILE.`
 	statusHelp = `Exit status, the worst over the inputs: 0 every input answered; 1 some input has no answer
 (it says why); 2 bad input or usage; 3 a search stopped (a limit, -timeout) before proving its
 answer (it says what it proved); 130 on SIGINT, 143 on SIGTERM, after every answer found.`

@@ -121,3 +121,36 @@ func show(name string) string {
 	}
 	return "-" + strings.Replace(name, "=", " ", 1)
 }
+
+// flagsFirst returns args with the flags moved before the FILE arguments, so that flags may
+// follow them as well as come first (day18 vault.txt -json), then "--": after a "--" of
+// args, every argument is a FILE, and so is "-" (standard input). A flag that is not a
+// bool flag and has no "=" takes the next argument as its value, whatever it looks like, as
+// fs.Parse would; an unknown flag stays among the flags for fs.Parse to refuse.
+func flagsFirst(fs *flag.FlagSet, args []string) []string {
+	var flags, files []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			files = append(files, args[i+1:]...)
+			i = len(args)
+		case len(a) < 2 || a[0] != '-':
+			files = append(files, a)
+		default:
+			flags = append(flags, a)
+			name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			if f := fs.Lookup(name); f != nil && !hasValue && !isBool(f) && i+1 < len(args) {
+				i++
+				flags = append(flags, args[i])
+			}
+		}
+	}
+	return append(append(flags, "--"), files...)
+}
+
+// isBool reports whether f is a bool flag (-json, or -path, whose value is optional).
+func isBool(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
