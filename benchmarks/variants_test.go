@@ -339,7 +339,7 @@ func BenchmarkShared(b *testing.B) {
 // any more; touching does nothing inside it.
 func BenchmarkTouch(b *testing.B) {
 	data := vaultgen.Generate(vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 50})
-	for _, vr := range []variant{{"default", solve.Options{NoGroups: true}}, {"no-touch", solve.Options{NoGroups: true, NoTouch: true}}} {
+	for _, vr := range []variant{{"default", solve.Options{Baselines: bound.Baselines{NoGroups: true}}}, {"no-touch", solve.Options{Baselines: bound.Baselines{NoGroups: true}, NoTouch: true}}} {
 		b.Run("rooms81,robots=8,seed=50/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
 	}
 }
@@ -352,7 +352,7 @@ func BenchmarkTouch(b *testing.B) {
 // maze, each alone in a region, whose part 1 the search then answers and part 2 the regions
 // apart).
 func BenchmarkRegions(b *testing.B) {
-	noGroups, noWaits := variant{"no-groups", solve.Options{NoGroups: true}}, variant{"no-waits", solve.Options{NoWaits: true}}
+	noGroups, noWaits := variant{"no-groups", solve.Options{Baselines: bound.Baselines{NoGroups: true}}}, variant{"no-waits", solve.Options{Baselines: bound.Baselines{NoWaits: true}}}
 	for _, g := range []struct {
 		name     string
 		o        vaultgen.Options
@@ -375,7 +375,7 @@ func BenchmarkRegions(b *testing.B) {
 // and the exit in a key's place, behind doors: one robot (seed 4, the exit in m's place) and
 // four (seed 2, in r's).
 func BenchmarkExitNeeds(b *testing.B) {
-	all := []variant{{"default", solve.Options{}}, {"no-needs", solve.Options{NoNeeds: true}}, {"no-exit-prices", solve.Options{NoExitPrices: true}}}
+	all := []variant{{"default", solve.Options{}}, {"no-needs", solve.Options{Baselines: bound.Baselines{NoNeeds: true}}}, {"no-exit-prices", solve.Options{Baselines: bound.Baselines{NoExitPrices: true}}}}
 	benchExit(b, []exitCase{
 		{"maze81,seed=4,exit=m", vaultgen.Options{Size: 81, Loops: 0.05, Seed: 4}, 'm', all},
 		{"maze81,robots=4,seed=2,exit=r", vaultgen.Options{Size: 81, Loops: 0.05, Robots: 4, Seed: 2}, 'r', all[:2]}, // prices: one robot
@@ -389,7 +389,7 @@ func BenchmarkExitNeeds(b *testing.B) {
 // twenty rooms (seed 13, l's place); one robot in a maze with loops (seed 10, e's place);
 // and a search too short to wait for it (seed 1, a's place).
 func BenchmarkExitDetours(b *testing.B) {
-	all := []variant{{"default", solve.Options{}}, {"no-detours", solve.Options{NoDetours: true}}, {"detours-at-start", solve.Options{DetoursAtStart: true}}}
+	all := []variant{{"default", solve.Options{}}, {"no-detours", solve.Options{Baselines: bound.Baselines{NoDetours: true}}}, {"detours-at-start", solve.Options{Baselines: bound.Baselines{DetoursAtStart: true}}}}
 	benchExit(b, []exitCase{
 		{"rooms81,robots=8,seed=13,exit=l", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 13}, 'l', all},
 		{"maze81,seed=10,exit=e", vaultgen.Options{Size: 81, Loops: 0.05, Seed: 10}, 'e', all[:2]},
@@ -402,7 +402,7 @@ func BenchmarkExitDetours(b *testing.B) {
 // vaults with the exit in a key's place: one robot in a maze with loops (loops 0.1, seed 10,
 // n's place) and eight robots in twenty rooms (seed 69, q's place).
 func BenchmarkExitWays(b *testing.B) {
-	all := []variant{{"default", solve.Options{}}, {"no-ways", solve.Options{NoWays: true}}}
+	all := []variant{{"default", solve.Options{}}, {"no-ways", solve.Options{Baselines: bound.Baselines{NoWays: true}}}}
 	benchExit(b, []exitCase{
 		{"maze81,loops=0.1,seed=10,exit=n", vaultgen.Options{Size: 81, Loops: 0.1, Seed: 10}, 'n', all},
 		{"rooms81,robots=8,seed=69,exit=q", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 69}, 'q', all},

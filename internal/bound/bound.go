@@ -147,35 +147,36 @@ type Setup struct {
 	Kind     Kind
 	Meter    *memory.Meter // what Spanning's caches and memos reserve (nil: no limit)
 	Optional keys.Set      // keys the search need not collect (see For)
+	Baselines
+}
 
+// Baselines turn the bounds' ideas off one at a time: each is the baseline its idea is
+// measured by (the tests and benchmarks set them; package solve passes them on).
+type Baselines struct {
 	// NoGroups makes Spanning price every region robots share by its forest, even where
-	// the robots' exact cost pays (group.go): the baseline that idea is measured by.
+	// the robots' exact cost pays (group.go).
 	NoGroups bool
 
 	// NoWaits makes solo and group open every door whose key lies in another region, even
-	// where that region's robots wait on this one's keys (waits.go): the baseline that idea
-	// is measured by.
+	// where that region's robots wait on this one's keys (waits.go).
 	NoWaits bool
 
 	// NoNeeds makes the exit bound the door-free distance from the nearest robot to the
-	// exit, whatever keys the exit needs (Exit.Plain): the baseline they are measured by.
+	// exit, whatever keys the exit needs (Exit.Plain).
 	NoNeeds bool
 
-	// NoExitPrices leaves a robot alone with the exit goal its forest unpriced (Exit.Price):
-	// the baseline the prices are measured by.
+	// NoExitPrices leaves a robot alone with the exit goal its forest unpriced (Exit.Price).
 	NoExitPrices bool
 
-	// NoDetours makes the exit bound split on no detour key (Exit.Detours): the baseline it
-	// is measured by.
+	// NoDetours makes the exit bound split on no detour key (Exit.Detours).
 	NoDetours bool
 
 	// DetoursAtStart sets the exit bound's detour up before the search rather than once it
-	// has run long enough to pay for them (Exit.DetoursLater): the baseline that waiting is
-	// measured by.
+	// has run long enough to pay for them (Exit.DetoursLater): the baseline of waiting.
 	DetoursAtStart bool
 
 	// NoWays leaves out the exit bound's pairs of keys whose doors together part a point
-	// (ways.go): the baseline they are measured by.
+	// (ways.go).
 	NoWays bool
 }
 

@@ -94,8 +94,8 @@ func TestAdmissibleConsistent(t *testing.T) {
 					continue
 				}
 				name := k.String() + mode
-				c, err := For(g, len(tv.v.Robots), tv.exit, Setup{Kind: k, NoGroups: !exact, NoNeeds: mode == " without needs",
-					NoExitPrices: mode == " without exit prices", NoDetours: mode == " without detours", NoWays: mode == " without ways", DetoursAtStart: true})
+				c, err := For(g, len(tv.v.Robots), tv.exit, Setup{Kind: k, Baselines: Baselines{NoGroups: !exact, NoNeeds: mode == " without needs",
+					NoExitPrices: mode == " without exit prices", NoDetours: mode == " without detours", NoWays: mode == " without ways", DetoursAtStart: true}})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -540,8 +540,8 @@ func TestDetoursLater(t *testing.T) {
 			start := startNodes[:len(v.Robots)]
 			bounds := [3]int32{} // without the detours, with them at the start, and waiting
 			var wait int
-			for i, set := range []Setup{{NoDetours: true}, {DetoursAtStart: true}, {}} {
-				c, err := For(g, len(v.Robots), true, set)
+			for i, base := range []Baselines{{NoDetours: true}, {DetoursAtStart: true}, {}} {
+				c, err := For(g, len(v.Robots), true, Setup{Baselines: base})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -115,8 +115,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	}
 	opt.Progress.at(settingUpBound)
 	b, err := bound.For(g, len(v.Robots), opt.Goal == Exit,
-		bound.Setup{Kind: opt.Bound, Meter: opt.Meter, Optional: optional, NoGroups: opt.NoGroups, NoWaits: opt.NoWaits,
-			NoNeeds: opt.NoNeeds, NoExitPrices: opt.NoExitPrices, NoDetours: opt.NoDetours, DetoursAtStart: opt.DetoursAtStart, NoWays: opt.NoWays})
+		bound.Setup{Kind: opt.Bound, Meter: opt.Meter, Optional: optional, Baselines: opt.Baselines})
 	if err == nil && len(v.Robots) > 1 {
 		g.Corridors().Split() // turns reads the regions: Tarjan's scratch, while it is reserved
 	}

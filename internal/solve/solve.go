@@ -138,37 +138,9 @@ type Options struct {
 	// region with no door could take turns (turns.go): the baseline that idea is measured by.
 	NoTurns bool
 
-	// NoGroups makes the held-karp bound price every region robots share by its spanning
-	// forest, even where their exact cost pays (bound.Setup): the baseline that idea is
-	// measured by.
-	NoGroups bool
-
-	// NoWaits makes the regions' exact costs (bound.Solo, bound.Group) open every door
-	// whose key lies in another region, even where that region's robots wait on this
-	// one's keys (bound.Setup): the baseline that idea is measured by.
-	NoWaits bool
-
-	// NoNeeds makes the exit goal's bound the door-free distance from the nearest robot to
-	// the exit alone, without the keys the exit needs (bound.Exit): the baseline they are
-	// measured by.
-	NoNeeds bool
-
-	// NoExitPrices leaves the exit goal's forest unpriced where a robot is alone
-	// (bound.Exit.Price): the baseline the prices are measured by.
-	NoExitPrices bool
-
-	// NoDetours makes the exit goal's bound split on no detour key (bound.Exit.Detours):
-	// the baseline it is measured by.
-	NoDetours bool
-
-	// DetoursAtStart sets the exit goal's detour up before the search rather than once it
-	// has run long enough to pay for them (bound.Exit.DetoursLater): the baseline that
-	// waiting is measured by.
-	DetoursAtStart bool
-
-	// NoWays leaves out the exit goal's pairs of keys whose doors together part a point
-	// (bound.Exit's ways): the baseline they are measured by.
-	NoWays bool
+	// Baselines turn the bound's ideas off one at a time (bound.Setup): each the baseline
+	// its idea is measured by.
+	bound.Baselines
 
 	// NoImprove makes Graph keep the weighted search's first walk as it is, without the
 	// local search that shortens it (improve.go): the baseline that idea is measured by.

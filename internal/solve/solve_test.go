@@ -325,8 +325,8 @@ func TestDifferentialExit(t *testing.T) {
 			}
 			a := answered{v, want}
 			var start, expanded [6]int // each option's bound at the start, and states expanded
-			for i, opt := range []solve.Options{{}, {NoExitPrices: true}, {NoNeeds: true}, {NoDetours: true}, {DetoursAtStart: true}, {DetoursAtStart: true, NoWays: true}} {
-				opt.Goal, opt.Walk = solve.Exit, true
+			for i, base := range []bound.Baselines{{}, {NoExitPrices: true}, {NoNeeds: true}, {NoDetours: true}, {DetoursAtStart: true}, {DetoursAtStart: true, NoWays: true}} {
+				opt := solve.Options{Goal: solve.Exit, Walk: true, Baselines: base}
 				for _, small := range []int{0, 8} {
 					if got := agrees(t, a, opt, small, o); small == 0 {
 						start[i] = got.Stats.StartBound
@@ -773,7 +773,7 @@ func TestDives(t *testing.T) {
 	defer solve.LargeFrom(50)()
 	defer solve.TouchFrom(0)() // every look-up touched first
 	dived := 0
-	plain := solve.Options{NoDives: true, NoImprove: true, NoFloor: true, NoSwap: true, NoTouch: true, NoReprice: true, NoGroups: true}
+	plain := solve.Options{NoDives: true, NoImprove: true, NoFloor: true, NoSwap: true, NoTouch: true, NoReprice: true, Baselines: bound.Baselines{NoGroups: true}}
 	for seed := range n {
 		o := vaultgen.Options{Seed: seed, Robots: 2 + int(seed%4), Keys: 8 + int(seed%5), Size: 21, Loops: 0.3}
 		v, err := vault.Parse("gen", vaultgen.Generate(o))
@@ -781,7 +781,7 @@ func TestDives(t *testing.T) {
 			t.Fatal(err)
 		}
 		want, err := solve.Graph(v, plain)
-		for _, opt := range []solve.Options{{Walk: true}, {NoImprove: true, NoGroups: true, Walk: true}} {
+		for _, opt := range []solve.Options{{Walk: true}, {NoImprove: true, Baselines: bound.Baselines{NoGroups: true}, Walk: true}} {
 			got, gerr := solve.Graph(v, opt)
 			if err != nil || gerr != nil || got.Steps != want.Steps {
 				t.Fatalf("%+v, %+v: %d (%v), plain A* %d (%v)", o, opt, got.Steps, gerr, want.Steps, err)
