@@ -26,11 +26,11 @@
 //     Tour counts most corridors as free.
 //   - Exit: the spanning forest, rooted at the robots, of the exit and the keys it needs:
 //     those whose doors alone part every robot from the exit or from another key it needs;
-//     for a robot alone, priced as Held and Karp priced the travelling salesman's tree. Once
-//     the search has run a while, Refine splits on the key whose doors lengthen the way
-//     most: the walks either fetch it or go round its doors (detours.go); and where two
-//     ways lead in, each through doors of a key of its own, the bound is the least forest
-//     over which keys a walk fetches (ways.go).
+//     priced as Held and Karp priced the travelling salesman's tree (with several robots,
+//     never below the forest unpriced). Once the search has run a while, Refine splits on
+//     the key whose doors lengthen the way most: the walks either fetch it or go round its
+//     doors (detours.go); and where two ways lead in, each through doors of a key of its
+//     own, the bound is the least forest over which keys a walk fetches (ways.go).
 //   - None: zero, which makes the search Dijkstra: the baseline the others are measured by.
 //
 // Solo, the exact cost for a robot alone in its region with the other regions' doors open,
@@ -165,7 +165,7 @@ type Baselines struct {
 	// exit, whatever keys the exit needs (Exit.Plain).
 	NoNeeds bool
 
-	// NoExitPrices leaves a robot alone with the exit goal its forest unpriced (Exit.Price).
+	// NoExitPrices leaves the exit goal's forest unpriced (Exit.Price).
 	NoExitPrices bool
 
 	// NoDetours makes the exit bound split on no detour key (Exit.Detours).
@@ -207,8 +207,8 @@ func For(g *routes.Graph, robots int, exit bool, set Setup) (Choice, error) {
 			return Choice{}, err
 		}
 		e.Plain, e.NoWays = set.NoNeeds, set.NoWays
-		if robots == 1 && !set.NoExitPrices {
-			e.Price()
+		if !set.NoExitPrices {
+			e.Price(robots)
 		}
 		switch {
 		case set.DetoursAtStart && !set.NoDetours:

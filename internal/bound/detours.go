@@ -97,7 +97,7 @@ func (e *Exit) Detours(ctx context.Context, c *routes.Corridors, robots int) err
 	var paired [26]keys.Set // and those looked at
 	var alone, pair parted  // the points each key's doors part from the robots; with k's too
 	alone.of(&e.cut, doors, start, 0)
-	base := e.forest(start, need, &e.dist, nil)
+	base := e.larger(start, need, &e.dist)
 	for k, rest, ok := (doors &^ keys.Set(need)).Next(); ok; k, rest, ok = rest.Next() {
 		d := &detour{k: k}
 		others := doors &^ keys.Bit(k)
@@ -155,12 +155,12 @@ func (e *Exit) split(at []int, held keys.Set, d *detour) int32 {
 // shutOff is the forest of the exit and the keys it needs with d's key's doors shut, on
 // distances with them shut, in quarter steps.
 func (e *Exit) shutOff(at []int, held keys.Set, d *detour) int32 {
-	return e.forest(at, needsBy(&d.cut, d.doors, at, held, 1<<routes.Exit), &d.dist, nil)
+	return e.larger(at, needsBy(&d.cut, d.doors, at, held, 1<<routes.Exit), &d.dist)
 }
 
 // collecting is the forest of the exit, d's key and the keys they need, in quarter steps.
 func (e *Exit) collecting(at []int, held keys.Set, d *detour) int32 {
-	return e.forest(at, d.needsWith(e, d.with, at, held), &d.open, nil)
+	return e.larger(at, d.needsWith(e, d.with, at, held), &d.open)
 }
 
 // needsWith is the exit, d's key and the keys of doors they need, as route nodes: those the

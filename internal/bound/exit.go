@@ -24,18 +24,19 @@ import (
 // leave a forest shorter by more than its step (the parent's forest could not branch where
 // the robot now stands); Plain is.
 //
-// A robot alone walks one path, which the forest may branch far from. Prices on the
-// forest's nodes make its branches dear, as Held and Karp priced the travelling salesman's
-// spanning tree (prices.go): add π_v at both ends of every edge, and the walk's priced
-// length is its length plus at most twice each key's price (a key inside the walk has two
-// edges, its last one) and once the exit's and the robot's (where the walk ends and starts),
-// so for any prices, a key's and the robot's at least 0,
+// Each robot walks one path, which the forest may branch far from. Prices on the forest's
+// nodes make its branches dear, as Held and Karp priced the travelling salesman's spanning
+// tree (prices.go): add π_v at both ends of every edge, and the walks' priced length is
+// their length plus at most twice each key's price (a key inside a walk has two edges, its
+// last one), once each robot's (where its walk starts) and exactly once the exit's (where
+// one walk ends), so for any prices, the keys' and the robots' at least 0,
 //
-//	walk ≥ F_π − 2·Σπ_keys − π_exit − π_robot,
+//	walks ≥ F_π − 2·Σπ_keys − π_exit − Σπ_robots,
 //
 // F_π the priced forest. Price finds the prices once, at the start, by subgradient ascent
 // on the forest's degrees, and every state keeps them, the bound never below the plain one
-// (prices that fit the start may fall short far from it).
+// (prices that fit the start may fall short far from it), nor, with several robots, below
+// the unpriced forest: their forest changes most as they move, and the prices fit it least.
 //
 // Where two ways lead in, through doors of two keys, neither key is needed, but a walk
 // fetches one of them: the bound is then the least of the forests over which (ways.go).
@@ -43,23 +44,24 @@ import (
 // fetches their key. Refine splits on the key whose doors lengthen the way most: either it
 // is collected or its doors stay shut (detours.go).
 type Exit struct {
-	dist   [routes.Nodes]*[routes.Nodes]int32 // door-free distances from the exit and each key in doors
-	cut    [26][routes.Nodes]uint64           // cut[k][rn]: the route nodes k's doors alone part from rn
-	doors  keys.Set                           // keys the exit may need: with doors, and needed at the start
-	at     []int                              // the expanded state's robots, for Child
-	held   keys.Set                           // its keys
-	need   uint64                             // and what its exit needs
-	leaves []uint64                           // and the sets one of which each walk visits (ways.go), if any
-	expand branches                           // where Expand finds them
-	memo   []leafMemo                         // what it keeps of them, by the keys held
-	eval   branches                           // where Eval finds them
-	price  [routes.Nodes]int32                // the forest's prices in quarter steps: the targets', and robot i's at FirstStart+i
-	detour *detour                            // the key Refine splits on (Detours), or nil
-	wait   int                                // expansions before Detours (DetoursLater), or 0
-	after  int                                // and all of them, for Detoured
-	later  *later                             // what Detours is then called with
-	pairs  []way                              // the pairs of keys whose doors together part a point (ways.go)
-	all    keys.Set                           // the keys with doors a walk may visit, once pairs are kept (0: none)
+	dist     [routes.Nodes]*[routes.Nodes]int32 // door-free distances from the exit and each key in doors
+	cut      [26][routes.Nodes]uint64           // cut[k][rn]: the route nodes k's doors alone part from rn
+	doors    keys.Set                           // keys the exit may need: with doors, and needed at the start
+	at       []int                              // the expanded state's robots, for Child
+	held     keys.Set                           // its keys
+	need     uint64                             // and what its exit needs
+	leaves   []uint64                           // and the sets one of which each walk visits (ways.go), if any
+	expand   branches                           // where Expand finds them
+	memo     []leafMemo                         // what it keeps of them, by the keys held
+	eval     branches                           // where Eval finds them
+	price    [routes.Nodes]int32                // the forest's prices in quarter steps: the targets', and robot i's at FirstStart+i
+	unpriced bool                               // several robots priced: priced also takes the unpriced forest
+	detour   *detour                            // the key Refine splits on (Detours), or nil
+	wait     int                                // expansions before Detours (DetoursLater), or 0
+	after    int                                // and all of them, for Detoured
+	later    *later                             // what Detours is then called with
+	pairs    []way                              // the pairs of keys whose doors together part a point (ways.go)
+	all      keys.Set                           // the keys with doors a walk may visit, once pairs are kept (0: none)
 
 	joins struct { // forest's scratch
 		nodes, from [routes.Nodes]uint8
@@ -75,11 +77,12 @@ type Exit struct {
 	Plain bool
 }
 
-// Price finds the forest's prices for a robot alone at its start (see Exit), by subgradient
+// Price finds the forest's prices for the robots at their starts (see Exit), by subgradient
 // ascent on the forest's degrees at the start's needs, and keeps them for every state.
-func (e *Exit) Price() {
-	if need := e.needs(startNodes[:1], 0); need != 1<<routes.Exit && !e.Plain {
-		e.ascend(startNodes[:1], need)
+func (e *Exit) Price(robots int) {
+	if need := e.needs(startNodes[:robots], 0); need != 1<<routes.Exit && !e.Plain {
+		e.ascend(startNodes[:robots], need)
+		e.unpriced = robots > 1
 	}
 }
 
@@ -226,14 +229,28 @@ func (e *Exit) lowest(at []int, leaves []uint64, gone keys.Set) int32 {
 }
 
 // priced is the forest of need at e's prices, in steps, and never below the plain bound
-// (prices found at the start may fall short of it far from the start).
+// (prices found at the start may fall short of it far from the start), nor, for several
+// robots (unpriced), below the forest without prices.
 func (e *Exit) priced(at []int, need uint64) int32 {
 	plain := e.nearest(at, e.dist[routes.Exit])
 	if need == 1<<routes.Exit {
 		return plain
 	}
-	return max(plain, (e.forest(at, need, &e.dist, nil)+scale-1)/scale)
+	return max(plain, (e.larger(at, need, &e.dist)+scale-1)/scale)
 }
+
+// larger is the forest of need by the distances of dist at e's prices, in quarter steps,
+// and for several robots (unpriced) the forest without prices where that is more.
+func (e *Exit) larger(at []int, need uint64, dist *[routes.Nodes]*[routes.Nodes]int32) int32 {
+	v := e.forest(at, need, dist, nil, &e.price)
+	if e.unpriced {
+		v = max(v, e.forest(at, need, dist, nil, &noPrices))
+	}
+	return v
+}
+
+// noPrices are the forest's prices when it has none (read only).
+var noPrices [routes.Nodes]int32
 
 // nearest is the least distance in row from a robot, 0 when no robot has one.
 func (e *Exit) nearest(at []int, row *[routes.Nodes]int32) int32 {
@@ -298,18 +315,19 @@ func (p *parted) needs(need uint64) uint64 {
 
 // forest is Prim's spanning forest of the route nodes of need, each tree rooted at a robot,
 // by the distances of dist (e.dist, or with some doors shut: detours.go), in quarter steps:
-// every edge priced at both ends (e.price: the keys', the exit's and each robot's, wherever
-// it stands), less what the prices add to the walks at most (twice a key's price, the
-// exit's and a robot's once). With deg, it counts each node's edges there. A node out of
-// every robot's reach is left out (the state cannot reach the exit; any bound holds).
-func (e *Exit) forest(at []int, need uint64, dist *[routes.Nodes]*[routes.Nodes]int32, deg *[routes.Nodes]int32) int32 {
+// every edge priced at both ends (price: e.price or noPrices; the keys', the exit's and
+// each robot's, wherever it stands), less what the prices add to the walks at most (twice
+// a key's price, the exit's and a robot's once). With deg, it counts each node's edges
+// there. A node out of every robot's reach is left out (the state cannot reach the exit;
+// any bound holds).
+func (e *Exit) forest(at []int, need uint64, dist *[routes.Nodes]*[routes.Nodes]int32, deg, price *[routes.Nodes]int32) int32 {
 	// The nodes not yet joined, by which they would be, and their priced distances to the
 	// forest so far: scratch of e's, not arrays of the call's own, which Go would clear on
 	// every call (most forests have a few points).
 	nodes, from, near := &e.joins.nodes, &e.joins.from, &e.joins.near
 	n, total := 0, int32(0)
 	for i := range at {
-		total -= e.price[routes.FirstStart+i]
+		total -= price[routes.FirstStart+i]
 	}
 	for m := need; m != 0; m &= m - 1 {
 		t := bits.TrailingZeros64(m)
@@ -317,14 +335,14 @@ func (e *Exit) forest(at []int, need uint64, dist *[routes.Nodes]*[routes.Nodes]
 		best, by := int32(math.MaxInt32), 0
 		for i, p := range at {
 			if d := row[p]; d < maxDist {
-				if c := scale*d + e.price[routes.FirstStart+i]; c < best {
+				if c := scale*d + price[routes.FirstStart+i]; c < best {
 					best, by = c, routes.FirstStart+i
 				}
 			}
 		}
 		if best < math.MaxInt32 { // else out of reach
-			nodes[n], near[n], from[n] = uint8(t), best+e.price[t], uint8(by)
-			total -= e.price[t] * ends(t)
+			nodes[n], near[n], from[n] = uint8(t), best+price[t], uint8(by)
+			total -= price[t] * ends(t)
 			n++
 		}
 	}
@@ -343,12 +361,12 @@ func (e *Exit) forest(at []int, need uint64, dist *[routes.Nodes]*[routes.Nodes]
 		}
 		n--
 		nodes[j], near[j], from[j] = nodes[n], near[n], from[n]
-		row, pt := dist[t], e.price[t]
+		row, pt := dist[t], price[t]
 		j = 0
 		for i := range n {
 			u := nodes[i]
 			if d := row[u]; d < maxDist { // another region's otherwise
-				if c := scale*d + pt + e.price[u]; c < near[i] {
+				if c := scale*d + pt + price[u]; c < near[i] {
 					near[i], from[i] = c, uint8(t)
 				}
 			}
@@ -373,11 +391,11 @@ func ends(t int) int32 {
 // toward two, the exit's and the robots' toward one), keeping the best.
 func (e *Exit) ascend(at []int, need uint64) {
 	var pi [routes.Nodes]float64
-	best, bestPrice := e.forest(at, need, &e.dist, nil), e.price
+	best, bestPrice := e.forest(at, need, &e.dist, nil, &e.price), e.price
 	size := float64(best) / float64(bits.OnesCount64(need)) / 4
 	for range ascentSteps {
 		var deg [routes.Nodes]int32
-		if v := e.forest(at, need, &e.dist, &deg); v > best {
+		if v := e.forest(at, need, &e.dist, &deg, &e.price); v > best {
 			best, bestPrice = v, e.price
 		}
 		moved := false
