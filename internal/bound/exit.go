@@ -55,7 +55,7 @@ type Exit struct {
 	memo     []leafMemo                         // what it keeps of them, by the keys held
 	eval     branches                           // where Eval finds them
 	price    [routes.Nodes]int32                // the forest's prices in quarter steps: the targets', and robot i's at FirstStart+i
-	unpriced bool                               // several robots priced: priced also takes the unpriced forest
+	unpriced bool                               // several robots priced: larger also takes the unpriced forest
 	detour   *detour                            // the key Refine splits on (Detours), or nil
 	wait     int                                // expansions before Detours (DetoursLater), or 0
 	after    int                                // and all of them, for Detoured
