@@ -70,6 +70,9 @@ func TestCommand(t *testing.T) {
 		{`$DAY18 gen -robots 9`, "", "-robots 9: want 1 to 8", 2},
 		{`$DAY18 gen -loops 1.5`, "", "-loops 1.5: want a chance from 0 to 1", 2},
 		{`$DAY18 gen extra`, "", "unexpected argument extra", 2},
+		{`$DAY18 gen -keys 3 -exit d`, "", "-exit d: want a key from a to c", 2},
+		{`$DAY18 gen -exit 7`, "", `invalid value "7" for flag -exit: want a key, a to z`, 2},
+		{`$DAY18 gen -seed 2 -size 21 -keys 5 -exit c | $DAY18 -goal exit`, "exit: 14\n", "", 0},
 		{`$DAY18 gen -h`, "*", "", 0},
 	}
 	for _, tc := range tests {

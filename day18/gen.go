@@ -13,7 +13,7 @@ func gen() *cli.Command {
 	var o vaultgen.Options
 	return &cli.Command{
 		Name:     "day18 gen",
-		Synopsis: []string{"[-seed N] [-size N] [-keys N] [-robots N] [-loops F] [-rooms N] [-doors N] [-open]"},
+		Synopsis: []string{"[-seed N] [-size N] [-keys N] [-robots N] [-loops F] [-rooms N] [-doors N] [-open] [-exit KEY]"},
 		Example:  "day18 gen -seed 3 -loops 0.05 > vault.txt",
 		Flags:    o.Flags,
 		Check:    func(*flag.FlagSet) error { return o.Check() },

@@ -29,6 +29,7 @@ type Options struct {
 	Rooms  int     // open rectangular rooms carved into the maze; default 0
 	Doors  int     // doors per key, placed as the first one is; default 1
 	Open   bool    // no maze: one open room of Size×Size (any size ≥ 3), keys and robots at random
+	Exit   byte    // a key ('a' on) whose place becomes the exit '+', its doors left locked; 0: none
 }
 
 // The largest sizes whose vault day18 reads, a square of at most grid.MaxCells (2048 a side):
@@ -48,6 +49,13 @@ func (o *Options) Flags(fs *flag.FlagSet) {
 	fs.IntVar(&o.Rooms, "rooms", 0, "open rooms carved into the maze (0-1000)")
 	fs.IntVar(&o.Doors, "doors", 1, "doors per key (1-26)")
 	fs.BoolVar(&o.Open, "open", false, "one open room of size×size instead of a maze (keys and robots at random, no doors)")
+	fs.Func("exit", "put the exit '+' in key `KEY`'s place, its doors left locked (for day18 -goal exit)", func(s string) error {
+		if len(s) != 1 || s[0] < 'a' || s[0] > 'z' {
+			return fmt.Errorf("want a key, a to z")
+		}
+		o.Exit = s[0]
+		return nil
+	})
 }
 
 // Defaults fills in zero fields and clamps the rest to what Generate supports.
@@ -91,13 +99,24 @@ func (o Options) Check() error {
 		return fmt.Errorf("-doors %d: want 1 to 26", o.Doors)
 	case o.Open && o.Robots+o.Keys > o.Size*o.Size:
 		return fmt.Errorf("-size %d: too small a room for %d keys and %d robots", o.Size, o.Keys, o.Robots)
+	case o.Exit != 0 && (o.Exit < 'a' || int(o.Exit-'a') >= o.Keys):
+		return fmt.Errorf("-exit %c: want a key from a to %c", o.Exit, 'a'+o.Keys-1)
 	}
 	return nil
 }
 
-// Generate returns a vault in the input format. The same options always give the same bytes.
+// Generate returns a vault in the input format. The same options always give the same bytes;
+// with Exit, the same vault with that key's place made the exit.
 func Generate(o Options) []byte {
-	o = o.Defaults()
+	data := generate(o.Defaults())
+	if o.Exit != 0 {
+		data = bytes.Replace(data, []byte{o.Exit}, []byte{'+'}, 1)
+	}
+	return data
+}
+
+// generate is Generate's vault, before the exit, for options with their defaults.
+func generate(o Options) []byte {
 	r := rand.New(rand.NewPCG(o.Seed, 0x5eed_da18))
 	if o.Open {
 		return openRoom(r, o)

@@ -51,6 +51,30 @@ func TestGenerate(t *testing.T) {
 	}
 }
 
+// TestGenerateExit checks Options.Exit: the same vault with the key's place made the exit,
+// which every seed's walk can reach, and a key beyond Keys refused.
+func TestGenerateExit(t *testing.T) {
+	for seed := range uint64(20) {
+		o := vaultgen.Options{Seed: seed, Size: 21 + 20*int(seed%3), Keys: 6 + int(seed%7), Robots: []int{1, 4, 8}[seed%3], Loops: 0.1}
+		plain := vaultgen.Generate(o)
+		o.Exit = 'a' + byte(seed)%byte(o.Keys)
+		data := vaultgen.Generate(o)
+		if want := bytes.Replace(plain, []byte{o.Exit}, []byte("+"), 1); !bytes.Equal(data, want) || bytes.IndexByte(data, o.Exit) >= 0 {
+			t.Fatalf("%+v: not the vault with its key made the exit", o)
+		}
+		v, err := vault.Parse("gen", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok, notes := solve.Reach(v, solve.Exit); !ok || o.Defaults().Check() != nil {
+			t.Errorf("%+v: the exit out of reach: %v", o, notes)
+		}
+	}
+	if err := (vaultgen.Options{Keys: 3, Exit: 'd'}.Defaults()).Check(); err == nil {
+		t.Error("an exit in a key the vault lacks is not refused")
+	}
+}
+
 // TestLargest checks the size limits against what day18 reads: the largest maze and open
 // room parse (at most grid.MaxCells cells), and a size one larger is refused.
 func TestLargest(t *testing.T) {
