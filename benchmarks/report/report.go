@@ -349,6 +349,10 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		"ExitNeeds/maze81,robots=4,seed=2,exit=r/no-needs", "ExitNeeds/maze81,robots=4,seed=2,exit=r/default")
 	pair("day18: a robot alone with the exit goal, its forest priced (seed 4, the exit in m's place)", "the forest unpriced",
 		"ExitNeeds/maze81,seed=4,exit=m/no-exit-prices", "ExitNeeds/maze81,seed=4,exit=m/default")
+	pair("day18: the same, four robots, each robot's price taken off once (seed 5, y's place)", "the forest unpriced",
+		"ExitNeeds/maze81,robots=4,seed=5,exit=y/no-exit-prices", "ExitNeeds/maze81,robots=4,seed=5,exit=y/default")
+	pair("day18: the same, four robots, where the prices raise little (seed 2, r's place)", "the forest unpriced",
+		"ExitNeeds/maze81,robots=4,seed=2,exit=r/no-exit-prices", "ExitNeeds/maze81,robots=4,seed=2,exit=r/default")
 	pair("day18: the exit goal's detour, its bound split on a key the exit does not need: collected, or its doors shut (eight robots, twenty rooms, seed 13, the exit in l's place)", "no detour",
 		"ExitDetours/rooms81,robots=8,seed=13,exit=l/no-detours", "ExitDetours/rooms81,robots=8,seed=13,exit=l/default")
 	pair("day18: the same, one robot in a maze with loops (seed 10, e's place)", "no detour",
