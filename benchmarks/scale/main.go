@@ -34,11 +34,13 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/statespace/puzzles/internal/vaultgen"
 )
 
 type family struct {
 	name string
-	args []string // day18 gen options besides -seed
+	args []string // day18 gen options besides -seed (read by vaultgen.Options.Flags)
 }
 
 var families = []family{
@@ -96,16 +98,13 @@ func main() {
 		var runs []run
 		for seed := first; seed <= last; seed++ {
 			vault := filepath.Join(dir, fmt.Sprintf("%s-%d.txt", f.name, seed))
-			gen := exec.Command(bin, append([]string{"gen", "-seed", strconv.Itoa(seed)}, f.args...)...)
-			data, err := gen.Output()
-			if err != nil {
-				fail(fmt.Errorf("day18 gen: %v", err))
-			}
+			o := options(f, seed)
+			data := vaultgen.Generate(o)
 			if err := os.WriteFile(vault, data, 0o644); err != nil {
 				fail(err)
 			}
 			for _, part := range parts(data, *exit) {
-				r, err := measure(bin, vault, data, seed, part, *stop)
+				r, err := measure(bin, vault, o, seed, part, *stop)
 				if err != nil {
 					fail(err)
 				}
@@ -138,6 +137,21 @@ func main() {
 	os.Exit(status)
 }
 
+// options are f's vault options for seed, read as day18 gen reads its flags: Generate
+// gives the vault gen prints.
+func options(f family, seed int) vaultgen.Options {
+	var o vaultgen.Options
+	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
+	o.Flags(fs)
+	if err := fs.Parse(append([]string{"-seed", strconv.Itoa(seed)}, f.args...)); err != nil {
+		fail(err)
+	}
+	if err := o.Check(); err != nil {
+		fail(err)
+	}
+	return o
+}
+
 // parts is what to measure of a vault: its two parts, or with exit each key present, as
 // the key whose place becomes the exit.
 func parts(data []byte, exit bool) []int {
@@ -161,14 +175,15 @@ func (r run) name() string {
 	return fmt.Sprintf("part %d", r.part)
 }
 
-// measure solves one part of vault (data) in a process of its own: with part a key, the
-// exit goal on the vault with that key's place made the exit, written beside it; with stop,
-// its search stopped after that long.
-func measure(bin, vault string, data []byte, seed, part int, stop time.Duration) (run, error) {
+// measure solves one part of vault (made with o) in a process of its own: with part a key,
+// the exit goal on the vault with that key's place made the exit (gen -exit), written beside
+// it; with stop, its search stopped after that long.
+func measure(bin, vault string, o vaultgen.Options, seed, part int, stop time.Duration) (run, error) {
 	args := []string{"-part", strconv.Itoa(part), vault}
 	if part > 2 {
 		vault = strings.TrimSuffix(vault, ".txt") + fmt.Sprintf("-exit-%c.txt", part)
-		if err := os.WriteFile(vault, bytes.ReplaceAll(data, []byte{byte(part)}, []byte("+")), 0o644); err != nil {
+		o.Exit = byte(part)
+		if err := os.WriteFile(vault, vaultgen.Generate(o), 0o644); err != nil {
 			return run{}, err
 		}
 		args = []string{"-goal", "exit", vault}
