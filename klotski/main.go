@@ -134,9 +134,6 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 		return cli.Outcome{Err: err}
 	} else if err != nil {
 		a := cli.Answer{Stop: err, Lower: lower, Upper: -1}
-		if lower <= 0 {
-			a.Lower = -1 // nothing proven
-		}
 		*number, o.Record.Bounds = a.Number(), a.Bounds()
 		o.Add(job.Prefix(), a, false)
 	}

@@ -16,7 +16,7 @@ type Answer struct {
 	Notes []string // why there is no answer
 
 	Stop  error // what stopped the search, when one stopped before proving the answer
-	Lower int   // then: the answer is at least Lower (less than 0: nothing proven)
+	Lower int   // then: the answer is at least Lower (0 or less: nothing, as every answer is)
 	Upper int   // and at most Upper, the best walk found (less than 0: none)
 
 	// Optional: no answer is no failure (day18's part 2 of a vault without an open 3x3,
@@ -52,12 +52,15 @@ func (a Answer) Number() Number {
 	return Null
 }
 
+// proven reports whether a stopped search proved anything of the answer.
+func (a Answer) proven() bool { return a.Lower > 0 || a.Upper >= 0 }
+
 // Bounds is what a stopped search proved, or nil.
 func (a Answer) Bounds() *Bounds {
-	if a.Stop == nil || a.Lower < 0 {
+	if a.Stop == nil || !a.proven() {
 		return nil
 	}
-	b := &Bounds{Lower: a.Lower}
+	b := &Bounds{Lower: max(a.Lower, 0)}
 	if a.Upper >= 0 {
 		up := a.Upper
 		b.Upper = &up
@@ -91,10 +94,10 @@ func (a Answer) Line(prefix string) string {
 		head += a.Label + ": "
 	}
 	switch {
-	case a.Stop != nil && a.Lower < 0:
+	case a.Stop != nil && !a.proven():
 		return fmt.Sprintf("%sstopped (%s)\n", head, StopReason(a.Stop))
 	case a.Stop != nil && a.Upper >= 0:
-		return fmt.Sprintf("%sstopped (%s): between %d and %d\n", head, StopReason(a.Stop), a.Lower, a.Upper)
+		return fmt.Sprintf("%sstopped (%s): between %d and %d\n", head, StopReason(a.Stop), max(a.Lower, 0), a.Upper)
 	case a.Stop != nil:
 		return fmt.Sprintf("%sstopped (%s): at least %d\n", head, StopReason(a.Stop), a.Lower)
 	case !a.Found:

@@ -33,6 +33,10 @@ func TestAnswer(t *testing.T) {
 			`{"file":"","part1":null}`, []string{"part 2: no open 3x3"}, OK},
 		{Answer{Stop: context.DeadlineExceeded, Lower: -1, Upper: -1}, "x: stopped (timed out)\n",
 			`{"file":"","part1":null}`, []string{"stopped: timed out"}, Stopped},
+		{Answer{Label: "part 1", Stop: limit, Lower: 0, Upper: -1}, "x: part 1: stopped (memory limit 32 MB)\n", // at least 0 says nothing
+			`{"file":"","part1":null}`, []string{"part 1: stopped: memory limit 32 MB"}, Stopped},
+		{Answer{Label: "part 1", Stop: limit, Lower: -1, Upper: 96}, "x: part 1: stopped (memory limit 32 MB): between 0 and 96\n",
+			`{"file":"","part1":null,"part1_bounds":{"lower":0,"upper":96}}`, []string{"part 1: stopped: memory limit 32 MB"}, Stopped},
 	}
 	for _, c := range cases {
 		if got := c.a.Line("x: "); got != c.line {
