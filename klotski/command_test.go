@@ -60,7 +60,7 @@ func TestCommand(t *testing.T) {
 		{`$KLOTSKI -json -hardest -budget 10`, `{"file":"embedded","notes":["stopped: position budget exceeded: more than 10 positions"],"metric":"piece","hardest":null}`, "", 3},
 		{`$KLOTSKI -json -farthest -budget 10`, `{"file":"embedded","notes":["stopped: position budget exceeded: more than 10 positions"],"metric":"piece","farthest":null,"bounds":{"lower":`, "", 3},
 		{`$KLOTSKI -json -count -budget 100 ` + f("near.txt"), `{"file":"` + f("near.txt") + `","notes":["reachable: stopped: position budget exceeded: more than 100 positions"],"metric":"piece","moves":1,"expanded":`, "", 3},
-		{`$KLOTSKI ` + f("near.txt") + ` -count -budget 100`, "1 moves (piece metric), 1 positions expanded\ncode 1A9BF0C00 (4WVE1)\nreachable: stopped (position budget exceeded: more than 100 positions): at least ", "", 3},
+		{`$KLOTSKI ` + f("near.txt") + ` -count -budget 100`, "1 move (piece metric), 1 position expanded\ncode 1A9BF0C00 (4WVE1)\nreachable: stopped (position budget exceeded: more than 100 positions): at least ", "", 3},
 		{`$KLOTSKI -h`, "usage:", "", 0},
 		{`$KLOTSKI -version`, "klotski ", "", 0},
 	}

@@ -152,9 +152,9 @@ func solution(o *cli.Outcome, bd *slide.Board, opt slide.Options, job *cli.Job) 
 	r.Expanded, r.Moves = &res.Expanded, cli.Of(res.Moves)
 	if res.Moves < 0 {
 		r.Moves, o.Status = cli.Null, cli.NoAnswer
-		o.Printf("%sunsolvable (%s metric): %d positions reachable, none a goal\n", prefix, r.Metric, res.Reachable)
+		o.Printf("%sunsolvable (%s metric): %s reachable, none a goal\n", prefix, r.Metric, cli.Count(res.Reachable, "position"))
 	} else {
-		o.Printf("%s%d moves (%s metric), %d positions expanded\n", prefix, res.Moves, r.Metric, res.Expanded)
+		o.Printf("%s%s (%s metric), %s expanded\n", prefix, cli.Count(res.Moves, "move"), r.Metric, cli.Count(res.Expanded, "position"))
 		o.Draw = func(animate bool) ([]*image.Paletted, error) { return render.SlideWalk(bd, res.Path, animate) }
 	}
 	if r.Code, r.Short, _ = bd.Codes(bd.Start()); r.Code != "" {
@@ -196,12 +196,12 @@ func (c *config) positions(o *cli.Outcome, bd *slide.Board, opt slide.Options, p
 	}
 	n := len(h.Positions)
 	*number, r.Positions, r.Total = cli.Of(h.Moves), &n, &h.Total
-	o.Printf("%sthe farthest positions %s need %d moves (%s metric): %d of them, among %d positions ", prefix, from, h.Moves, r.Metric, n, h.Total)
+	o.Printf("%sthe farthest positions %s need %s (%s metric): %d of them, among %s ", prefix, from, cli.Count(h.Moves, "move"), r.Metric, n, cli.Count(h.Total, "position"))
 	if c.farthest {
 		o.Printf("reachable\n")
 	} else {
 		r.Goals = &h.Goals
-		o.Printf("that can reach one of %d goal positions\n", h.Goals)
+		o.Printf("that can reach one of %s\n", cli.Count(h.Goals, "goal position"))
 	}
 	for _, s := range h.Positions[:min(n, maxBoards)] {
 		board := bd.Text(s)

@@ -34,7 +34,7 @@ func TestRun(t *testing.T) {
 		{[]string{"-json", f("easy.txt")}, `{"file":"` + f("easy.txt") + `","metric":"piece","moves":1,"expanded":`, "", 0},
 		{[]string{"-json", "-metric", "step", "-count", f("easy.txt")}, `{"file":"` + f("easy.txt") + `","metric":"step","moves":2,"expanded":`, "", 0},
 		{[]string{"-json", f("stuck.txt")}, `{"file":"` + f("stuck.txt") + `","metric":"piece","moves":null,"expanded":`, "", 1},
-		{[]string{f("stuck.txt")}, "unsolvable (piece metric): 1 positions reachable, none a goal", "", 1},
+		{[]string{f("stuck.txt")}, "unsolvable (piece metric): 1 position reachable, none a goal", "", 1},
 		{[]string{"-algo", "bidir", "-json", f("target.txt")}, `{"file":"` + f("target.txt") + `","metric":"piece","moves":1,`, "", 0}, // A and B are alike: one move
 		{[]string{"-json", f("bracket.txt")}, `{"file":"` + f("bracket.txt") + `","metric":"piece","moves":1,`, "", 0},
 		{[]string{f("bad.txt")}, "", f("bad.txt") + ":2:2: piece A is not a rectangle", 2},
@@ -43,7 +43,7 @@ func TestRun(t *testing.T) {
 		{[]string{"-census", "-json"}, `{"census":29334498,"time_ns":`, "", 0},
 		{nil, "81 moves (piece metric)", "", 0},
 		{[]string{"-json", "-repeat", "2", f("easy.txt")}, `{"file":"` + f("easy.txt") + `","metric":"piece","moves":1,"expanded":`, "", 0},
-		{[]string{"-hardest", f("easy.txt")}, "the farthest positions from any goal need 1 moves (piece metric)", "", 0},
+		{[]string{"-hardest", f("easy.txt")}, "the farthest positions from any goal need 1 move (piece metric)", "", 0},
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer

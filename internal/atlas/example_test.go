@@ -36,3 +36,14 @@ func ExampleNewTypeIndex() {
 	fmt.Println(x.Len(), x.Layout(n) == l)
 	// Output: 65880 true
 }
+
+// A group's line: its first layout's code, its type, its size and its hardest layout's
+// moves and code (here made up around the classic's layout, to show one of each).
+func ExampleGroup_Line() {
+	l, _ := atlas.ParseLayout("1A9BF0C00")
+	fmt.Println(atlas.Group{Type: l.Type(), Size: 1, Seed: l, Moves: 1, Hardest: l}.Line())
+	fmt.Println(atlas.Group{Type: l.Type(), Size: 2, Seed: l, Moves: -1}.Line())
+	// Output:
+	// 1A9BF0C00 1x2:1 2x1:4 1x1:4 1 layout, hardest 1 move 1A9BF0C00
+	// 1A9BF0C00 1x2:1 2x1:4 1x1:4 2 layouts, hardest none solved
+}

@@ -32,7 +32,7 @@ func (s Summary) WriteGroups(w io.Writer, grouped time.Duration) {
 // solvable layout, the groups with none solved, the table of groups by moves.
 func (s Summary) WriteHardest(w io.Writer) {
 	h := s.Hardest.Hardest
-	fmt.Fprintf(w, "hardest solvable layout: %d moves, %s (%s)\n%s\n", s.Hardest.Moves, h.Code(), h.ShortCode(), h.Board())
+	fmt.Fprintf(w, "hardest solvable layout: %s, %s (%s)\n%s\n", plural(s.Hardest.Moves, "move"), h.Code(), h.ShortCode(), h.Board())
 	fmt.Fprintf(w, "groups with no solved layout: %s of %s layouts\n", thousands(s.Unsolvable), thousands(s.UnsolvableLayouts))
 	fmt.Fprintf(w, "groups by the moves their hardest layout needs:\n%6s %7s %10s\n", "moves", "groups", "layouts")
 	for _, r := range s.ByMoves {
@@ -118,9 +118,17 @@ func CheckMemory() error {
 func (g Group) Line() string {
 	hardest := "none solved"
 	if g.Moves >= 0 {
-		hardest = fmt.Sprintf("%d moves %s", g.Moves, g.Hardest.Code())
+		hardest = fmt.Sprintf("%s %s", plural(g.Moves, "move"), g.Hardest.Code())
 	}
-	return fmt.Sprintf("%s %s %d layouts, hardest %s", g.Seed.Code(), g.Type, g.Size, hardest)
+	return fmt.Sprintf("%s %s %s, hardest %s", g.Seed.Code(), g.Type, plural(g.Size, "layout"), hardest)
+}
+
+// plural is n and the noun, plural but for one.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // JSONLayout is a layout in a JSON report.

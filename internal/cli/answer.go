@@ -106,6 +106,14 @@ func (a Answer) Line(prefix string) string {
 	return fmt.Sprintf("%s%d\n", head, a.Value)
 }
 
+// Count is n and the noun, plural but for one: "1 move", "81 moves".
+func Count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // String is the timing as a line's words: "median 81µs, min 79µs over 200 runs".
 func (t *Timing) String() string {
 	return fmt.Sprintf("median %v, min %v over %d runs", time.Duration(t.Median), time.Duration(t.Min), t.Runs)

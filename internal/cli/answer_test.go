@@ -144,3 +144,14 @@ func errString(err error) string {
 	}
 	return err.Error()
 }
+
+func TestCount(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{0, "0 moves"}, {1, "1 move"}, {2, "2 moves"}, {81, "81 moves"}} {
+		if got := Count(c.n, "move"); got != c.want {
+			t.Errorf("Count(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}
