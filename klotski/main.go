@@ -201,7 +201,7 @@ func (c *config) positions(o *cli.Outcome, bd *slide.Board, opt slide.Options, p
 		o.Printf("reachable\n")
 	} else {
 		r.Goals = &h.Goals
-		o.Printf("that can reach one of %s\n", cli.Count(h.Goals, "goal position"))
+		o.Printf("that can reach a goal (%s)\n", cli.Count(h.Goals, "goal position"))
 	}
 	for _, s := range h.Positions[:min(n, maxBoards)] {
 		board := bd.Text(s)
