@@ -331,6 +331,26 @@ func BenchmarkShared(b *testing.B) {
 	}
 }
 
+// BenchmarkLoneFloor solves vaults of one robot in a maze with loops, its children dropped
+// on their bound's floor where they cannot beat the best walk (the default: the expanded
+// state's tree of the keys left plus the child's key's price, bound.Spanning.Floor) against
+// every child's bound computed (no-floor, the baseline): loops 0.05, seed 53, and two doors
+// a key, seed 96, the slowest parts of those families' seeds 1-100 before the floor.
+func BenchmarkLoneFloor(b *testing.B) {
+	for _, g := range []struct {
+		name string
+		o    vaultgen.Options
+	}{
+		{"maze81,loops=0.05,seed=53", vaultgen.Options{Size: 81, Loops: 0.05, Seed: 53}},
+		{"maze81,doors=2,seed=96", vaultgen.Options{Size: 81, Loops: 0.05, Doors: 2, Seed: 96}},
+	} {
+		data := vaultgen.Generate(g.o)
+		for _, vr := range []variant{{"default", solve.Options{}}, {"no-floor", solve.Options{NoFloor: true}}} {
+			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
+		}
+	}
+}
+
 // BenchmarkTouch solves a vault whose search's table outgrows the cache (eight robots in a
 // maze of twenty rooms, with doors, its shared regions priced by their forests: 0.9 million
 // states, some 30 MB of table), its look-ups touched in a batch first (default) and each

@@ -337,6 +337,10 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		fmt.Fprintf(b, "| day18: Held-Karp prices on the spanning tree, loopy vaults (5%% to 30%% of walls removed, geometric mean) | the spanning tree | %s | %s | %s |\n",
 			duration(median(span)), duration(median(hk)), ratio(geomean(span, hk), 1))
 	}
+	pair("day18: one robot's children dropped on their bound's floor (a maze with loops, seed 53)", "every child's bound computed",
+		"LoneFloor/maze81,loops=0.05,seed=53/no-floor", "LoneFloor/maze81,loops=0.05,seed=53/default")
+	pair("day18: the same, two doors a key (seed 96)", "every child's bound computed",
+		"LoneFloor/maze81,doors=2,seed=96/no-floor", "LoneFloor/maze81,doors=2,seed=96/default")
 	pair("day18: a region robots share with a door in it at its exact cost (eight robots, twenty rooms, seed 46)", "its priced forest",
 		"Regions/rooms81,robots=8,seed=46/no-groups", "Regions/rooms81,robots=8,seed=46/default")
 	pair("day18: a door whose key lies in another region open once that region is sure of it (eight robots, twenty rooms, seed 69)", "open at once",

@@ -7,8 +7,8 @@
 // can compute what the children share once), and the first time a state leaves the queue
 // (Refine, a dearer term that states pushed but never popped never pay for; told the best
 // walk known, Spanning prices a region the robots share for the state alone, prices.go). A
-// bound may also give a floor under Child at a glance (Floorer: Spanning's, for robots
-// sharing a region), so that the search drops a child that cannot beat its best walk
+// bound may also give a floor under Child at a glance (Floorer: Spanning's, from the
+// expanded state's trees), so that the search drops a child that cannot beat its best walk
 // without computing its bound; and Child and Refine, told where the search drops a state,
 // may stop as soon as they know it is dropped. Which bound a vault gets is decided here
 // (For), from the vault itself:

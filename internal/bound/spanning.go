@@ -76,7 +76,8 @@ type Spanning struct {
 	// priced.
 	shared []sharedFloor // per region
 	forest [2]joins
-	prims  bool // Child finds a shared region's trees by prim alone: childShared's baseline
+	lone   [vault.MaxRobots]int32 // each robot alone in its region: the tree of its keys left (tree), or noTree until Floor asks
+	prims  bool                   // Child finds a shared region's trees by prim alone: childShared's baseline
 
 	repricing ascent // Refine's memory for reprice
 
@@ -436,6 +437,7 @@ func (s *Spanning) Expand(at []int, held keys.Set) {
 	s.parent, s.parentHeld = append(s.parent[:0], at...), held
 	s.base = 0
 	for i, p := range at {
+		s.lone[i] = noTree
 		if r := s.region[p]; r >= 0 && s.robots[r] > 1 && s.keys[r]&^held != 0 && s.rootsOf(at[:i], r).n == 0 {
 			// the region's first robot
 			if v, ok := s.groupCost(nodesOf(at, &s.region, r), r, s.keys[r]&^held); ok {
@@ -468,19 +470,30 @@ func (s *Spanning) expandShared(at []int, r int8, left keys.Set) int32 {
 }
 
 // Floor returns a lower bound on Child(i, t, ...) for the children of the expanded state,
-// at the cost of a few loads, when it has one: for robot i's move to a key t of a region
-// it shares with other robots. Joining t to the robots takes at most the longest edge on
-// t's way to them out of each of the region's rooted trees (the tree with t merged into
-// the robots: a cycle's longest edge leaves), and the robot leaving its node only
+// at the cost of a few loads, when it has one: for robot i's move to a key t.
+//
+// A region it shares with other robots: joining t to the robots takes at most the longest
+// edge on t's way to them out of each of the region's rooted trees (the tree with t merged
+// into the robots: a cycle's longest edge leaves), and the robot leaving its node only
 // lengthens the rest. In the priced tree t's price leaves the sum of prices, and a child's
 // ends take back at most what expandShared allowed for.
+//
+// A region of its own (lone): the child's term is at least the expanded state's tree of
+// the keys left L plus t's price. The priced tree of L is at most the child's, of L less t,
+// with t joined to the nearest key of it by its priced edge, d + π_t + π_k; the child's
+// first leg, by route, is no shorter than door-free, d + π_k; the −2·Σπ takes π_t twice
+// back; and the least price of fewer keys (ends) is no lower. A region's exact cost (Solo)
+// is no lower than its tree.
 func (s *Spanning) Floor(i, t int) (int32, bool) {
 	if t >= 26 {
 		return 0, false
 	}
 	r := s.region[t]
-	if r < 0 || s.robots[r] == 1 {
+	if r < 0 {
 		return 0, false
+	}
+	if s.robots[r] == 1 {
+		return s.base - s.terms[i] + s.lonely(i, t, s.keys[r]&^s.parentHeld), true
 	}
 	f := s.shared[r]
 	if f.exact { // the child's exact cost, when memoised already
@@ -493,6 +506,21 @@ func (s *Spanning) Floor(i, t int) (int32, bool) {
 	}
 	return s.base - f.term + max(child, 0)/scale, true
 }
+
+// lonely is Floor's floor of the term of robot i, alone in its region with the keys of left,
+// for its move to t (see Floor).
+func (s *Spanning) lonely(i, t int, left keys.Set) int32 {
+	if left&^keys.Bit(t) == 0 {
+		return 0
+	}
+	if s.lone[i] == noTree {
+		s.lone[i] = s.tree(left)
+	}
+	return max(s.lone[i]+s.prices[t], 0) / scale
+}
+
+// noTree marks a lone robot's tree not looked up yet (Spanning.lone).
+const noTree = math.MinInt32
 
 // Child replaces the terms of the moved robot's region.
 func (s *Spanning) Child(i, t int, held keys.Set, drop int32) int32 {

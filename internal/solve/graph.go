@@ -290,7 +290,7 @@ func (s *searcher) init(v *vault.Vault, g *routes.Graph, b bound.Bound, all keys
 			}
 		}
 	}
-	if f, ok := b.(bound.Floorer); ok && !opt.NoFloor && s.nr > 1 { // one robot: no region shared
+	if f, ok := b.(bound.Floorer); ok && !opt.NoFloor {
 		s.floor = f
 	}
 	if s.swap = uint8(1<<s.nr-1) &^ s.rooted; bits.OnesCount8(s.swap) < 2 || opt.NoSwap {
