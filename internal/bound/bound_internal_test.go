@@ -223,6 +223,9 @@ func TestAdmissibleConsistent(t *testing.T) {
 										name, fl, h, i, to, s.nodes(sg.nr), s.held, tv.v.Grid)
 								}
 								floored[name]++
+								if sp, ok := c.Bound.(*Spanning); ok && to < 26 && sp.robots[sp.region[to]] == 1 {
+									floored[name+" (lone)"]++
+								}
 							}
 						}
 					}
@@ -255,12 +258,13 @@ func TestAdmissibleConsistent(t *testing.T) {
 		t.Errorf("held-karp without solo or groups: only %d bounds raised by repricing", n)
 	}
 	for _, name := range []string{"spanning", "held-karp"} {
-		t.Logf("%s: %d floors, %d children", name, floored[name], children[name])
+		lone := floored[name+" (lone)"]
+		t.Logf("%s: %d floors (%d of robots alone in their regions), %d children", name, floored[name], lone, children[name])
 		if children[name] < 20000 {
 			t.Errorf("%s: only %d children checked", name, children[name])
 		}
-		if floored[name] < 10000 {
-			t.Errorf("%s: only %d floors checked", name, floored[name])
+		if floored[name]-lone < 10000 || lone < 10000 {
+			t.Errorf("%s: only %d floors of shared regions and %d of robots alone checked", name, floored[name]-lone, lone)
 		}
 	}
 	if n := children["tour (exit)"]; n < 10000 {
