@@ -16,7 +16,7 @@ type Answer struct {
 	Notes []string // why there is no answer
 
 	Stop  error // what stopped the search, when one stopped before proving the answer
-	Lower int   // then: the answer is at least Lower (0 or less: nothing, as every answer is)
+	Lower int   // then: the answer is at least Lower (0 or less: nothing proven, every answer being at least 0)
 	Upper int   // and at most Upper, the best walk found (less than 0: none)
 
 	// Optional: no answer is no failure (day18's part 2 of a vault without an open 3x3,
