@@ -30,7 +30,9 @@
 //     never below the forest unpriced). Once the search has run a while, Refine splits on
 //     the key whose doors lengthen the way most: the walks either fetch it or go round its
 //     doors (detours.go); and where two ways lead in, each through doors of a key of its
-//     own, the bound is the least forest over which keys a walk fetches (ways.go).
+//     own, the bound is the least forest over which keys a walk fetches (ways.go). A robot
+//     alone in its region with a few keys has its tree replaced by its exact cost, the
+//     other regions' doors open (exitsolo.go).
 //   - None: zero, which makes the search Dijkstra: the baseline the others are measured by.
 //
 // Solo, the exact cost for a robot alone in its region with the other regions' doors open,
@@ -175,6 +177,14 @@ type Baselines struct {
 	// has run long enough to pay for them (Exit.DetoursLater): the baseline of waiting.
 	DetoursAtStart bool
 
+	// NoExitSolo prices the exit bound's regions a robot has alone by their forest, not
+	// their exact cost (exitsolo.go).
+	NoExitSolo bool
+
+	// SoloAtStart has the exit bound's lone regions count from the start rather than once
+	// the search has run long enough to pay for their routes: the baseline of waiting.
+	SoloAtStart bool
+
 	// NoWays leaves out the exit bound's pairs of keys whose doors together part a point
 	// (ways.go).
 	NoWays bool
@@ -209,6 +219,9 @@ func For(g *routes.Graph, robots int, exit bool, set Setup) (Choice, error) {
 		e.Plain, e.NoWays = set.NoNeeds, set.NoWays
 		if !set.NoExitPrices {
 			e.Price(robots)
+		}
+		if !set.NoExitSolo {
+			e.Solo(g, robots, meter, !set.SoloAtStart)
 		}
 		switch {
 		case set.DetoursAtStart && !set.NoDetours:

@@ -55,6 +55,12 @@ func TestAdmissibleConsistent(t *testing.T) {
 			vaults = addVault(vaults, bytes.ReplaceAll(data, []byte{'a' + k}, []byte("+")), true)
 		}
 	}
+	for seed := range uint64(30) { // quadrants with the exit in one: robots alone in their regions
+		data := vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 17, Keys: 12, Robots: 4, Loops: []float64{0, 0.1}[seed%2], Doors: 2})
+		for k := range byte(12) {
+			vaults = addVault(vaults, bytes.ReplaceAll(data, []byte{'a' + k}, []byte("+")), true)
+		}
+	}
 	files, _ := filepath.Glob("../../../shared/day18/examples/*.txt")
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -95,7 +101,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 				}
 				name := k.String() + mode
 				c, err := For(g, len(tv.v.Robots), tv.exit, Setup{Kind: k, Baselines: Baselines{NoGroups: !exact, NoNeeds: mode == " without needs",
-					NoExitPrices: mode == " without exit prices", NoDetours: mode == " without detours", NoWays: mode == " without ways", DetoursAtStart: true}})
+					NoExitPrices: mode == " without exit prices", NoDetours: mode == " without detours", NoWays: mode == " without ways", DetoursAtStart: true, SoloAtStart: true}})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -117,11 +123,13 @@ func TestAdmissibleConsistent(t *testing.T) {
 					at := s.nodes(sg.nr)
 					return c.Refine(at, s.held, c.Eval(at, s.held), Keep)
 				}
-				var plain, unpriced, noWays *Exit // for the exit with its needs, the bound without them, without prices, and without ways
+				// For the exit with its needs, the bound without them, without prices, without
+				// ways, and without its lone regions' costs.
+				var plain, unpriced, noWays, noSolo *Exit
 				if e, ok := c.Bound.(*Exit); ok && !e.Plain {
-					plain, unpriced, noWays = &Exit{}, &Exit{}, &Exit{}
-					*plain, *unpriced, *noWays = *e, *e, *e
-					plain.Plain, unpriced.price, noWays.pairs, noWays.all = true, [routes.Nodes]int32{}, nil, 0
+					plain, unpriced, noWays, noSolo = &Exit{}, &Exit{}, &Exit{}, &Exit{}
+					*plain, *unpriced, *noWays, *noSolo = *e, *e, *e, *e
+					plain.Plain, unpriced.price, noWays.pairs, noWays.all, noSolo.solo = true, [routes.Nodes]int32{}, nil, 0, nil
 				}
 				for s, cost := range sg.toGoal {
 					h := eval(s)
@@ -142,6 +150,11 @@ func TestAdmissibleConsistent(t *testing.T) {
 						}
 						if h > e {
 							raised[name+" (detours)"]++
+						}
+						if l := noSolo.Eval(at, s.held); l > e {
+							t.Fatalf("%s: the exit's lone regions lower its bound from %d to %d (robots %v, keys %s) in\n%s", name, l, e, at, s.held, tv.v.Grid)
+						} else if l < e {
+							raised[name+" (lone regions)"]++
 						}
 					}
 					if h > cost {
@@ -281,6 +294,10 @@ func TestAdmissibleConsistent(t *testing.T) {
 	t.Logf("the exit's ways raised %d bounds; %d children's bounds from their parents differ from their own; %d states' leaves read from those kept", raised["tour (ways)"], children["tour (ways differ)"], children["tour (leaves kept)"])
 	if n := raised["tour (ways)"]; n < 100 {
 		t.Errorf("the exit's ways raised only %d bounds", n)
+	}
+	t.Logf("the exit's lone regions raised %d bounds", raised["tour (lone regions)"])
+	if n := raised["tour (lone regions)"]; n < 1000 {
+		t.Errorf("the exit's lone regions raised only %d bounds", n)
 	}
 	if n := raised["tour (needs)"]; n < 1000 {
 		t.Errorf("the exit's needs raised only %d bounds", n)
@@ -544,7 +561,7 @@ func TestDetoursLater(t *testing.T) {
 			start := startNodes[:len(v.Robots)]
 			bounds := [3]int32{} // without the detours, with them at the start, and waiting
 			var wait int
-			for i, base := range []Baselines{{NoDetours: true}, {DetoursAtStart: true}, {}} {
+			for i, base := range []Baselines{{NoDetours: true, NoExitSolo: true}, {DetoursAtStart: true, NoExitSolo: true}, {NoExitSolo: true}} {
 				c, err := For(g, len(v.Robots), true, Setup{Baselines: base})
 				if err != nil {
 					t.Fatal(err)

@@ -42,7 +42,9 @@ import (
 // fetches one of them: the bound is then the least of the forests over which (ways.go).
 // Doors no key needed opens can still lengthen the way: a robot walks round them, or first
 // fetches their key. Refine splits on the key whose doors lengthen the way most: either it
-// is collected or its doors stay shut (detours.go).
+// is collected or its doors stay shut (detours.go). And a robot alone in its region, which
+// walks its points one after another and fetches a key before it passes that key's door,
+// is priced by its exact cost there rather than by its tree (exitsolo.go).
 type Exit struct {
 	dist     [routes.Nodes]*[routes.Nodes]int32 // door-free distances from the exit and each key in doors
 	cut      [26][routes.Nodes]uint64           // cut[k][rn]: the route nodes k's doors alone part from rn
@@ -57,6 +59,7 @@ type Exit struct {
 	price    [routes.Nodes]int32                // the forest's prices in quarter steps: the targets', and robot i's at FirstStart+i
 	unpriced bool                               // several robots priced: larger also takes the unpriced forest
 	detour   *detour                            // the key Refine splits on (Detours), or nil
+	solo     *exitSolo                          // the regions robots have alone (exitsolo.go), or nil
 	wait     int                                // expansions before Detours (DetoursLater), or 0
 	after    int                                // and all of them, for Detoured
 	later    *later                             // what Detours is then called with
@@ -196,14 +199,17 @@ func part(c *routes.Corridors, shut keys.Set, cut *[routes.Nodes]uint64, seen []
 
 // Eval is the spanning forest of the exit and the keys it needs, rooted at the robots.
 func (e *Exit) Eval(at []int, held keys.Set) int32 {
-	if e.Plain || e.doors&^held == 0 && e.all == 0 {
+	switch {
+	case e.Plain:
 		return e.nearest(at, e.dist[routes.Exit])
-	}
-	if e.all == 0 {
-		return e.priced(at, e.needs(at, held))
+	case e.doors&^held == 0 && e.all == 0:
+		return e.alone(at, held, e.nearest(at, e.dist[routes.Exit]), 1<<routes.Exit, nil)
+	case e.all == 0:
+		need := e.needs(at, held)
+		return e.alone(at, held, e.priced(at, need), need, nil)
 	}
 	need := e.leavesOf(&e.eval, at, held)
-	return e.least(at, need, e.eval.leaves, 0)
+	return e.alone(at, held, e.least(at, need, e.eval.leaves, 0), need, e.eval.leaves)
 }
 
 // least is the priced forest of the route nodes of need, or the lowest of leaves' when
@@ -421,9 +427,13 @@ func (e *Exit) ascend(at []int, need uint64) {
 // ascentSteps is the most steps ascend takes.
 const ascentSteps = 200
 
-// Expand records the expanded state and what its exit needs; it sets the detours up once
-// the search has waited for them long enough (DetoursLater).
+// Expand records the expanded state and what its exit needs; it sets the detours up, and
+// lets the lone regions count, once the search has waited for them long enough
+// (DetoursLater, Solo).
 func (e *Exit) Expand(at []int, held keys.Set) {
+	if e.solo != nil && e.solo.wait > 0 {
+		e.solo.wait--
+	}
 	if e.wait > 0 {
 		if e.wait--; e.wait == 0 {
 			e.Detours(e.later.ctx, e.later.c, e.later.robots) // an error is ctx's, which ends the search too
@@ -449,10 +459,13 @@ func (e *Exit) Expand(at []int, held keys.Set) {
 // Child evaluates the child: its exit needs what the parent's did, but the keys the move
 // collected (see Exit), and where the parent's leaves (ways.go) raised its bound, its walks
 // visit one of them but those keys.
-func (e *Exit) Child(i, t int, held keys.Set, _ int32) int32 {
+func (e *Exit) Child(i, t int, held keys.Set, drop int32) int32 {
 	from := e.at[i]
 	e.at[i] = t
 	h := e.least(e.at, e.need, e.leaves, held&^e.held)
+	if h < drop {
+		h = e.alone(e.at, held, h, e.need, e.leaves)
+	}
 	e.at[i] = from
 	return h
 }

@@ -242,7 +242,7 @@ type Stats struct {
 	Routes       routes.Stats
 	Bound        bound.Kind       // the bound the search used
 	StartBound   int              // its value at the start
-	Exact        int              // states its exact costs of regions memoised (bound.Solo, bound.Group)
+	Exact        int              // states its exact costs of regions memoised (bound.Solo, bound.Group, the exit's lone regions)
 	Detours      keys.Set         // the exit's detour key, once set up (bound.Exit's Detoured),
 	Ways         int              // the pairs of keys it found for two ways in, and
 	DetoursAfter int              // the states the search had expanded then
@@ -290,9 +290,9 @@ func (s Stats) String() string {
 	if s.Turns > 0 {
 		turns = fmt.Sprintf("%d robots take turns; ", s.Turns)
 	}
-	terms := "" // what the bound added as the search went: regions' exact costs (collect), or the exit's detour and ways
+	var terms []string // what the bound added as the search went: regions' exact costs, the exit's detour and ways
 	if s.Exact > 0 {
-		terms = fmt.Sprintf(" (regions' exact costs: %d states)", s.Exact)
+		terms = append(terms, fmt.Sprintf("regions' exact costs: %d states", s.Exact))
 	}
 	if s.Detours != 0 || s.Ways > 0 {
 		var what []string
@@ -302,14 +302,18 @@ func (s Stats) String() string {
 		if s.Ways > 0 {
 			what = append(what, fmt.Sprintf("%d pairs of keys for two ways in", s.Ways))
 		}
-		terms = fmt.Sprintf(" (%s from %d states expanded)", strings.Join(what, " and "), s.DetoursAfter)
+		terms = append(terms, fmt.Sprintf("%s from %d states expanded", strings.Join(what, " and "), s.DetoursAfter))
+	}
+	added := ""
+	if terms != nil {
+		added = " (" + strings.Join(terms, "; ") + ")"
 	}
 	per := 0.0
 	if s.States > 0 {
 		per = float64(s.Bytes) / float64(s.States)
 	}
 	return fmt.Sprintf("%s%sroutes: %d BFS, %d routes, %d labels; bound %v, %d at the start%s; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated; dives for walks: %d, %d states popped%s; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
-		reduced, turns, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, terms, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Dives, s.Weighted, first,
+		reduced, turns, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, added, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Dives, s.Weighted, first,
 		memory.Format(int64(s.Bytes)), per, s.Corridors, s.Reach, s.Setup, s.Search)
 }
 

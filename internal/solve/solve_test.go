@@ -291,14 +291,16 @@ func TestDifferentialLoopy(t *testing.T) {
 // lies behind doors: generated mazes with loops and rooms, one, two and four robots, the
 // exit put in each key's place in turn, with the keys the exit needs (priced and not, where a
 // robot is alone; with the detours, set up at the start, once the search has run a while,
-// and not at all; with the ways in and without) and without, as a small and as a large
-// search; every walk replays to its answer.
+// and not at all; with the ways in and without; with the lone regions' exact costs, from
+// the start, once the search has run a while, and not at all) and without, as a small and as a large search; every walk replays to its answer.
 func TestDifferentialExit(t *testing.T) {
-	n, waits, changes := uint64(40), 5, 8 // at least: searches that set the detours up mid-search, and that the ways changed
+	// At least: searches that set the detours up mid-search, that the ways changed, and that
+	// the lone regions changed.
+	n, waits, changes, lone := uint64(40), 5, 8, 2
 	if testing.Short() {
-		n, waits, changes = 12, 2, 3
+		n, waits, changes, lone = 12, 2, 3, 0
 	}
-	compared, needed, detoured, paired, ways, waited := 0, 0, 0, 0, 0, 0
+	compared, needed, detoured, paired, ways, waited, alone := 0, 0, 0, 0, 0, 0, 0
 	var all []vaultgen.Options
 	for seed := range n {
 		all = append(all, vaultgen.Options{Seed: seed, Size: []int{13, 17, 21}[seed%3], Keys: 4 + int(seed%4),
@@ -324,8 +326,8 @@ func TestDifferentialExit(t *testing.T) {
 				t.Fatal(err)
 			}
 			a := answered{v, want}
-			var start, expanded [6]int // each option's bound at the start, and states expanded
-			for i, base := range []bound.Baselines{{}, {NoExitPrices: true}, {NoNeeds: true}, {NoDetours: true}, {DetoursAtStart: true}, {DetoursAtStart: true, NoWays: true}} {
+			var start, expanded [8]int // each option's bound at the start, and states expanded
+			for i, base := range []bound.Baselines{{}, {NoExitPrices: true}, {NoNeeds: true}, {NoDetours: true}, {DetoursAtStart: true}, {DetoursAtStart: true, NoWays: true}, {NoExitSolo: true}, {SoloAtStart: true}} {
 				opt := solve.Options{Goal: solve.Exit, Walk: true, Baselines: base}
 				for _, small := range []int{0, 8} {
 					if got := agrees(t, a, opt, small, o); small == 0 {
@@ -346,15 +348,19 @@ func TestDifferentialExit(t *testing.T) {
 			if start[5] > start[3] {
 				detoured++
 			}
+			if start[7] > start[6] || expanded[7] != expanded[6] {
+				alone++ // the lone regions, counted from the start, raised it or changed the search
+			}
 			if expanded[4] != expanded[5] {
 				ways++ // the ways changed the search
 			}
 			compared++
 		}
 	}
-	t.Logf("compared %d vaults, %d with a start bound the exit's needs raised, %d the detours; %d searches the ways in changed (%d with pairs); %d searches ran long enough to set them up", compared, needed, detoured, ways, paired, waited)
-	if compared < int(n)*3 || needed < compared/4 || detoured < compared/20 || ways < changes || waited < waits {
-		t.Errorf("compared %d vaults, %d with a start bound the exit's needs raised, %d the detours; %d searches the ways in changed (%d with pairs); %d searches ran long enough to set them up", compared, needed, detoured, ways, paired, waited)
+	msg := fmt.Sprintf("compared %d vaults, %d with a start bound the exit's needs raised, %d the detours; %d searches the lone regions changed; %d searches the ways in changed (%d with pairs); %d searches ran long enough to set them up", compared, needed, detoured, alone, ways, paired, waited)
+	t.Log(msg)
+	if compared < int(n)*3 || needed < compared/4 || detoured < compared/20 || alone < lone || ways < changes || waited < waits {
+		t.Error(msg)
 	}
 }
 
