@@ -22,10 +22,10 @@ import (
 //	lone(p, H, ∅) = 0, or with the exit, the shortest route from p to the exit open with H,
 //
 // memoised as it is asked for (a key with no door in the region opens nothing there: it
-// counts as held, and the walk stops at it only to visit it). Each robot walks in its own region, so the walks are no
-// shorter than the sum of the lone regions' costs and the priced forest of the points of the
-// other regions (prices.go): the bound is that sum, where it is more. Where the doors
-// between regions do not hold the robots up it is the answer itself.
+// counts as held, and the walk stops at it only to visit it). Each robot walks in its own
+// region, so the walks are no shorter than the sum of the lone regions' costs and the priced
+// forest of the points of the other regions (prices.go): the bound is that sum, where it is
+// more. Where the doors between regions do not hold the robots up it is the answer itself.
 //
 // A move changes the cost of one region, and the memo keeps what the others cost; it covers
 // every state the region's robot can reach, 2^|keys| key sets times its nodes, so a region
@@ -33,7 +33,7 @@ import (
 // (past it, or past the meter, the term is off for the rest of the search). Its routes, from
 // every key of the region, are more than a short search builds: as the detour does, the term
 // waits until the search has expanded a state for every detourVisits corridor nodes they
-// visit (SoloLater).
+// visit (Solo's later).
 
 // exitSoloLimit is the most states the lone regions' memo may hold.
 var exitSoloLimit = 1 << 20 // a variable for the tests
@@ -47,7 +47,7 @@ type exitSolo struct {
 	nodes uint64                 // the lone regions' route nodes
 	memo  costMemo               // (node, keys held, points left, exit) -> cost (G)
 	off   bool                   // the memo ran out
-	wait  int                    // expansions before the term counts (SoloLater), or 0
+	wait  int                    // expansions before the term counts (Solo's later), or 0
 }
 
 // Solo prices the regions a robot has alone, with at most soloKeys keys, by their exact
