@@ -197,7 +197,8 @@ func part(c *routes.Corridors, shut keys.Set, cut *[routes.Nodes]uint64, seen []
 	return queue
 }
 
-// Eval is the spanning forest of the exit and the keys it needs, rooted at the robots.
+// Eval is the spanning forest of the exit and the keys it needs, rooted at the robots, or
+// where it is more, the lone regions' exact costs and the other regions' forest (exitsolo.go).
 func (e *Exit) Eval(at []int, held keys.Set) int32 {
 	switch {
 	case e.Plain:
@@ -458,7 +459,8 @@ func (e *Exit) Expand(at []int, held keys.Set) {
 
 // Child evaluates the child: its exit needs what the parent's did, but the keys the move
 // collected (see Exit), and where the parent's leaves (ways.go) raised its bound, its walks
-// visit one of them but those keys.
+// visit one of them but those keys; the lone regions (exitsolo.go) are priced unless the
+// forest alone drops the child.
 func (e *Exit) Child(i, t int, held keys.Set, drop int32) int32 {
 	from := e.at[i]
 	e.at[i] = t
