@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/statespace/puzzles/internal/bound"
+	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/solve"
 	"github.com/statespace/puzzles/internal/vault"
@@ -66,6 +67,25 @@ func TestNames(t *testing.T) {
 	var k bound.Kind
 	if err := k.UnmarshalText([]byte("tsp")); err == nil || !strings.HasPrefix(err.Error(), `bound "tsp": want auto, none, tour,`) {
 		t.Errorf("bound tsp: %v", err)
+	}
+}
+
+// TestStatsTerms checks the -v line's account of what the bound added as the search went:
+// regions' exact costs, the exit's detour and ways, each alone and together.
+func TestStatsTerms(t *testing.T) {
+	for _, c := range []struct {
+		s    solve.Stats
+		want string
+	}{
+		{solve.Stats{}, "at the start; states:"},
+		{solve.Stats{Exact: 131}, "at the start (regions' exact costs: 131 states); states:"},
+		{solve.Stats{Detours: keys.Bit(9), DetoursAfter: 5818}, "at the start (detours round key j's doors from 5818 states expanded); states:"},
+		{solve.Stats{Exact: 50, Detours: keys.Bit(9), Ways: 12, DetoursAfter: 5818},
+			"at the start (regions' exact costs: 50 states; detours round key j's doors and 12 pairs of keys for two ways in from 5818 states expanded); states:"},
+	} {
+		if got := c.s.String(); !strings.Contains(got, c.want) {
+			t.Errorf("%+v: %q, want it to hold %q", c.s, got, c.want)
+		}
 	}
 }
 
