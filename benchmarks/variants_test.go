@@ -430,13 +430,13 @@ func BenchmarkExitWays(b *testing.B) {
 	})
 }
 
-// BenchmarkExitSolo measures the exit goal's lone regions (bound.Exit's exact cost for a
-// robot alone in its region, the other regions' doors open), counted once the search has run
-// a while (the default), against none (no-exit-solo) and counted from the start
-// (solo-at-start), on generated vaults with the exit in a key's place: eight robots in twenty
-// rooms (seed 3, d's place); four robots, each alone in a quadrant (seed 5, y's place); and a
-// search too short to wait for them (eight robots in a maze with loops 0.3, seed 2, w's
-// place).
+// BenchmarkExitSolo measures the exit goal's regions apart (bound.Exit's exact cost of the
+// robots of a region with a few keys, the other regions' doors open), counted once the
+// search has run a while (the default), against none (no-exit-solo) and counted from the
+// start (solo-at-start), on generated vaults with the exit in a key's place: eight robots in
+// twenty rooms (seed 3, d's place); four robots, each alone in a quadrant (seed 5, y's
+// place); and a search too short to wait for them (eight robots in a maze with loops 0.3,
+// seed 2, w's place).
 func BenchmarkExitSolo(b *testing.B) {
 	all := []variant{{"default", solve.Options{}}, {"no-exit-solo", solve.Options{Baselines: bound.Baselines{NoExitSolo: true}}}, {"solo-at-start", solve.Options{Baselines: bound.Baselines{SoloAtStart: true}}}}
 	benchExit(b, []exitCase{

@@ -367,11 +367,11 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		"ExitWays/maze81,loops=0.1,seed=10,exit=n/no-ways", "ExitWays/maze81,loops=0.1,seed=10,exit=n/default")
 	pair("day18: the same, eight robots in twenty rooms (seed 69, q's place)", "no ways",
 		"ExitWays/rooms81,robots=8,seed=69,exit=q/no-ways", "ExitWays/rooms81,robots=8,seed=69,exit=q/default")
-	pair("day18: the exit goal's lone regions, a robot alone in its region priced by its exact cost there, the other regions' doors open (eight robots, twenty rooms, seed 3, the exit in d's place)", "its forest",
+	pair("day18: the exit goal's regions apart, a region with a few keys priced by its robots' exact cost there, the other regions' doors open (eight robots, twenty rooms, seed 3, the exit in d's place)", "its forest",
 		"ExitSolo/rooms81,robots=8,seed=3,exit=d/no-exit-solo", "ExitSolo/rooms81,robots=8,seed=3,exit=d/default")
 	pair("day18: the same, four robots each alone in a quadrant (seed 5, y's place)", "its forest",
 		"ExitSolo/maze81,robots=4,seed=5,exit=y/no-exit-solo", "ExitSolo/maze81,robots=4,seed=5,exit=y/default")
-	pair("day18: the exit goal's lone regions counted once the search has run a while (eight robots in a maze with loops 0.3, seed 2, w's place)", "counted from the start",
+	pair("day18: the exit goal's regions apart counted once the search has run a while (eight robots in a maze with loops 0.3, seed 2, w's place)", "counted from the start",
 		"ExitSolo/maze81,loops=0.3,robots=8,seed=2,exit=w/solo-at-start", "ExitSolo/maze81,loops=0.3,robots=8,seed=2,exit=w/default")
 	pair("day18: look-ups touched in a batch first, in a table larger than the cache (eight robots, twenty rooms, their forests)", "each looked up in turn", "Touch/rooms81,robots=8,seed=50/no-touch", "Touch/rooms81,robots=8,seed=50/default")
 	pair("search: bucket queue, 60,000 pushes and pops", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/bucket")

@@ -30,9 +30,9 @@
 //     never below the forest unpriced). Once the search has run a while, Refine splits on
 //     the key whose doors lengthen the way most: the walks either fetch it or go round its
 //     doors (detours.go); and where two ways lead in, each through doors of a key of its
-//     own, the bound is the least forest over which keys a walk fetches (ways.go). A robot
-//     alone in its region with a few keys has its tree replaced by its exact cost, the
-//     other regions' doors open (exitsolo.go).
+//     own, the bound is the least forest over which keys a walk fetches (ways.go). A region
+//     with a few keys has its tree replaced by its robots' exact cost, the other regions'
+//     doors open (exitsolo.go).
 //   - None: zero, which makes the search Dijkstra: the baseline the others are measured by.
 //
 // Solo, the exact cost for a robot alone in its region with the other regions' doors open,
@@ -177,11 +177,11 @@ type Baselines struct {
 	// has run long enough to pay for them (Exit.DetoursLater): the baseline of waiting.
 	DetoursAtStart bool
 
-	// NoExitSolo prices the exit bound's regions a robot has alone by their forest, not
-	// their exact cost (exitsolo.go).
+	// NoExitSolo prices the exit bound's regions apart by their forest, not their robots'
+	// exact cost (exitsolo.go).
 	NoExitSolo bool
 
-	// SoloAtStart has the exit bound's lone regions count from the start rather than once
+	// SoloAtStart has the exit bound's regions apart count from the start rather than once
 	// the search has run long enough to pay for their routes: the baseline of waiting.
 	SoloAtStart bool
 

@@ -55,9 +55,10 @@ func TestAdmissibleConsistent(t *testing.T) {
 			vaults = addVault(vaults, bytes.ReplaceAll(data, []byte{'a' + k}, []byte("+")), true)
 		}
 	}
-	for seed := range uint64(30) { // quadrants with the exit in one: robots alone in their regions
-		data := vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 17, Keys: 12, Robots: 4, Loops: []float64{0, 0.1}[seed%2], Doors: 2})
-		for k := range byte(12) {
+	for seed := range uint64(30) { // quadrants with the exit in one: robots apart, alone or two to a quadrant
+		o := vaultgen.Options{Seed: seed, Size: 17, Keys: []int{12, 8, 6}[seed%3], Robots: []int{4, 5, 6}[seed%3], Loops: []float64{0, 0.1}[seed%2], Doors: 2}
+		data := vaultgen.Generate(o)
+		for k := range byte(o.Keys) {
 			vaults = addVault(vaults, bytes.ReplaceAll(data, []byte{'a' + k}, []byte("+")), true)
 		}
 	}
@@ -124,7 +125,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 					return c.Refine(at, s.held, c.Eval(at, s.held), Keep)
 				}
 				// For the exit with its needs, the bound without them, without prices, without
-				// ways, and without its lone regions' costs.
+				// ways, and without its regions apart's exact costs.
 				var plain, unpriced, noWays, noSolo *Exit
 				if e, ok := c.Bound.(*Exit); ok && !e.Plain {
 					plain, unpriced, noWays, noSolo = &Exit{}, &Exit{}, &Exit{}, &Exit{}
@@ -152,9 +153,9 @@ func TestAdmissibleConsistent(t *testing.T) {
 							raised[name+" (detours)"]++
 						}
 						if l := noSolo.Eval(at, s.held); l > e {
-							t.Fatalf("%s: the exit's lone regions lower its bound from %d to %d (robots %v, keys %s) in\n%s", name, l, e, at, s.held, tv.v.Grid)
+							t.Fatalf("%s: the exit's regions apart lower its bound from %d to %d (robots %v, keys %s) in\n%s", name, l, e, at, s.held, tv.v.Grid)
 						} else if l < e {
-							raised[name+" (lone regions)"]++
+							raised[name+" (regions apart)"]++
 						}
 					}
 					if h > cost {
@@ -295,9 +296,9 @@ func TestAdmissibleConsistent(t *testing.T) {
 	if n := raised["tour (ways)"]; n < 100 {
 		t.Errorf("the exit's ways raised only %d bounds", n)
 	}
-	t.Logf("the exit's lone regions raised %d bounds", raised["tour (lone regions)"])
-	if n := raised["tour (lone regions)"]; n < 1000 {
-		t.Errorf("the exit's lone regions raised only %d bounds", n)
+	t.Logf("the exit's regions apart raised %d bounds", raised["tour (regions apart)"])
+	if n := raised["tour (regions apart)"]; n < 500 { // 1,074 on these vaults
+		t.Errorf("the exit's regions apart raised only %d bounds", n)
 	}
 	if n := raised["tour (needs)"]; n < 1000 {
 		t.Errorf("the exit's needs raised only %d bounds", n)

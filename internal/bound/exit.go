@@ -42,9 +42,9 @@ import (
 // fetches one of them: the bound is then the least of the forests over which (ways.go).
 // Doors no key needed opens can still lengthen the way: a robot walks round them, or first
 // fetches their key. Refine splits on the key whose doors lengthen the way most: either it
-// is collected or its doors stay shut (detours.go). And a robot alone in its region, which
-// walks its points one after another and fetches a key before it passes that key's door,
-// is priced by its exact cost there rather than by its tree (exitsolo.go).
+// is collected or its doors stay shut (detours.go). And a region with a few keys, whose
+// robots walk their points one after another and fetch a key before they pass its door,
+// is priced by their exact cost there rather than by its tree (exitsolo.go).
 type Exit struct {
 	dist     [routes.Nodes]*[routes.Nodes]int32 // door-free distances from the exit and each key in doors
 	cut      [26][routes.Nodes]uint64           // cut[k][rn]: the route nodes k's doors alone part from rn
@@ -59,7 +59,7 @@ type Exit struct {
 	price    [routes.Nodes]int32                // the forest's prices in quarter steps: the targets', and robot i's at FirstStart+i
 	unpriced bool                               // several robots priced: larger also takes the unpriced forest
 	detour   *detour                            // the key Refine splits on (Detours), or nil
-	solo     *exitSolo                          // the regions robots have alone (exitsolo.go), or nil
+	solo     *exitSolo                          // the regions apart priced exactly (exitsolo.go), or nil
 	wait     int                                // expansions before Detours (DetoursLater), or 0
 	after    int                                // and all of them, for Detoured
 	later    *later                             // what Detours is then called with
@@ -198,7 +198,7 @@ func part(c *routes.Corridors, shut keys.Set, cut *[routes.Nodes]uint64, seen []
 }
 
 // Eval is the spanning forest of the exit and the keys it needs, rooted at the robots, or
-// where it is more, the lone regions' exact costs and the other regions' forest (exitsolo.go).
+// where it is more, the regions' exact costs and the other regions' forest (exitsolo.go).
 func (e *Exit) Eval(at []int, held keys.Set) int32 {
 	switch {
 	case e.Plain:
@@ -429,7 +429,7 @@ func (e *Exit) ascend(at []int, need uint64) {
 const ascentSteps = 200
 
 // Expand records the expanded state and what its exit needs; it sets the detours up, and
-// lets the lone regions count, once the search has waited for them long enough
+// lets the regions apart count, once the search has waited for them long enough
 // (DetoursLater, Solo).
 func (e *Exit) Expand(at []int, held keys.Set) {
 	if e.solo != nil && e.solo.wait > 0 {
@@ -459,14 +459,14 @@ func (e *Exit) Expand(at []int, held keys.Set) {
 
 // Child evaluates the child: its exit needs what the parent's did, but the keys the move
 // collected (see Exit), and where the parent's leaves (ways.go) raised its bound, its walks
-// visit one of them but those keys; the lone regions (exitsolo.go) are priced unless the
-// forest alone drops the child.
+// visit one of them but those keys; the regions apart (exitsolo.go) come first, and the
+// forest only where they do not drop the child.
 func (e *Exit) Child(i, t int, held keys.Set, drop int32) int32 {
 	from := e.at[i]
 	e.at[i] = t
-	h := e.least(e.at, e.need, e.leaves, held&^e.held)
+	h := e.alone(e.at, held, 0, e.need, e.leaves) // the regions' memo first: it drops most
 	if h < drop {
-		h = e.alone(e.at, held, h, e.need, e.leaves)
+		h = max(h, e.least(e.at, e.need, e.leaves, held&^e.held))
 	}
 	e.at[i] = from
 	return h

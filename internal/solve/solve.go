@@ -242,7 +242,7 @@ type Stats struct {
 	Routes       routes.Stats
 	Bound        bound.Kind       // the bound the search used
 	StartBound   int              // its value at the start
-	Exact        int              // states its exact costs of regions memoised (bound.Solo, bound.Group, the exit's lone regions)
+	Exact        int              // states its exact costs of regions memoised (bound.Solo, bound.Group, the exit's regions apart)
 	Detours      keys.Set         // the exit's detour key, once set up (bound.Exit's Detoured),
 	Ways         int              // the pairs of keys it found for two ways in, and
 	DetoursAfter int              // the states the search had expanded then

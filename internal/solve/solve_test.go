@@ -311,11 +311,11 @@ func TestDifferentialLoopy(t *testing.T) {
 // lies behind doors: generated mazes with loops and rooms, one, two and four robots, the
 // exit put in each key's place in turn, with the keys the exit needs (priced and not, where a
 // robot is alone; with the detours, set up at the start, once the search has run a while,
-// and not at all; with the ways in and without; with the lone regions' exact costs, from
+// and not at all; with the ways in and without; with the regions apart's exact costs, from
 // the start, once the search has run a while, and not at all) and without, as a small and as a large search; every walk replays to its answer.
 func TestDifferentialExit(t *testing.T) {
 	// At least: searches that set the detours up mid-search, that the ways changed, and that
-	// the lone regions changed.
+	// the regions apart changed.
 	n, waits, changes, lone := uint64(40), 5, 8, 2
 	if testing.Short() {
 		n, waits, changes, lone = 12, 2, 3, 0
@@ -369,7 +369,7 @@ func TestDifferentialExit(t *testing.T) {
 				detoured++
 			}
 			if start[7] > start[6] || expanded[7] != expanded[6] {
-				alone++ // the lone regions, counted from the start, raised it or changed the search
+				alone++ // the regions apart, counted from the start, raised it or changed the search
 			}
 			if expanded[4] != expanded[5] {
 				ways++ // the ways changed the search
@@ -377,7 +377,7 @@ func TestDifferentialExit(t *testing.T) {
 			compared++
 		}
 	}
-	msg := fmt.Sprintf("compared %d vaults, %d with a start bound the exit's needs raised, %d the detours; %d searches the lone regions changed; %d searches the ways in changed (%d with pairs); %d searches ran long enough to set them up", compared, needed, detoured, alone, ways, paired, waited)
+	msg := fmt.Sprintf("compared %d vaults, %d with a start bound the exit's needs raised, %d the detours; %d searches the regions apart changed; %d searches the ways in changed (%d with pairs); %d searches ran long enough to set them up", compared, needed, detoured, alone, ways, paired, waited)
 	t.Log(msg)
 	if compared < int(n)*3 || needed < compared/4 || detoured < compared/20 || alone < lone || ways < changes || waited < waits {
 		t.Error(msg)
@@ -407,7 +407,7 @@ func compare(t testing.TB, data []byte, opt solve.Options) (graph, bfs int, ok b
 
 // FuzzGraphEqualsBFS checks that the fast solver agrees with the baseline on any small vault,
 // under each bound, as a large search (first walk, branch and bound, dominance) and, for the
-// exit goal, with its lone regions counted from the start, the one picked by the input's
+// exit goal, with its regions apart counted from the start, the one picked by the input's
 // bytes.
 func FuzzGraphEqualsBFS(f *testing.F) {
 	r := rand.New(rand.NewPCG(1, 2))
@@ -429,7 +429,7 @@ func FuzzGraphEqualsBFS(f *testing.F) {
 		opt := solve.Options{Budget: 200_000, Bound: kinds[pick%len(kinds)]}
 		if exit {
 			opt.Goal = solve.Exit
-			opt.SoloAtStart = pick/len(kinds)/2%2 == 1 // the lone regions even in a short search
+			opt.SoloAtStart = pick/len(kinds)/2%2 == 1 // the regions apart even in a short search
 		}
 		if pick/len(kinds)%2 == 1 {
 			defer solve.LargeFrom(2)()
