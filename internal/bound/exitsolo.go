@@ -68,7 +68,6 @@ func (e *Exit) Solo(g *routes.Graph, robots int, meter *memory.Meter, later bool
 		return
 	}
 	s := &exitSolo{g: g}
-	region := func(rn int) int32 { return c.Region(int(c.Of[rn])) }
 	size, doors := map[int32]int{}, map[int32]keys.Set{} // the regions' corridor nodes, and the keys of their doors
 	for u := range c.Len() {
 		size[c.Region(u)]++
@@ -82,32 +81,19 @@ func (e *Exit) Solo(g *routes.Graph, robots int, meter *memory.Meter, later bool
 		if s.region[at] != 0 {
 			continue // a robot's before it
 		}
-		var nodes uint64
-		var ks keys.Set
-		n := 0 // robots
-		for rn := range routes.Nodes {
-			if c.Of[rn] < 0 || region(rn) != region(at) {
-				continue
-			}
-			nodes |= 1 << rn
-			if rn < 26 {
-				ks |= keys.Bit(rn)
-			}
-			if rn >= routes.FirstStart && rn < routes.FirstStart+robots {
-				n++
-			}
-		}
+		nodes := regionOf(c, at) | 1<<at
+		ks := keys.Set(nodes & (1<<26 - 1))
+		n := bits.OnesCount64(nodes >> routes.FirstStart & (1<<robots - 1)) // its robots
 		if n == robots || ks.Len() > soloKeys {
 			continue
 		}
 		id++
+		region := c.Region(int(c.Of[at]))
 		s.nodes |= nodes
-		s.keys[id], s.doors[id] = ks, ks&doors[region(at)]
-		visits += (ks.Len() + n) * size[region(at)]
-		for rn := range routes.Nodes {
-			if nodes>>rn&1 != 0 {
-				s.region[rn] = id
-			}
+		s.keys[id], s.doors[id] = ks, ks&doors[region]
+		visits += (ks.Len() + n) * size[region]
+		for m := nodes; m != 0; m &= m - 1 {
+			s.region[bits.TrailingZeros64(m)] = id
 		}
 	}
 	if id == 0 {
