@@ -436,13 +436,17 @@ func BenchmarkExitWays(b *testing.B) {
 // start (solo-at-start), on generated vaults with the exit in a key's place: eight robots in
 // twenty rooms (seed 3, d's place); four robots, each alone in a quadrant (seed 5, y's
 // place); and a search too short to wait for them (eight robots in a maze with loops 0.3,
-// seed 2, w's place).
+// seed 2, w's place). Child asks the regions before the forests (the default) against the
+// forests first (forest-first), where twenty pairs of keys give the forests many leaves
+// (eight robots in twenty rooms, seed 69, q's place).
 func BenchmarkExitSolo(b *testing.B) {
-	all := []variant{{"default", solve.Options{}}, {"no-exit-solo", solve.Options{Baselines: bound.Baselines{NoExitSolo: true}}}, {"solo-at-start", solve.Options{Baselines: bound.Baselines{SoloAtStart: true}}}}
+	all := []variant{{"default", solve.Options{}}, {"no-exit-solo", solve.Options{Baselines: bound.Baselines{NoExitSolo: true}}}, {"solo-at-start", solve.Options{Baselines: bound.Baselines{SoloAtStart: true}}},
+		{"forest-first", solve.Options{Baselines: bound.Baselines{ExitForestFirst: true}}}}
 	benchExit(b, []exitCase{
 		{"rooms81,robots=8,seed=3,exit=d", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 3}, 'd', all[:2]},
 		{"maze81,robots=4,seed=5,exit=y", vaultgen.Options{Size: 81, Loops: 0.05, Robots: 4, Seed: 5}, 'y', all[:2]},
 		{"maze81,loops=0.3,robots=8,seed=2,exit=w", vaultgen.Options{Size: 81, Loops: 0.3, Robots: 8, Seed: 2}, 'w', []variant{all[0], all[2]}},
+		{"rooms81,robots=8,seed=69,exit=q", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 69}, 'q', []variant{all[0], all[3]}},
 	})
 }
 

@@ -373,6 +373,8 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		"ExitSolo/maze81,robots=4,seed=5,exit=y/no-exit-solo", "ExitSolo/maze81,robots=4,seed=5,exit=y/default")
 	pair("day18: the exit goal's regions apart counted once the search has run a while (eight robots in a maze with loops 0.3, seed 2, w's place)", "counted from the start",
 		"ExitSolo/maze81,loops=0.3,robots=8,seed=2,exit=w/solo-at-start", "ExitSolo/maze81,loops=0.3,robots=8,seed=2,exit=w/default")
+	pair("day18: the exit goal's child asks its regions apart before its forests, which only a child they keep then prices (eight robots, twenty rooms, seed 69, q's place: twenty pairs of keys, many leaves)", "the forests first",
+		"ExitSolo/rooms81,robots=8,seed=69,exit=q/forest-first", "ExitSolo/rooms81,robots=8,seed=69,exit=q/default")
 	pair("day18: look-ups touched in a batch first, in a table larger than the cache (eight robots, twenty rooms, their forests)", "each looked up in turn", "Touch/rooms81,robots=8,seed=50/no-touch", "Touch/rooms81,robots=8,seed=50/default")
 	pair("search: bucket queue, 60,000 pushes and pops", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/bucket")
 	pair("search: packed binary heap, the same", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/heap")

@@ -185,6 +185,10 @@ type Baselines struct {
 	// the search has run long enough to pay for their routes: the baseline of waiting.
 	SoloAtStart bool
 
+	// ExitForestFirst has the exit bound's Child price its forests before its regions apart
+	// (Exit.ForestFirst): the baseline of asking the regions first.
+	ExitForestFirst bool
+
 	// NoWays leaves out the exit bound's pairs of keys whose doors together part a point
 	// (ways.go).
 	NoWays bool
@@ -216,7 +220,7 @@ func For(g *routes.Graph, robots int, exit bool, set Setup) (Choice, error) {
 		if err != nil {
 			return Choice{}, err
 		}
-		e.Plain, e.NoWays = set.NoNeeds, set.NoWays
+		e.Plain, e.NoWays, e.ForestFirst = set.NoNeeds, set.NoWays, set.ExitForestFirst
 		if !set.NoExitPrices {
 			e.Price(robots)
 		}

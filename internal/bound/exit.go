@@ -75,6 +75,10 @@ type Exit struct {
 	// baseline they are measured by.
 	NoWays bool
 
+	// ForestFirst has Child price the forests before the regions apart (exitsolo.go), the
+	// baseline of asking the regions first: the same bounds.
+	ForestFirst bool
+
 	// Plain makes Eval the door-free distance from the nearest robot to the exit, whatever
 	// the exit needs: the baseline the needs are measured by.
 	Plain bool
@@ -464,6 +468,14 @@ func (e *Exit) Expand(at []int, held keys.Set) {
 func (e *Exit) Child(i, t int, held keys.Set, drop int32) int32 {
 	from := e.at[i]
 	e.at[i] = t
+	if e.ForestFirst {
+		h := e.least(e.at, e.need, e.leaves, held&^e.held)
+		if h < drop {
+			h = e.alone(e.at, held, h, e.need, e.leaves)
+		}
+		e.at[i] = from
+		return h
+	}
 	h := e.alone(e.at, held, 0, e.need, e.leaves) // the regions' memo first: it drops most
 	if h < drop {
 		h = max(h, e.least(e.at, e.need, e.leaves, held&^e.held))
