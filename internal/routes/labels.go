@@ -20,7 +20,9 @@ func (g *Graph) labelRoutes(n int) ([]Route, error) {
 }
 
 // labelWay is how labelRoutes searches g.
-func (g *Graph) labelWay() labelWay { return labelWay{dial: g.corr.Len() >= labelDial} }
+func (g *Graph) labelWay() labelWay {
+	return labelWay{dial: g.corr.Len() >= labelDial, runs: g.corr.Len() >= labelRuns}
+}
 
 // labelWay is how labelRoutesBy searches: its queue, and the baselines of its pruning
 // (BenchmarkLabels).
@@ -34,7 +36,23 @@ type labelWay struct {
 	// that makes it useless, where the search reads the mark (dead) a later one left on it;
 	// in a maze with loops a dozen labels a look, each a cache miss. late walks too.
 	walk bool
+	// runs: once the search has pushed runsFrom labels a node, a node's labels past its
+	// first listMost in runs, else all in its list; whole: every run read, its summaries not.
+	runs, whole bool
 }
+
+// labelRuns is the corridor graph size from which labelRoutes may keep labels in runs: in
+// a smaller graph the labels stay in the cache, and the runs cost more than they save
+// (BenchmarkLabels).
+const labelRuns = 1024
+
+// runsFrom is how many labels a node, on average over the graph, a search pushes before it
+// keeps further labels in runs. The searches from the keys of the 801x801 maze with loops
+// and open rooms of the README's hostile inputs push 4 to 434 labels a node, those of a
+// 1001x1001 maze with loops and no rooms 2 to 33, a 300x300 open room's one: where most
+// nodes hold a few, the runs' bookkeeping costs more than the cache misses it saves
+// (BenchmarkLabels). A variable for the tests.
+var runsFrom = 8
 
 // labelDial is the corridor graph size from which labelRoutes uses the bucket queue: from
 // about a hundred nodes on it was faster on every shape BenchmarkLabels measures, up to five
@@ -47,7 +65,7 @@ func (g *Graph) labelRoutesBy(n int, way labelWay) ([]Route, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.Stats.Labels += len(g.lab.labels)
+	g.Stats.Labels += g.lab.count
 	return g.keep(found), nil
 }
 
@@ -74,8 +92,10 @@ func (g *Graph) keep(found []Route) []Route {
 // graph's meter: the graph has one for From, and Prefetch takes one more for each further
 // goroutine.
 type labeler struct {
-	labels   []clabel
-	at       []int32 // at[node] heads the list of the labels pushed at node
+	labels   []clabel // by number
+	runs     []run
+	heads    []int32 // by node: its list's newest label, -1 when none, or -2 less its newest run
+	count    int     // labels pushed by the last search
 	heap     search.Heap
 	buckets  search.Queue
 	found    []Route
@@ -86,27 +106,135 @@ type labeler struct {
 type clabel struct {
 	node, dist  int32    // node | dead once a label pushed after it makes it useless
 	doors, keys keys.Set // needed to reach node, not counting the node's own key
-	next        int32    // the label pushed before it at the same node, or -1
+	next        int32    // in its node's list, the label listed before it, or -1
 }
 
 // dead marks a label's node once a label pushed after it at the node is no longer and needs
 // no more (one of them shorter or needing less): it is dropped when it leaves the queue.
 const dead = math.MinInt32
 
-// walkDominated reports whether label li, leaving the queue, is dropped for a label of its
-// node's list from head (labelWay.walk and late; under late, labels pushed before it can
-// make it useless too): one no longer that needs no more; of labels as long that need the
-// same, the first pushed is kept.
-func walkDominated(labels []clabel, head, li int32) bool {
-	lb := labels[li]
-	needs := lb.doors | lb.keys
-	for s := head; s >= 0; s = labels[s].next {
-		sn := labels[s].doors | labels[s].keys
-		if labels[s].dist <= lb.dist && needs.Covers(sn) && (sn != needs || labels[s].dist < lb.dist || s < li) {
+// A push at a node reads every label there, to be dropped for one or to drop them (meet).
+// A node's labels are a list through the labels, a cache miss each. Once a search has
+// pushed runsFrom labels a node, a node's labels past its first listMost lie side by side
+// in runs instead, which a push reads a cache line for every three, and whose summaries
+// (what all its labels need and what any does, the shortest and the longest) let it skip a
+// run none of whose labels can drop it or be dropped by it. Most nodes of a large graph
+// hold a label or two, where a run would waste room; a few in a maze with loops and open
+// rooms hold thousands, read by every push there.
+const (
+	firstRun = 4  // the length of a node's first run; each next is twice as long
+	lastRun  = 32 // up to this
+)
+
+// listMost is how many labels a node lists before its runs. A variable for the tests.
+var listMost int32 = 16
+
+// run is a run of labels pushed at one node, side by side in labeler.labels.
+type run struct {
+	prev          int32    // the node's run before this one, or -1
+	list          int32    // the newest label of the node's list
+	start, n, cap int32    // its labels are labels[start : start+n], room for cap
+	all, any      keys.Set // what each of its labels needs, and what any one does
+	lo, hi        int32    // its shortest label's length, and its longest's
+}
+
+// meet is what a label pushed at b's node, needing needs at length nd, and b do to each
+// other: it reports whether b, no longer than horizon, makes the pushed label useless; if
+// not, it marks b dead when the pushed label makes b useless. Should the pushed label be
+// dropped, the one that drops it drops any it marked as well.
+func meet(b *clabel, needs keys.Set, nd, horizon int32) bool {
+	bn, bd := b.doors|b.keys, b.dist
+	if bd <= horizon && needs.Covers(bn) {
+		return true
+	}
+	if nd <= bd && bn.Covers(needs) && (bn != needs || nd < bd) {
+		b.node |= dead
+	}
+	return false
+}
+
+// droppedInRuns is meet for the labels of a node with runs, whose labels head says where to
+// find: whether one drops a label pushed there; whole reads every run, where the summaries
+// would skip some.
+func (l *labeler) droppedInRuns(labels []clabel, head int32, needs keys.Set, nd, horizon int32, whole bool) bool {
+	for r := -2 - head; r >= 0; r = l.runs[r].prev {
+		c := &l.runs[r]
+		if !whole && (c.lo > horizon || !needs.Covers(c.all)) && (c.hi < nd || !c.any.Covers(needs)) {
+			continue // none there drops it, nor is dropped by it
+		}
+		in := labels[c.start : c.start+c.n]
+		for i := range in {
+			if meet(&in[i], needs, nd, horizon) {
+				return true
+			}
+		}
+	}
+	for s := l.runs[-2-head].list; s >= 0; s = labels[s].next {
+		if meet(&labels[s], needs, nd, horizon) {
 			return true
 		}
 	}
 	return false
+}
+
+// walkDominated reports whether label li, leaving the queue, is dropped for a label of its
+// node, whose labels head says where to find (labelWay.walk and late; under late, labels
+// pushed before it can make it useless too): one no longer that needs no more; of labels as
+// long that need the same, the first pushed is kept.
+func walkDominated(labels []clabel, runs []run, head, li int32) bool {
+	lb := labels[li]
+	needs := lb.doors | lb.keys
+	drops := func(s int32) bool {
+		sn, sd := labels[s].doors|labels[s].keys, labels[s].dist
+		return sd <= lb.dist && needs.Covers(sn) && (sn != needs || sd < lb.dist || s < li)
+	}
+	list := head
+	if head < -1 {
+		list = runs[-2-head].list
+		for r := -2 - head; r >= 0; r = runs[r].prev {
+			for s := runs[r].start; s < runs[r].start+runs[r].n; s++ {
+				if drops(s) {
+					return true
+				}
+			}
+		}
+	}
+	for s := list; s >= 0; s = labels[s].next {
+		if drops(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// pushRun adds label lb to the newest run of its node, whose labels head says where to find,
+// starting a run when there is none or it is full, and returns labels and the label's number.
+func (l *labeler) pushRun(m *memory.Meter, labels []clabel, head *int32, lb clabel) ([]clabel, int32, error) {
+	r := -2 - *head
+	if *head >= -1 || l.runs[r].n == l.runs[r].cap {
+		next := run{prev: -1, list: *head, start: int32(len(labels)), cap: firstRun, all: ^keys.Set(0), lo: math.MaxInt32}
+		if *head < -1 {
+			next.prev, next.list, next.cap = r, l.runs[r].list, min(2*l.runs[r].cap, lastRun)
+		}
+		var err error
+		if labels, err = growMetered(l, m, labels, int(next.cap)); err == nil {
+			l.runs, err = growMetered(l, m, l.runs, 1)
+		}
+		if err != nil {
+			return labels, 0, err
+		}
+		l.runs = append(l.runs, next)
+		labels = labels[:len(labels)+int(next.cap)]
+		r = int32(len(l.runs) - 1)
+		*head = -2 - r
+	}
+	c := &l.runs[r]
+	li, needs := c.start+c.n, lb.doors|lb.keys
+	labels[li] = lb
+	c.n++
+	c.all, c.any = c.all&needs, c.any|needs
+	c.lo, c.hi = min(c.lo, lb.dist), max(c.hi, lb.dist)
+	return labels, li, nil
 }
 
 // reserve reserves n bytes (n <= 0: none) from m for l.
@@ -129,19 +257,19 @@ func (l *labeler) release(m *memory.Meter) {
 
 // bytes is about the memory l holds.
 func (l *labeler) bytes() int {
-	return int(unsafe.Sizeof(clabel{}))*cap(l.labels) + 4*cap(l.at) + 8*cap(l.heap) +
+	return int(unsafe.Sizeof(clabel{}))*cap(l.labels) + int(unsafe.Sizeof(run{}))*cap(l.runs) + 4*cap(l.heads) + 8*cap(l.heap) +
 		l.buckets.Bytes() + int(unsafe.Sizeof(Route{}))*cap(l.found)
 }
 
-// growMetered doubles the capacity of s, reserving the new array from m for l first and
-// releasing the old one after.
-func growMetered[T any](l *labeler, m *memory.Meter, s []T) ([]T, error) {
-	if len(s) < cap(s) {
+// growMetered makes room in s for room more elements, doubling its capacity or more,
+// reserving the new array from m for l first and releasing the old one after.
+func growMetered[T any](l *labeler, m *memory.Meter, s []T, room int) ([]T, error) {
+	if len(s)+room <= cap(s) {
 		return s, nil
 	}
 	var zero T
 	size := int(unsafe.Sizeof(zero))
-	n := max(2*cap(s), 1024)
+	n := max(2*cap(s), 1024, len(s)+room)
 	if err := l.reserve(m, n*size); err != nil {
 		return s, err
 	}
@@ -160,32 +288,37 @@ func (l *labeler) search(g *Graph, n int, way labelWay) ([]Route, error) {
 	dial := way.dial
 	c := g.corr
 	labels := l.labels[:0]
-	// at[node] heads the list (through clabel.next) of the labels pushed at node, newest
-	// first: no slice per node. A label is pushed only when none there is as short and
-	// needs no more (in an open room a cell is reached from two sides at once, and the
-	// second label is never pushed), and kept when it leaves the queue only when none there
-	// as short needs less (or the same, pushed before it): only one pushed after it can be,
-	// and that one marked it dead on its way in.
+	// A label is pushed only when none at its node is as short and needs no more (in an open
+	// room a cell is reached from two sides at once, and the second label is never pushed),
+	// and kept when it leaves the queue only when none there as short needs less (or the
+	// same, pushed before it): only one pushed after it can be, and that one marked it dead
+	// on its way in.
 	q, b := l.heap[:0], &l.buckets
 	b.Reset()
 	src := c.Of[n]
-	if err := l.reserve(g.Meter, 4*(c.Len()-cap(l.at))); err != nil {
+	if err := l.reserve(g.Meter, 4*(c.Len()-cap(l.heads))); err != nil {
 		return nil, err
 	}
-	at := grow(&l.at, c.Len())
-	for i := range at {
-		at[i] = -1
+	heads := grow(&l.heads, c.Len())
+	for i := range heads {
+		heads[i] = -1
 	}
 	labels = append(labels, clabel{node: src, next: -1})
-	at[src] = 0
+	heads[src] = 0
+	l.runs = l.runs[:0]
+	count := 1 // labels pushed
 	if dial {
 		b.Push(0, 0, 0)
 	} else {
 		q.Push(0)
 	}
 	found := l.found[:0]
-	defer func() { l.labels, l.heap, l.found = labels, q, found }()
-	for {
+	defer func() { l.labels, l.heap, l.found, l.count = labels, q, found, count }()
+	dense := math.MaxInt // labels pushed from which runs begin
+	if way.runs {
+		dense = runsFrom * c.Len()
+	}
+	for pops := 1; ; pops++ {
 		var li int32
 		if dial {
 			_, x, _, ok := b.Pop()
@@ -201,13 +334,13 @@ func (l *labeler) search(g *Graph, n int, way labelWay) ([]Route, error) {
 			li = int32(top & (1<<32 - 1))
 		}
 		lb := labels[li]
-		if li&4095 == 4095 && g.Ctx != nil && g.Ctx.Err() != nil {
+		if pops&4095 == 0 && g.Ctx != nil && g.Ctx.Err() != nil {
 			return nil, g.Ctx.Err()
 		}
 		if lb.node < 0 { // dropped: a label pushed after it is no longer and needs no more
 			continue
 		}
-		if (way.late || way.walk) && walkDominated(labels, at[lb.node], li) {
+		if (way.late || way.walk) && walkDominated(labels, l.runs, heads[lb.node], li) {
 			continue
 		}
 		ks := lb.keys
@@ -229,35 +362,51 @@ func (l *labeler) search(g *Graph, n int, way labelWay) ([]Route, error) {
 			if way.late {
 				horizon = lb.dist
 			}
-			needs := doors | ks
-			for s := at[e.To]; s >= 0; s = labels[s].next {
-				sn := labels[s].doors | labels[s].keys
-				if labels[s].dist <= horizon && needs.Covers(sn) {
-					continue edges
+			needs, head, toRun := doors|ks, heads[e.To], false
+			if count > dense { // the search has pushed many labels a node
+				if head < -1 && l.droppedInRuns(labels, head, needs, nd, horizon, way.whole) {
+					continue
 				}
-				// One this label is shorter than or needs less than, and no longer and
-				// needing no more, is dropped when it leaves the queue (dead). Should this
-				// label not be pushed, the one that stops it drops that one as well.
-				if nd <= labels[s].dist && sn.Covers(needs) && (sn != needs || nd < labels[s].dist) {
-					labels[s].node |= dead
+				listed := int32(0)
+				for s := head; s >= 0; s = labels[s].next {
+					if meet(&labels[s], needs, nd, horizon) {
+						continue edges
+					}
+					listed++
+				}
+				toRun = head < -1 || listed >= listMost
+			} else {
+				for s := head; s >= 0; s = labels[s].next {
+					if meet(&labels[s], needs, nd, horizon) {
+						continue edges
+					}
 				}
 			}
-			if g.budget > 0 && len(labels) >= g.budget {
+			if g.budget > 0 && count >= g.budget {
 				return nil, fmt.Errorf("%w: more than %d labels in one search", ErrBudget, g.budget)
 			}
 			var err error
 			if len(labels) == cap(labels) || len(q) == cap(q) && !dial {
-				if labels, err = growMetered(l, g.Meter, labels); err == nil && !dial {
-					q, err = growMetered(l, g.Meter, q)
+				if labels, err = growMetered(l, g.Meter, labels, 1); err == nil && !dial {
+					q, err = growMetered(l, g.Meter, q, 1)
 				}
 			}
+			id := int32(len(labels))
 			if err == nil {
-				labels = append(labels, clabel{node: e.To, dist: nd, doors: doors, keys: ks, next: at[e.To]})
-				at[e.To] = int32(len(labels) - 1)
-				if dial {
-					err = l.pushBucket(g.Meter, nd, len(labels)-1)
+				pushed := clabel{node: e.To, dist: nd, doors: doors, keys: ks, next: head}
+				if toRun {
+					labels, id, err = l.pushRun(g.Meter, labels, &heads[e.To], pushed)
 				} else {
-					q.Push(uint64(nd)<<32 | uint64(len(labels)-1))
+					labels = append(labels, pushed)
+					heads[e.To] = id
+				}
+				count++
+			}
+			if err == nil {
+				if dial {
+					err = l.pushBucket(g.Meter, nd, int(id))
+				} else {
+					q.Push(uint64(nd)<<32 | uint64(id))
 				}
 			}
 			if err != nil {
@@ -338,7 +487,7 @@ func (g *Graph) Prefetch(ns uint64) {
 			for i := int(next.Add(1)) - 1; i < len(todo); i = int(next.Add(1)) - 1 {
 				n := todo[i]
 				if rs, err := l.search(g, n, way); err == nil {
-					found[n], labels[n], done[n] = append([]Route(nil), rs...), len(l.labels), true
+					found[n], labels[n], done[n] = append([]Route(nil), rs...), l.count, true
 				}
 			}
 		})

@@ -37,8 +37,11 @@
 // part 1's (NewCorridorsPair), and before a search the key set is reduced where regions are
 // trees (Corridors.Reduce). Label searches in large graphs take seconds; a search that will
 // stand on every node (collecting every key) has them run on several cores first
-// (Prefetch), each goroutine on scratch of its own (labeler). Package bound turns the search
-// into A*: see its comment.
+// (Prefetch), each goroutine on scratch of its own (labeler). Every label pushed at a node
+// reads the labels there; once a search has pushed many labels a node (junctions by open
+// rooms with keys in a maze with loops gather thousands), those past a node's first few lie
+// side by side in runs with summaries that let a push skip whole runs (labels.go). Package
+// bound turns the search into A*: see its comment.
 package routes
 
 import (

@@ -155,45 +155,91 @@ func TestCut(t *testing.T) {
 }
 
 // TestLabelsAlike holds the label search on a bucket queue to the one on a binary heap, and
-// each to its baselines that drop fewer labels before they are queued (labelWay.late) and
-// that look through a node's labels for each label leaving the queue (labelWay.walk), from
+// each to its baselines that drop fewer labels before they are queued (labelWay.late), that
+// look through a node's labels for each label leaving the queue (labelWay.walk), that list
+// every label of a node (without labelWay.runs) and that read every run (whole), from
 // every node of mazes with loops, rooms and several doors a key, and of open rooms, each
 // with its part 2: the same routes, as the search reads them (target, length, and what they
 // need), in order but among routes of one length to one node, which the queues settle in
 // different orders. (Of two routes that need the same, one through door J and over key j
 // and one through J alone, the first settled is kept.)
 func TestLabelsAlike(t *testing.T) {
+	defer func(n int32, r int) { listMost, runsFrom = n, r }(listMost, runsFrom)
 	vaults := labelVaults(t)
-	searched := 0
-	for _, v := range vaults {
-		g := New(v, 0)
-		if g.Pairs() || g.simple() {
-			continue // not searched with labels
+	searched, runs, most := 0, 0, 0             // runs: searches that kept labels in runs; most: the most runs one kept
+	for _, list := range []int32{listMost, 2} { // and with runs from the start, from a node's third label on
+		listMost = list
+		if list == 2 {
+			runsFrom = 0
 		}
-		searched++
-		for n := range Nodes {
-			if g.Cell(n) < 0 {
-				continue
+		for _, v := range vaults {
+			g := New(v, 0)
+			if g.Pairs() || g.simple() {
+				continue // not searched with labels
 			}
-			a, err := g.labelRoutesBy(n, labelWay{dial: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			a = readAs(a) // before the next search reuses its room
-			for way := range 8 {
-				w := labelWay{dial: way&1 != 0, late: way&2 != 0, walk: way&4 != 0}
-				b, err := g.labelRoutesBy(n, w)
+			searched++
+			for n := range Nodes {
+				if g.Cell(n) < 0 {
+					continue
+				}
+				a, err := g.labelRoutesBy(n, labelWay{dial: true, runs: true})
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !slices.Equal(a, readAs(b)) {
-					t.Fatalf("node %d: bucket queue %+v, %+v %+v on\n%s", n, a, w, b, v.Grid)
+				a = readAs(a) // before the next search reuses its room
+				if len(g.lab.runs) > 0 {
+					runs++
+				}
+				most = max(most, len(g.lab.runs))
+				for way := range 32 {
+					w := labelWay{dial: way&1 != 0, late: way&2 != 0, walk: way&4 != 0, runs: way&8 != 0, whole: way&16 != 0}
+					b, err := g.labelRoutesBy(n, w)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !slices.Equal(a, readAs(b)) {
+						t.Fatalf("listing %d, node %d: bucket queue %+v, %+v %+v on\n%s", list, n, a, w, b, v.Grid)
+					}
 				}
 			}
 		}
 	}
-	if searched < 20 {
-		t.Errorf("only %d graphs searched with labels", searched)
+	if searched < 40 || runs < 200 || most < 100 {
+		t.Errorf("only %d graphs searched with labels, %d searches with runs, at most %d runs", searched, runs, most)
+	}
+}
+
+// TestLabelWay checks when labelRoutes keeps labels in runs: only in a graph of labelRuns
+// nodes or more, and only once a search has pushed runsFrom labels a node (in an 801x801
+// maze with loops and open rooms, from key g, 100 a node, but from key a, 6).
+func TestLabelWay(t *testing.T) {
+	graphs := map[vaultgen.Options]*Graph{}
+	for _, tc := range []struct {
+		name string
+		o    vaultgen.Options
+		from int
+		runs bool
+	}{
+		{"rooms801 from g", vaultgen.Options{Seed: 3, Size: 801, Loops: 0.02, Rooms: 20}, 6, true},
+		{"rooms801 from a", vaultgen.Options{Seed: 3, Size: 801, Loops: 0.02, Rooms: 20}, 0, false},
+		{"open100", vaultgen.Options{Seed: 1, Size: 100, Open: true}, 0, false},
+		{"open11", vaultgen.Options{Seed: 1, Size: 11, Open: true}, 0, false}, // 118 nodes, 13 labels a node
+	} {
+		g := graphs[tc.o]
+		if g == nil {
+			v, err := vault.Parse("gen", vaultgen.Generate(tc.o))
+			if err != nil {
+				t.Fatal(err)
+			}
+			g = New(v, 0)
+			graphs[tc.o] = g
+		}
+		if _, err := g.labelRoutes(tc.from); err != nil {
+			t.Fatal(err)
+		}
+		if runs := len(g.lab.runs) > 0; runs != tc.runs {
+			t.Errorf("%s (%d nodes, %d labels): runs %v, want %v", tc.name, g.corr.Len(), g.lab.count, runs, tc.runs)
+		}
 	}
 }
 
@@ -202,7 +248,8 @@ func TestLabelsAlike(t *testing.T) {
 // routes from every node, in the same order, and the same counts of work; under a meter
 // that has room for one search's scratch but not two at once, every node's routes still (a
 // node whose search ran out is searched again by From, alone); and once the context is
-// done, From's error or its routes (a search looks at the context every 4096 labels).
+// done, From's error or its routes (a search looks at the context every 4096 labels it
+// takes from the queue).
 func TestPrefetch(t *testing.T) {
 	defer func(n int) { prefetchNodes = n }(prefetchNodes)
 	prefetchNodes = 0
@@ -301,10 +348,12 @@ func labelVaults(t *testing.T) []*vault.Vault {
 // BenchmarkLabels measures the label search from every route node by bucket queue (Dial)
 // against the binary heap (Dijkstra), and on the bucket queue against its baselines that
 // drop fewer labels before they are queued (labelWay.late) and that look through a node's
-// labels for each label leaving the queue (labelWay.walk), on corridor graphs of several
-// sizes: mazes with loops and doors (41x41 to 81x81), small open rooms (about where the two
-// queues meet) and one of 300x300, where every cell is a node, its nodes numbered by tiles
-// (the default) and in reading order (open300rows).
+// labels for each label leaving the queue (labelWay.walk), and with labels in runs
+// (labelWay.runs, the default from labelRuns nodes) against lists and against runs read
+// whole, on corridor graphs of several sizes: mazes with loops and doors (41x41 to 81x81), a
+// 321x321 maze with loops and twenty rooms, small open rooms (about where the two queues
+// meet) and one of 300x300, where every cell is a node, its nodes numbered by tiles (the
+// default) and in reading order (open300rows).
 func BenchmarkLabels(b *testing.B) {
 	defer func(n int) { tiledCells = n }(tiledCells)
 	tiled := tiledCells
@@ -315,6 +364,7 @@ func BenchmarkLabels(b *testing.B) {
 		{"loops41", vaultgen.Options{Seed: 1, Size: 41, Loops: 0.1, Keys: 12}},
 		{"loops61", vaultgen.Options{Seed: 1, Size: 61, Loops: 0.1, Keys: 20}},
 		{"loops81", vaultgen.Options{Seed: 1, Size: 81, Loops: 0.1}},
+		{"rooms321", vaultgen.Options{Seed: 1, Size: 321, Loops: 0.05, Rooms: 20}},
 		{"open8", vaultgen.Options{Seed: 1, Size: 8, Open: true, Keys: 12}},
 		{"open11", vaultgen.Options{Seed: 1, Size: 11, Open: true}},
 		{"open16", vaultgen.Options{Seed: 1, Size: 16, Open: true}},
@@ -330,8 +380,8 @@ func BenchmarkLabels(b *testing.B) {
 			tiledCells = math.MaxInt
 		}
 		g := New(v, 0)
-		for _, way := range []labelWay{{dial: true}, {}, {dial: true, late: true}, {dial: true, walk: true}} {
-			name := map[labelWay]string{{dial: true}: "dial", {}: "heap", {dial: true, late: true}: "late", {dial: true, walk: true}: "walk"}[way]
+		for _, way := range []labelWay{{dial: true}, {}, {dial: true, late: true}, {dial: true, walk: true}, {dial: true, runs: true}, {dial: true, runs: true, whole: true}} {
+			name := map[labelWay]string{{dial: true}: "dial", {}: "heap", {dial: true, late: true}: "late", {dial: true, walk: true}: "walk", {dial: true, runs: true}: "runs", {dial: true, runs: true, whole: true}: "whole"}[way]
 			b.Run(fmt.Sprintf("%s/nodes=%d/%s", vc.name, g.corr.Len(), name), func(b *testing.B) {
 				for b.Loop() {
 					for n := range Nodes {
