@@ -166,10 +166,11 @@ func TestCut(t *testing.T) {
 func TestLabelsAlike(t *testing.T) {
 	defer func(n int32, r int) { listMost, runsFrom = n, r }(listMost, runsFrom)
 	vaults := labelVaults(t)
-	searched, runs, most := 0, 0, 0             // runs: searches that kept labels in runs; most: the most runs one kept
-	for _, list := range []int32{listMost, 2} { // and with runs from the start, from a node's third label on
+	// runs: the searches that kept labels in runs; most: the most runs one kept.
+	searched, runs, most := 0, 0, 0
+	for _, list := range []int32{listMost, 2} {
 		listMost = list
-		if list == 2 {
+		if list == 2 { // runs from the start, from a node's third label on
 			runsFrom = 0
 		}
 		for _, v := range vaults {
