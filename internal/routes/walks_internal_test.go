@@ -398,6 +398,30 @@ func BenchmarkLabels(b *testing.B) {
 	}
 }
 
+// BenchmarkLabelRuns measures the label search where a node gathers thousands of labels:
+// from key d of the 801x801 maze with loops and twenty open rooms of the README's hostile
+// inputs (2.9 million labels, 5,472 at one node), its labels in runs (the default) against
+// every label in its node's list and against runs read whole, without their summaries.
+func BenchmarkLabelRuns(b *testing.B) {
+	v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: 261881, Size: 801, Keys: 26, Robots: 1, Loops: 0.02, Rooms: 20, Doors: 1}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := New(v, 0)
+	for _, w := range []struct {
+		name string
+		way  labelWay
+	}{{"runs", labelWay{dial: true, runs: true}}, {"lists", labelWay{dial: true}}, {"whole", labelWay{dial: true, runs: true, whole: true}}} {
+		b.Run(w.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := g.labelRoutesBy(3, w.way); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkPrefetch measures building the routes from every route node on two cores
 // (Prefetch) against From one node at a time, in a 300x300 open room and a 321x321 maze
 // with loops and doors.
