@@ -1,10 +1,9 @@
 package routes
 
 import (
+	"errors"
 	"fmt"
 	"math"
-	"sync"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/statespace/puzzles/internal/keys"
@@ -12,22 +11,49 @@ import (
 	"github.com/statespace/puzzles/internal/search"
 )
 
-// labelRoutes is the label-setting Dijkstra from route node n over the corridor graph: on a
+// labelRoutes is the label-setting Dijkstra from route node n: over the corridor graph on a
 // binary heap, or from labelDial corridor nodes on by Dial's algorithm on a bucket queue
-// (search.Queue), as doorFree in package bound (BenchmarkLabels).
+// (search.Queue), as doorFree in package bound, with labels in runs, and over the point
+// graph (points.go) once the graph's searches over the corridors have cost as much as it
+// (BenchmarkLabels). That is rent or buy: the point graph costs about a search from every
+// point, which a few searches over the corridors may cost less than (an exit one robot
+// reaches in an open room); so the corridors are searched until their labels have cost as
+// much, and once a search would pass that, it is dropped, the point graph built and
+// searched instead. Prefetch, which searches from every node, builds it at once.
 func (g *Graph) labelRoutes(n int) ([]Route, error) {
-	return g.labelRoutesBy(n, g.labelWay())
+	way := g.labelWay()
+	if !way.points || g.pts != nil {
+		return g.labelRoutesBy(n, way)
+	}
+	if g.rented < g.pointsCost() {
+		rent := way
+		rent.points, g.lab.rent = false, g.pointsCost()-g.rented
+		rs, err := g.labelRoutesBy(n, rent)
+		g.lab.rent = 0
+		g.rented += g.lab.count
+		if !errors.Is(err, errRent) {
+			return rs, err
+		}
+		g.Stats.Labels += g.lab.count
+	}
+	return g.labelRoutesBy(n, way)
 }
+
+// errRent is a label search over the corridors that would push more labels than it had
+// (labeler.rent).
+var errRent = errors.New("the labels would cost more than the point graph")
 
 // labelWay is how labelRoutes searches g.
 func (g *Graph) labelWay() labelWay {
-	return labelWay{dial: g.corr.Len() >= labelDial, runs: g.corr.Len() >= labelRuns}
+	big := g.corr.Len() >= labelDial
+	return labelWay{dial: big, points: big, runs: big}
 }
 
-// labelWay is how labelRoutesBy searches: its queue, and the baselines of its pruning
-// (BenchmarkLabels).
+// labelWay is how labelRoutesBy searches: its graph, its queue, and the baselines of its
+// pruning (BenchmarkLabels).
 type labelWay struct {
-	dial bool // Dial's algorithm on a bucket queue, else Dijkstra's on a binary heap
+	points bool // over the point graph, else over every corridor node
+	dial   bool // Dial's algorithm on a bucket queue, else Dijkstra's on a binary heap
 	// late: a label is not pushed only when one there is no longer than the label it
 	// extends (those are settled, or dropped for one settled), not looking at labels still
 	// queued: about two labels pushed a cell in an open room where the search pushes one.
@@ -41,26 +67,28 @@ type labelWay struct {
 	runs, whole bool
 }
 
-// labelRuns is the corridor graph size from which labelRoutes may keep labels in runs: in
-// a smaller graph the labels stay in the cache, and the runs cost more than they save
-// (BenchmarkLabels).
-const labelRuns = 1024
-
 // runsFrom is how many labels a node, on average over the graph, a search pushes before it
 // keeps further labels in runs. The searches from the keys of the 801x801 maze with loops
-// and open rooms of the README's hostile inputs push 4 to 434 labels a node, those of a
-// 1001x1001 maze with loops and no rooms 2 to 33, a 300x300 open room's one: where most
-// nodes hold a few, the runs' bookkeeping costs more than the cache misses it saves
-// (BenchmarkLabels). A variable for the tests.
+// and open rooms of the README's hostile inputs push 6 to 409 labels a point, those of a
+// 1001x1001 maze with loops and no rooms 4 to 52, an open room's one: where most nodes hold
+// a few, the runs' bookkeeping costs more than the cache misses it saves (BenchmarkLabels).
+// A variable for the tests.
 var runsFrom = 8
 
-// labelDial is the corridor graph size from which labelRoutes uses the bucket queue: from
-// about a hundred nodes on it was faster on every shape BenchmarkLabels measures, up to five
-// times in a small open room with 26 keys (whose labels are many); below, the shapes split.
+// labelDial is the corridor graph size from which labelRoutes searches the point graph, on
+// the bucket queue, with runs: from about a hundred nodes on each was faster on every shape
+// BenchmarkLabels measures, the point graph eight times in a maze with open rooms and
+// the bucket queue up to five in a small open room with 26 keys (whose labels are many);
+// below, the shapes split, and a search takes microseconds.
 const labelDial = 100
 
 // labelRoutesBy is labelRoutes searched the given way, on the graph's own scratch.
 func (g *Graph) labelRoutesBy(n int, way labelWay) ([]Route, error) {
+	if way.points {
+		if err := g.points(); err != nil {
+			return nil, err
+		}
+	}
 	found, err := g.lab.search(g, n, way)
 	if err != nil {
 		return nil, err
@@ -96,6 +124,7 @@ type labeler struct {
 	runs     []run
 	heads    []int32 // by node: its list's newest label, -1 when none, or -2 less its newest run
 	count    int     // labels pushed by the last search
+	rent     int     // when not 0, the most labels a search may push (errRent)
 	heap     search.Heap
 	buckets  search.Queue
 	found    []Route
@@ -287,6 +316,9 @@ func growMetered[T any](l *labeler, m *memory.Meter, s []T, room int) ([]T, erro
 func (l *labeler) search(g *Graph, n int, way labelWay) ([]Route, error) {
 	dial := way.dial
 	c := g.corr
+	if way.points {
+		c = g.pts
+	}
 	labels := l.labels[:0]
 	// A label is pushed only when none at its node is as short and needs no more (in an open
 	// room a cell is reached from two sides at once, and the second label is never pushed),
@@ -314,6 +346,13 @@ func (l *labeler) search(g *Graph, n int, way labelWay) ([]Route, error) {
 	}
 	found := l.found[:0]
 	defer func() { l.labels, l.heap, l.found, l.count = labels, q, found, count }()
+	most := math.MaxInt // labels pushed from which the search gives up
+	if g.budget > 0 {
+		most = g.budget
+	}
+	if l.rent > 0 {
+		most = min(most, l.rent)
+	}
 	dense := math.MaxInt // labels pushed from which runs begin
 	if way.runs {
 		dense = runsFrom * c.Len()
@@ -382,7 +421,10 @@ func (l *labeler) search(g *Graph, n int, way labelWay) ([]Route, error) {
 					}
 				}
 			}
-			if g.budget > 0 && count >= g.budget {
+			if count >= most {
+				if l.rent > 0 && count >= l.rent {
+					return nil, errRent
+				}
 				return nil, fmt.Errorf("%w: more than %d labels in one search", ErrBudget, g.budget)
 			}
 			var err error
@@ -446,8 +488,8 @@ var prefetchNodes = 4096
 // ns (a bit per node) not built yet: for a search that will stand on each of them, as
 // collecting every key stands on every key's node. Built early, they also give the bound's
 // door-free distances (package bound) for nothing. On several cores (g.Cores) the nodes'
-// searches run on as many goroutines at once, each but the first on scratch of its own,
-// reserved from the meter and handed back at the end. It builds only where label searches
+// searches run on as many goroutines at once (after the point graph's, which do too), each
+// but the first on scratch of its own, reserved from the meter and handed back at the end. It builds only where label searches
 // are long (from prefetchNodes corridor nodes, on a graph whose walks do not replace them).
 // A node whose search fails (a limit, the context) is left to From, which reports the
 // failure when it is asked for that node: Prefetch never changes what From returns, only
@@ -462,40 +504,22 @@ func (g *Graph) Prefetch(ns uint64) {
 			todo = append(todo, n)
 		}
 	}
-	workers := min(g.Cores, len(todo))
-	if workers < 2 {
-		for _, n := range todo {
-			_, _ = g.From(n) // an error is From's to report again, when the search asks
-		}
-		return
-	}
 	var (
 		found  [Nodes][]Route // each node's, in its own memory: a labeler's is reused
 		labels [Nodes]int
 		done   [Nodes]bool
-		next   atomic.Int32
-		wg     sync.WaitGroup
 	)
 	way := g.labelWay()
-	labs := make([]*labeler, workers)
-	labs[0] = &g.lab
-	for i := 1; i < workers; i++ {
-		labs[i] = new(labeler)
+	if way.points && g.points() != nil {
+		return
 	}
-	for _, l := range labs {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < len(todo); i = int(next.Add(1)) - 1 {
-				n := todo[i]
-				if rs, err := l.search(g, n, way); err == nil {
-					found[n], labels[n], done[n] = append([]Route(nil), rs...), l.count, true
-				}
-			}
-		})
-	}
-	wg.Wait()
-	for _, l := range labs[1:] {
-		l.release(g.Meter)
-	}
+	g.each(len(todo), g.Cores, func(l *labeler, i int) error {
+		n := todo[i]
+		if rs, err := l.search(g, n, way); err == nil {
+			found[n], labels[n], done[n] = append([]Route(nil), rs...), l.count, true
+		}
+		return nil
+	})
 	for _, n := range todo { // in node order, as From would carve them
 		if done[n] {
 			g.out[n], g.built[n] = g.keep(found[n]), true

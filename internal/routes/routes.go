@@ -35,19 +35,24 @@
 // That one walk also tells the search which keys a robot can reach (Rooted, Above) and the
 // tour bound its distances and tree (TreeDist, Walked). Part 2's corridor graph is cut from
 // part 1's (NewCorridorsPair), and before a search the key set is reduced where regions are
-// trees (Corridors.Reduce). Label searches in large graphs take seconds; a search that will
-// stand on every node (collecting every key) has them run on several cores first
-// (Prefetch), each goroutine on scratch of its own (labeler). Every label pushed at a node
-// reads the labels there; once a search has pushed many labels a node (junctions by open
-// rooms with keys in a maze with loops gather thousands), those past a node's first few lie
-// side by side in runs with summaries that let a push skip whole runs (labels.go). Package
-// bound turns the search into A*: see its comment.
+// trees (Corridors.Reduce). From a hundred corridor nodes on, the label search runs over
+// the point graph instead (points.go): the keys, robots, exit and doors alone, each joined
+// to the points it reaches over plain nodes by the shortest such way, so that labels lie on
+// the fifty-odd points where a walk gains a need, not on every junction it passes (in a maze
+// with loops and open rooms, hundreds of labels each). Building the routes in large graphs
+// takes a while; a search that will stand on every node (collecting every key) has them
+// built on several cores first (Prefetch), each goroutine on scratch of its own (labeler).
+// Every label pushed at a node reads the labels there; once a search has pushed many labels
+// a node, those past a node's first few lie side by side in runs with summaries that let a
+// push skip whole runs (labels.go). Package bound turns the search into A*: see its comment.
 package routes
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"unsafe"
 
 	"github.com/statespace/puzzles/internal/keys"
@@ -95,10 +100,14 @@ type Graph struct {
 
 	// the corridor graph and scratch reused by every corridor search
 	corr       *Corridors
-	lab        labeler // labelRoutes' scratch
-	arena      []Route // routes of every node, carved out by routes
-	shape      int8    // 0 until known, then shapeSimple or shapeGeneral
-	parts      parts   // with shapeSimple: see treeRoutes
+	pts        *Corridors // the point graph (points.go), once built
+	ptsBytes   int        // what it reserved from Meter
+	ptsCost    int        // pointsCost, once known
+	rented     int        // labels pushed by label searches over the corridors, while pts is nil
+	lab        labeler    // labelRoutes' scratch
+	arena      []Route    // routes of every node, carved out by routes
+	shape      int8       // 0 until known, then shapeSimple or shapeGeneral
+	parts      parts      // with shapeSimple: see treeRoutes
 	walk       []treeVisit
 	pairs      int8            // 0 until known, 1 when pairRoutes applies, 2 once pairWalk ran, -1 when it does not
 	pairHas    [Nodes]uint64   // the targets pairMatrix holds routes to, by source
@@ -141,7 +150,11 @@ type Graph struct {
 }
 
 // Release hands back what g's searches reserved from its meter.
-func (g *Graph) Release() { g.lab.release(g.Meter) }
+func (g *Graph) Release() {
+	g.lab.release(g.Meter)
+	g.Meter.Release(g.ptsBytes)
+	g.pts, g.ptsBytes = nil, 0
+}
 
 // Bytes returns about the memory g holds beyond its fixed size: its routes and the scratch
 // of its searches.
@@ -197,7 +210,7 @@ func NewOnCells(v *vault.Vault, budget int) *Graph {
 
 // reset empties g for vault v, keeping its scratch.
 func (g *Graph) reset(v *vault.Vault, budget int) {
-	g.v, g.budget, g.cells, g.corr = v, budget, false, nil
+	g.v, g.budget, g.cells, g.corr, g.pts, g.ptsBytes, g.ptsCost, g.rented = v, budget, false, nil, nil, 0, 0, 0
 	g.built, g.out, g.towards = [Nodes]bool{}, [Nodes][]Route{}, 0
 	g.arena, g.shape, g.pairs = g.arena[:0], 0, 0
 	g.Stats, g.Ctx, g.Meter, g.Cores, g.lab.reserved = Stats{}, nil, nil, 0, 0
@@ -224,8 +237,9 @@ func (g *Graph) Corridors() *Corridors {
 // Cell returns the cell of node n, or -1 when the vault has no such node.
 func (g *Graph) Cell(n int) int { return g.cell[n] }
 
-// From returns every Pareto-optimal route from node n, sorted by target and then by length,
-// building them on first use. Routes to robot starts are not listed.
+// From returns every Pareto-optimal route from node n, sorted by target, then by length,
+// then by what they need (as a number), building them on first use. Routes to robot starts
+// are not listed.
 func (g *Graph) From(n int) ([]Route, error) {
 	if !g.built[n] {
 		build := g.corridorBFS
@@ -370,23 +384,29 @@ func (g *Graph) bfs(n int) ([]Route, error) {
 	return pareto(out), nil // out is fresh: filtering it in place is safe
 }
 
-// pareto filters routes (grouped by target, each group sorted by length) in place, dropping
-// the ones another route of the group dominates. Searches drop every route a shorter
-// one dominates, but two of equal length can be found in either order, and only the later
-// one can then be dropped; this pass drops the earlier one too.
+// pareto filters routes (grouped by target, each group sorted by length) in place: it
+// orders a target's routes of one length by what they need, and drops the ones that need
+// more than another. Searches drop every route a shorter one dominates, but two of equal
+// length can be found in either order, and only the later one can then be dropped; ordered,
+// the routes are the same however a search found them (a need's number is never below one
+// it covers, so a route comes after those that need less).
 func pareto(routes []Route) []Route {
-	out := routes[:0] // in place: out never overtakes i
-	for i, r := range routes {
-		dominated := false
-		for j := i + 1; j < len(routes) && routes[j].To == r.To && routes[j].Len == r.Len; j++ {
-			if r.Needs().Covers(routes[j].Needs()) && r.Needs() != routes[j].Needs() {
-				dominated = true
-				break
+	out := routes[:0] // in place: out never overtakes the route read
+	for i := 0; i < len(routes); {
+		j := i + 1
+		for j < len(routes) && routes[j].To == routes[i].To && routes[j].Len == routes[i].Len {
+			j++
+		}
+		group, first := routes[i:j], len(out)
+		slices.SortFunc(group, func(a, b Route) int {
+			return cmp.Or(cmp.Compare(a.Needs(), b.Needs()), cmp.Compare(a.Doors, b.Doors))
+		})
+		for _, r := range group {
+			if !slices.ContainsFunc(out[first:], func(k Route) bool { return r.Needs().Covers(k.Needs()) && r.Needs() != k.Needs() }) {
+				out = append(out, r)
 			}
 		}
-		if !dominated {
-			out = append(out, r)
-		}
+		i = j
 	}
 	return out
 }

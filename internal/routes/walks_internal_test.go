@@ -154,10 +154,11 @@ func TestCut(t *testing.T) {
 	}
 }
 
-// TestLabelsAlike holds the label search on a bucket queue to the one on a binary heap, and
-// each to its baselines that drop fewer labels before they are queued (labelWay.late), that
-// look through a node's labels for each label leaving the queue (labelWay.walk), that list
-// every label of a node (without labelWay.runs) and that read every run (whole), from
+// TestLabelsAlike holds the label search over the point graph on a bucket queue to the one
+// over every corridor node, the one on a binary heap, and each to its baselines that drop
+// fewer labels before they are queued (labelWay.late), that look through a node's labels
+// for each label leaving the queue (labelWay.walk), that list every label of a node
+// (without labelWay.runs) and that read every run (whole), from
 // every node of mazes with loops, rooms and several doors a key, and of open rooms, each
 // with its part 2: the same routes, as the search reads them (target, length, and what they
 // need), in order but among routes of one length to one node, which the queues settle in
@@ -166,8 +167,9 @@ func TestCut(t *testing.T) {
 func TestLabelsAlike(t *testing.T) {
 	defer func(n int32, r int) { listMost, runsFrom = n, r }(listMost, runsFrom)
 	vaults := labelVaults(t)
-	// runs: the searches that kept labels in runs; most: the most runs one kept.
-	searched, runs, most := 0, 0, 0
+	// runs: the searches that kept labels in runs, over the corridors and over the points;
+	// most: the most runs one kept.
+	searched, runs, most := 0, [2]int{}, [2]int{}
 	for _, list := range []int32{listMost, 2} {
 		listMost = list
 		if list == 2 { // runs from the start, from a node's third label on
@@ -183,74 +185,88 @@ func TestLabelsAlike(t *testing.T) {
 				if g.Cell(n) < 0 {
 					continue
 				}
-				a, err := g.labelRoutesBy(n, labelWay{dial: true, runs: true})
+				a, err := g.labelRoutesBy(n, labelWay{points: true, dial: true, runs: true})
 				if err != nil {
 					t.Fatal(err)
 				}
 				a = readAs(a) // before the next search reuses its room
-				if len(g.lab.runs) > 0 {
-					runs++
-				}
-				most = max(most, len(g.lab.runs))
-				for way := range 32 {
-					w := labelWay{dial: way&1 != 0, late: way&2 != 0, walk: way&4 != 0, runs: way&8 != 0, whole: way&16 != 0}
+				for way := range 64 {
+					w := labelWay{dial: way&1 != 0, late: way&2 != 0, walk: way&4 != 0, runs: way&8 != 0, whole: way&16 != 0, points: way&32 != 0}
 					b, err := g.labelRoutesBy(n, w)
 					if err != nil {
 						t.Fatal(err)
 					}
 					if !slices.Equal(a, readAs(b)) {
-						t.Fatalf("listing %d, node %d: bucket queue %+v, %+v %+v on\n%s", list, n, a, w, b, v.Grid)
+						t.Fatalf("listing %d, node %d: points %+v, %+v %+v on\n%s", list, n, a, w, b, v.Grid)
+					}
+					if w.runs && !w.whole && w.dial && !w.late && !w.walk {
+						if len(g.lab.runs) > 0 {
+							runs[way>>5]++
+						}
+						most[way>>5] = max(most[way>>5], len(g.lab.runs))
 					}
 				}
 			}
 		}
 	}
-	if searched < 40 || runs < 200 || most < 100 {
-		t.Errorf("only %d graphs searched with labels, %d searches with runs, at most %d runs", searched, runs, most)
+	if searched < 40 || runs[0] < 200 || most[0] < 100 || runs[1] < 100 || most[1] < 50 {
+		t.Errorf("only %d graphs searched with labels, %v searches with runs (over the corridors, over the points), at most %v runs", searched, runs, most)
 	}
 }
 
-// TestLabelWay checks when labelRoutes keeps labels in runs: only in a graph of labelRuns
-// nodes or more, and only once a search has pushed runsFrom labels a node (in an 801x801
-// maze with loops and open rooms, from key g, 100 a node, but from key a, 6).
+// TestLabelWay checks how labelRoutes searches a graph from labelDial corridor nodes on:
+// over the corridors until their labels cost as much as the point graph would (from key a
+// of an 801x801 maze with loops and open rooms, 6 labels a node: the corridors; from key g,
+// 100 a node: the point graph, built when the search passes its cost), over the point graph
+// from then on (all of the 81x81 maze's keys, or of a 100x100 room's, one label a node),
+// never below labelDial nodes; and with labels in runs only once a search has pushed
+// runsFrom labels a node (from key g, 249 a point; from key z of the 81x81 maze, 4).
 func TestLabelWay(t *testing.T) {
-	graphs := map[vaultgen.Options]*Graph{}
+	every := make([]int, 26)
+	for k := range every {
+		every[k] = k
+	}
 	for _, tc := range []struct {
-		name string
-		o    vaultgen.Options
-		from int
-		runs bool
+		name         string
+		o            vaultgen.Options
+		from         []int
+		points, runs bool
 	}{
-		{"rooms801 from g", vaultgen.Options{Seed: 3, Size: 801, Loops: 0.02, Rooms: 20}, 6, true},
-		{"rooms801 from a", vaultgen.Options{Seed: 3, Size: 801, Loops: 0.02, Rooms: 20}, 0, false},
-		{"open100", vaultgen.Options{Seed: 1, Size: 100, Open: true}, 0, false},
-		{"open11", vaultgen.Options{Seed: 1, Size: 11, Open: true}, 0, false}, // 118 nodes, 13 labels a node
+		{"rooms801 from g", vaultgen.Options{Seed: 3, Size: 801, Loops: 0.02, Rooms: 20}, []int{6}, true, true},
+		{"rooms801 from a", vaultgen.Options{Seed: 3, Size: 801, Loops: 0.02, Rooms: 20}, []int{0}, false, false},
+		{"rooms801 from a, g, a", vaultgen.Options{Seed: 3, Size: 801, Loops: 0.02, Rooms: 20}, []int{0, 6, 0}, true, true},
+		{"loops81 from a", vaultgen.Options{Seed: 1, Size: 81, Loops: 0.1}, []int{0}, false, false},
+		{"loops81 from every key", vaultgen.Options{Seed: 1, Size: 81, Loops: 0.1}, every, true, false},
+		{"open100 from a", vaultgen.Options{Seed: 1, Size: 100, Open: true}, []int{0}, false, false},
+		{"open100 from every key", vaultgen.Options{Seed: 1, Size: 100, Open: true}, every, true, false},
+		{"loops41 from every key", vaultgen.Options{Seed: 1, Size: 41, Loops: 0.1, Keys: 12}, every[:12], false, false}, // 97 nodes
 	} {
-		g := graphs[tc.o]
-		if g == nil {
-			v, err := vault.Parse("gen", vaultgen.Generate(tc.o))
-			if err != nil {
-				t.Fatal(err)
-			}
-			g = New(v, 0)
-			graphs[tc.o] = g
-		}
-		if _, err := g.labelRoutes(tc.from); err != nil {
+		v, err := vault.Parse("gen", vaultgen.Generate(tc.o))
+		if err != nil {
 			t.Fatal(err)
 		}
-		if runs := len(g.lab.runs) > 0; runs != tc.runs {
-			t.Errorf("%s (%d nodes, %d labels): runs %v, want %v", tc.name, g.corr.Len(), g.lab.count, runs, tc.runs)
+		g := New(v, 0)
+		for _, n := range tc.from {
+			if _, err := g.labelRoutes(n); err != nil {
+				t.Fatal(err)
+			}
+		}
+		points, runs := g.pts != nil, len(g.lab.runs) > 0
+		if points != tc.points || runs != tc.runs {
+			t.Errorf("%s (%d nodes, %d labels): points %v, runs %v, want %v and %v", tc.name, g.corr.Len(), g.lab.count, points, runs, tc.points, tc.runs)
 		}
 	}
 }
 
 // TestPrefetch holds routes built by Prefetch, on one goroutine and on three, to those From
 // builds one node at a time when asked, on every vault searched with labels: the same
-// routes from every node, in the same order, and the same counts of work; under a meter
-// that has room for one search's scratch but not two at once, every node's routes still (a
-// node whose search ran out is searched again by From, alone); and once the context is
-// done, From's error or its routes (a search looks at the context every 4096 labels it
-// takes from the queue).
+// routes from every node as the search reads them (readAs), and as many nodes and routes
+// built (not labels: Prefetch builds the point graph at once, where From searches the
+// corridors until their labels cost as much); under a meter that has room for what
+// Prefetch takes on one goroutine but not on three, every node's routes still (a node whose
+// search ran out is searched again by From, alone); and once the context is done, From's
+// error or its routes (a search looks at the context every 4096 labels it takes from the
+// queue).
 func TestPrefetch(t *testing.T) {
 	defer func(n int) { prefetchNodes = n }(prefetchNodes)
 	prefetchNodes = 0
@@ -273,12 +289,15 @@ func TestPrefetch(t *testing.T) {
 				wantRoutes[n] = rs
 			}
 		}
-		need := want.Meter.Peak()
+		need := int64(0) // Prefetch's peak on one goroutine
 		for _, run := range []struct {
 			limit int64
 			cores int
-		}{{math.MaxInt64, 1}, {math.MaxInt64, 3}, {need + need/3, 3}} {
+		}{{math.MaxInt64, 1}, {math.MaxInt64, 3}, {-1, 3}} {
 			limit := run.limit
+			if limit < 0 {
+				limit = need + need/3
+			}
 			g := New(v, 0)
 			g.Meter, g.Cores = memory.NewMeter(limit), run.cores
 			g.Prefetch(every)
@@ -294,12 +313,15 @@ func TestPrefetch(t *testing.T) {
 				if err != nil {
 					t.Fatalf("limit %d, node %d: %v on\n%s", limit, n, err, v.Grid)
 				}
-				if !slices.Equal(rs, wantRoutes[n]) {
+				if !slices.Equal(readAs(rs), readAs(wantRoutes[n])) {
 					t.Fatalf("limit %d, node %d: prefetched %+v, From %+v on\n%s", limit, n, rs, wantRoutes[n], v.Grid)
 				}
 			}
-			if limit == math.MaxInt64 && g.Stats != want.Stats {
+			if limit == math.MaxInt64 && (g.Stats.BFS != want.Stats.BFS || g.Stats.Routes != want.Stats.Routes) {
 				t.Errorf("stats %+v, From's %+v", g.Stats, want.Stats)
+			}
+			if run.cores == 1 {
+				need = g.Meter.Peak()
 			}
 			if g.Release(); g.Meter.Used() != 0 {
 				t.Errorf("limit %d: %d bytes still reserved", limit, g.Meter.Used())
@@ -312,7 +334,7 @@ func TestPrefetch(t *testing.T) {
 		g.Prefetch(every)
 		for n := range Nodes {
 			if g.Cell(n) >= 0 {
-				if rs, err := g.From(n); !errors.Is(err, context.Canceled) && (err != nil || !slices.Equal(rs, wantRoutes[n])) {
+				if rs, err := g.From(n); !errors.Is(err, context.Canceled) && (err != nil || !slices.Equal(readAs(rs), readAs(wantRoutes[n]))) {
 					t.Fatalf("context done, node %d: %+v, %v; From %+v", n, rs, err, wantRoutes[n])
 				}
 			}
@@ -346,15 +368,17 @@ func labelVaults(t *testing.T) []*vault.Vault {
 	return vaults
 }
 
-// BenchmarkLabels measures the label search from every route node by bucket queue (Dial)
-// against the binary heap (Dijkstra), and on the bucket queue against its baselines that
-// drop fewer labels before they are queued (labelWay.late) and that look through a node's
-// labels for each label leaving the queue (labelWay.walk), and with labels in runs
-// (labelWay.runs, the default from labelRuns nodes) against lists and against runs read
-// whole, on corridor graphs of several sizes: mazes with loops and doors (41x41 to 81x81), a
-// 321x321 maze with loops and twenty rooms, small open rooms (about where the two queues
-// meet) and one of 300x300, where every cell is a node, its nodes numbered by tiles (the
-// default) and in reading order (open300rows).
+// BenchmarkLabels measures the label search from every route node over the point graph
+// (points, the default from labelDial corridor nodes; the graph built again each time)
+// against the search over every corridor node (runs, the default before it), and over the
+// corridors by bucket queue (Dial) against the binary heap (Dijkstra), and on the bucket
+// queue against its baselines that drop fewer labels before they are queued (labelWay.late)
+// and that look through a node's labels for each label leaving the queue (labelWay.walk),
+// and with labels in runs against lists (pointlists, dial) and against runs read whole, on
+// corridor graphs of several sizes: mazes with loops and doors (41x41 to 81x81), a 321x321
+// maze with loops and twenty rooms, small open rooms (about where the two queues meet) and
+// one of 300x300, where every cell is a node, its nodes numbered by tiles (the default) and
+// in reading order (open300rows).
 func BenchmarkLabels(b *testing.B) {
 	defer func(n int) { tiledCells = n }(tiledCells)
 	tiled := tiledCells
@@ -381,13 +405,20 @@ func BenchmarkLabels(b *testing.B) {
 			tiledCells = math.MaxInt
 		}
 		g := New(v, 0)
-		for _, way := range []labelWay{{dial: true}, {}, {dial: true, late: true}, {dial: true, walk: true}, {dial: true, runs: true}, {dial: true, runs: true, whole: true}} {
-			name := map[labelWay]string{{dial: true}: "dial", {}: "heap", {dial: true, late: true}: "late", {dial: true, walk: true}: "walk", {dial: true, runs: true}: "runs", {dial: true, runs: true, whole: true}: "whole"}[way]
-			b.Run(fmt.Sprintf("%s/nodes=%d/%s", vc.name, g.corr.Len(), name), func(b *testing.B) {
+		for _, w := range []struct {
+			name string
+			way  labelWay
+		}{
+			{"points", labelWay{points: true, dial: true, runs: true}}, {"pointlists", labelWay{points: true, dial: true}},
+			{"runs", labelWay{dial: true, runs: true}}, {"whole", labelWay{dial: true, runs: true, whole: true}},
+			{"dial", labelWay{dial: true}}, {"heap", labelWay{}}, {"late", labelWay{dial: true, late: true}}, {"walk", labelWay{dial: true, walk: true}},
+		} {
+			b.Run(fmt.Sprintf("%s/nodes=%d/%s", vc.name, g.corr.Len(), w.name), func(b *testing.B) {
 				for b.Loop() {
+					g.Release() // the point graph is built again each time
 					for n := range Nodes {
 						if g.Cell(n) >= 0 {
-							if _, err := g.labelRoutesBy(n, way); err != nil {
+							if _, err := g.labelRoutesBy(n, w.way); err != nil {
 								b.Fatal(err)
 							}
 						}
@@ -398,26 +429,35 @@ func BenchmarkLabels(b *testing.B) {
 	}
 }
 
-// BenchmarkLabelRuns measures the label search where a node gathers thousands of labels:
-// from key d of the 801x801 maze with loops and twenty open rooms of the README's hostile
-// inputs (2.9 million labels, 5,472 at one node), its labels in runs (the default) against
-// every label in its node's list and against runs read whole, without their summaries.
+// BenchmarkLabelRuns measures the label search where labels pile up: from key d of the
+// 801x801 maze with loops and twenty open rooms of the README's hostile inputs, over the
+// point graph (built beforehand) and over every corridor node (2.9 million labels, 5,472 at
+// one node), each with its labels in runs (points, runs) against every label in its node's
+// list (pointlists, lists) and against runs read whole, without their summaries.
 func BenchmarkLabelRuns(b *testing.B) {
 	v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: 261881, Size: 801, Keys: 26, Robots: 1, Loops: 0.02, Rooms: 20, Doors: 1}))
 	if err != nil {
 		b.Fatal(err)
 	}
 	g := New(v, 0)
+	if err := g.points(); err != nil {
+		b.Fatal(err)
+	}
 	for _, w := range []struct {
 		name string
 		way  labelWay
-	}{{"runs", labelWay{dial: true, runs: true}}, {"lists", labelWay{dial: true}}, {"whole", labelWay{dial: true, runs: true, whole: true}}} {
+	}{
+		{"points", labelWay{points: true, dial: true, runs: true}}, {"pointlists", labelWay{points: true, dial: true}},
+		{"pointwhole", labelWay{points: true, dial: true, runs: true, whole: true}},
+		{"runs", labelWay{dial: true, runs: true}}, {"lists", labelWay{dial: true}}, {"whole", labelWay{dial: true, runs: true, whole: true}},
+	} {
 		b.Run(w.name, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := g.labelRoutesBy(3, w.way); err != nil {
 					b.Fatal(err)
 				}
 			}
+			b.ReportMetric(float64(g.lab.count), "labels")
 		})
 	}
 }
