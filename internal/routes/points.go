@@ -13,12 +13,13 @@ import (
 // The label search's labels pile up at junctions: in a maze with loops and open rooms every
 // junction holds the Pareto front of the labels that pass it, hundreds at a time, while the
 // only nodes where a label gains a need or ends are the points: keys, robots, the exit and
-// doors. So from labelDial corridor nodes on, the label search runs on the point graph:
-// the points alone, each joined to every point it reaches over plain nodes by an edge as long
-// as the shortest such way. A walk between two points is a chain of such ways, each point on
-// it adding what it needs, so the search finds the same Pareto routes over the points as over
-// the corridors; building the graph is a shortest-path search from every point that stops at
-// the other points, on g.Cores goroutines.
+// doors. So the label search runs on the point graph (from labelDial corridor nodes on,
+// once the searches over the corridors have cost as much as building it: labelRoutes): the
+// points alone, each joined to every point it reaches over plain nodes by an edge as long as
+// the shortest such way. A walk between two points is a chain of such ways, each point on it
+// adding what it needs, so the search finds the same Pareto routes over the points as over
+// the corridors; building the graph is a shortest-path search from every point that stops
+// at the other points, on g.Cores goroutines.
 
 // pointsCost is about what building the point graph costs, in labels of a search over the
 // corridors: a search from every point over all nodes, each node visited once, at about

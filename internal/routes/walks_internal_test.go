@@ -462,9 +462,9 @@ func BenchmarkLabelRuns(b *testing.B) {
 	}
 }
 
-// BenchmarkPrefetch measures building the routes from every route node on two cores
-// (Prefetch) against From one node at a time, in a 300x300 open room and a 321x321 maze
-// with loops and doors.
+// BenchmarkPrefetch measures building the point graph and the routes from every route node
+// on two cores (Prefetch) against one, in a 300x300 open room and a 321x321 maze with loops
+// and doors.
 func BenchmarkPrefetch(b *testing.B) {
 	for _, vc := range []struct {
 		name string
