@@ -123,6 +123,7 @@ type labeler struct {
 	labels   []clabel // by number
 	runs     []run
 	heads    []int32 // by node: its list's newest label, -1 when none, or -2 less its newest run
+	cells    []int32 // plainCells' queue
 	count    int     // labels pushed by the last search
 	rent     int     // when not 0, the most labels a search may push (errRent)
 	heap     search.Heap
@@ -286,7 +287,7 @@ func (l *labeler) release(m *memory.Meter) {
 
 // bytes is about the memory l holds.
 func (l *labeler) bytes() int {
-	return int(unsafe.Sizeof(clabel{}))*cap(l.labels) + int(unsafe.Sizeof(run{}))*cap(l.runs) + 4*cap(l.heads) + 8*cap(l.heap) +
+	return int(unsafe.Sizeof(clabel{}))*cap(l.labels) + int(unsafe.Sizeof(run{}))*cap(l.runs) + 4*cap(l.heads) + 4*cap(l.cells) + 8*cap(l.heap) +
 		l.buckets.Bytes() + int(unsafe.Sizeof(Route{}))*cap(l.found)
 }
 

@@ -1,39 +1,85 @@
 package routes
 
 import (
+	"fmt"
 	"maps"
+	"slices"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/vault"
+	"github.com/statespace/puzzles/internal/vaultgen"
 )
 
-// TestPoints holds the point graph of every vault TestLabelsAlike searches to a BFS over its
-// cells: from each point's cell, every point's cell reached over cells that are not points,
-// at the BFS's distance, and no other, with each route node on its point. (The points are
-// the corridor graph's keys, robots, exit and doors: a door the peel took, in a dead end,
-// is floor to the BFS.)
+// TestPoints holds the point graph of every vault TestLabelsAlike searches, built over the
+// corridors and over the cells, to a BFS over its cells: from each point's cell, every
+// point's cell reached over cells that are not points, at the BFS's distance, and no other,
+// with each route node on its point (the points are the corridor graph's keys, robots, exit
+// and doors: a door the peel took, in a dead end, is floor to the BFS); and the two ways
+// to each other on the graphs Reduce rewrote.
 func TestPoints(t *testing.T) {
-	for _, v := range labelVaults(t) {
-		g := New(v, 0)
-		if err := g.points(); err != nil {
+	reduced, vaults := 0, labelVaults(t)
+	for seed := range uint64(16) { // mazes Reduce rewrites: trees, and trees with a loop or two
+		v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 41, Loops: 0.002 * float64(seed%3), Robots: []int{1, 4}[seed%2]}))
+		if err != nil {
 			t.Fatal(err)
 		}
-		p := g.pts
-		for n := range Nodes {
-			if at := g.Cell(n); at >= 0 && p.Cell[p.Of[n]] != int32(at) || at < 0 && p.Of[n] >= 0 {
-				t.Fatalf("route node %d on cell %d, on point %d", n, at, p.Of[n])
+		vaults = append(vaults, v)
+	}
+	for _, v := range vaults {
+		for _, cells := range []bool{false, true} {
+			g := New(v, 0)
+			if err := g.pointsBy(cells); err != nil {
+				t.Fatal(err)
+			}
+			p := g.pts
+			for n := range Nodes {
+				if at := g.Cell(n); at >= 0 && p.Cell[p.Of[n]] != int32(at) || at < 0 && p.Of[n] >= 0 {
+					t.Fatalf("cells %v: route node %d on cell %d, on point %d", cells, n, at, p.Of[n])
+				}
+			}
+			for i := range p.Len() {
+				if got, want := pointEdges(p, i), pointsBFS(v, p, int(p.Cell[i])); !maps.Equal(got, want) {
+					t.Fatalf("cells %v: edges from the point on cell %d: %v, the cells' BFS %v, on\n%s", cells, p.Cell[i], got, want, v.Grid)
+				}
 			}
 		}
-		for i := range p.Len() {
-			got := map[int]int{}
-			for _, e := range p.Edges(i) {
-				got[int(p.Cell[e.To])] = int(e.Len)
+		var ways [2]*Corridors
+		for k, cells := range []bool{false, true} {
+			g := New(v, 0)
+			if g.Corridors().Reduce().Keys == 0 {
+				break
 			}
-			if want := pointsBFS(v, p, int(p.Cell[i])); !maps.Equal(got, want) {
-				t.Fatalf("edges from the point on cell %d: %v, the cells' BFS %v, on\n%s", p.Cell[i], got, want, v.Grid)
+			if err := g.pointsBy(cells); err != nil {
+				t.Fatal(err)
+			}
+			ways[k] = g.pts
+		}
+		if ways[0] == nil {
+			continue
+		}
+		reduced++
+		a, b := ways[0], ways[1]
+		if !slices.Equal(a.Cell, b.Cell) || !slices.Equal(a.Tag, b.Tag) || a.Of != b.Of {
+			t.Fatalf("reduced: points over the corridors %v %v, over the cells %v %v", a.Cell, a.Tag, b.Cell, b.Tag)
+		}
+		for i := range a.Len() {
+			if !maps.Equal(pointEdges(a, i), pointEdges(b, i)) {
+				t.Fatalf("reduced: edges from the point on cell %d over the corridors %v, over the cells %v, on\n%s", a.Cell[i], pointEdges(a, i), pointEdges(b, i), v.Grid)
 			}
 		}
 	}
+	if reduced < 10 {
+		t.Errorf("only %d reduced graphs", reduced)
+	}
+}
+
+// pointEdges returns the lengths of the edges from point i of p, by the cell they lead to.
+func pointEdges(p *Corridors, i int) map[int]int {
+	m := map[int]int{}
+	for _, e := range p.Edges(i) {
+		m[int(p.Cell[e.To])] = int(e.Len)
+	}
+	return m
 }
 
 // pointsBFS returns the distance from cell src to the cell of every point of p it reaches
@@ -66,4 +112,39 @@ func pointsBFS(v *vault.Vault, p *Corridors, src int) map[int]int {
 		}
 	}
 	return found
+}
+
+// BenchmarkPoints measures building the point graph by breadth-first searches over the
+// cells (cells, the default where the grid has at most pointCells cells a corridor node)
+// against searches over the corridors, on one core: in open rooms of 300x300 and 60x60,
+// mazes with loops of 81x81 (a tenth and a third of the walls removed) and 321x321 with
+// twenty rooms.
+func BenchmarkPoints(b *testing.B) {
+	for _, vc := range []struct {
+		name string
+		o    vaultgen.Options
+	}{
+		{"open300", vaultgen.Options{Seed: 1, Size: 300, Open: true}},
+		{"open60", vaultgen.Options{Seed: 1, Size: 60, Open: true}},
+		{"loops81", vaultgen.Options{Seed: 1, Size: 81, Loops: 0.1}},
+		{"loops81x3", vaultgen.Options{Seed: 1, Size: 81, Loops: 0.3}},
+		{"loops81x10", vaultgen.Options{Seed: 1, Size: 81, Loops: 1}},
+		{"rooms321", vaultgen.Options{Seed: 1, Size: 321, Loops: 0.05, Rooms: 20}},
+	} {
+		v, err := vault.Parse("gen", vaultgen.Generate(vc.o))
+		if err != nil {
+			b.Fatal(err)
+		}
+		g := New(v, 0)
+		for _, cells := range []bool{true, false} {
+			b.Run(fmt.Sprintf("%s/cells=%d/nodes=%d/cells=%v", vc.name, len(v.Grid.Cells), g.Corridors().Len(), cells), func(b *testing.B) {
+				for b.Loop() {
+					g.Release()
+					if err := g.pointsBy(cells); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
 }
