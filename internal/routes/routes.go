@@ -35,16 +35,18 @@
 // That one walk also tells the search which keys a robot can reach (Rooted, Above) and the
 // tour bound its distances and tree (TreeDist, Walked). Part 2's corridor graph is cut from
 // part 1's (NewCorridorsPair), and before a search the key set is reduced where regions are
-// trees (Corridors.Reduce). From a hundred corridor nodes on, the label search runs over
-// the point graph instead (points.go): the keys, robots, exit and doors alone, each joined
-// to the points it reaches over plain nodes by the shortest such way, so that labels lie on
-// the fifty-odd points where a walk gains a need, not on every junction it passes (in a maze
-// with loops and open rooms, hundreds of labels each). Building the routes in large graphs
-// takes a while; a search that will stand on every node (collecting every key) has them
-// built on several cores first (Prefetch), each goroutine on scratch of its own (labeler).
-// Every label pushed at a node reads the labels there; once a search has pushed many labels
-// a node, those past a node's first few lie side by side in runs with summaries that let a
-// push skip whole runs (labels.go). Package bound turns the search into A*: see its comment.
+// trees (Corridors.Reduce). From a hundred corridor nodes on, the label search runs over the
+// point graph (points.go): the keys, robots, exit and doors alone, each joined to the points
+// it reaches over plain nodes by the shortest such way, so that labels lie on the fifty-odd
+// points where a walk gains a need, not on every junction it passes (in a maze with loops
+// and open rooms, hundreds of labels each). Building it is a search from every point (over
+// the cells in open rooms), which a graph asked for a few nodes' routes need not pay: the
+// corridors are searched until their labels have cost as much (labelRoutes). A search that
+// will stand on every node (collecting every key) has the routes built on several cores
+// first (Prefetch), each goroutine on scratch of its own (labeler). Every label pushed at a
+// node reads the labels there; once a search has pushed many labels a node, those past a
+// node's first few lie side by side in runs with summaries that let a push skip whole runs
+// (labels.go). Package bound turns the search into A*: see its comment.
 package routes
 
 import (
