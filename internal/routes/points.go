@@ -133,10 +133,7 @@ func (l *labeler) plain(g *Graph, src int, fresh []int32, n int) ([]Edge, error)
 	}
 	dist := grow(&l.heads, c.Len())
 	copy(dist, fresh)
-	reach := make([]int32, n) // the shortest way to each point
-	for i := range reach {
-		reach[i] = math.MaxInt32
-	}
+	reach := unreached(n) // the shortest way to each point
 	b := &l.buckets
 	b.Reset()
 	dist[src] = 0
@@ -164,13 +161,7 @@ func (l *labeler) plain(g *Graph, src int, fresh []int32, n int) ([]Edge, error)
 			}
 		}
 	}
-	var edges []Edge
-	for k, d := range reach {
-		if d < math.MaxInt32 {
-			edges = append(edges, Edge{To: int32(k), Len: d})
-		}
-	}
-	return edges, nil
+	return edgesTo(reach), nil
 }
 
 // plainCells is plain over the cells of g's vault, breadth first: from cell src, over the
@@ -187,10 +178,7 @@ func (l *labeler) plainCells(g *Graph, src int, fresh []int32, n int) ([]Edge, e
 		}
 		l.cells = make([]int32, 0, len(fresh))
 	}
-	reach := make([]int32, n) // the shortest way to each point
-	for i := range reach {
-		reach[i] = math.MaxInt32
-	}
+	reach := unreached(n) // the shortest way to each point
 	w := int32(g.v.Grid.W)
 	dist[src] = 0
 	q := append(l.cells[:0], int32(src))
@@ -211,13 +199,27 @@ func (l *labeler) plainCells(g *Graph, src int, fresh []int32, n int) ([]Edge, e
 		}
 	}
 	l.cells = q
+	return edgesTo(reach), nil
+}
+
+// unreached returns the shortest ways to n points before a search: none known.
+func unreached(n int) []int32 {
+	reach := make([]int32, n)
+	for i := range reach {
+		reach[i] = math.MaxInt32
+	}
+	return reach
+}
+
+// edgesTo returns an edge to each point reach holds a way to, in the order of their numbers.
+func edgesTo(reach []int32) []Edge {
 	var edges []Edge
 	for k, d := range reach {
 		if d < math.MaxInt32 {
 			edges = append(edges, Edge{To: int32(k), Len: d})
 		}
 	}
-	return edges, nil
+	return edges
 }
 
 // each runs work(l, i) for i from 0 to n-1 on as many goroutines as cores at most, each on a
