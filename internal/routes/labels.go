@@ -490,11 +490,12 @@ var prefetchNodes = 4096
 // collecting every key stands on every key's node. Built early, they also give the bound's
 // door-free distances (package bound) for nothing. On several cores (g.Cores) the nodes'
 // searches run on as many goroutines at once (after the point graph's, which do too), each
-// but the first on scratch of its own, reserved from the meter and handed back at the end. It builds only where label searches
-// are long (from prefetchNodes corridor nodes, on a graph whose walks do not replace them).
-// A node whose search fails (a limit, the context) is left to From, which reports the
-// failure when it is asked for that node: Prefetch never changes what From returns, only
-// when the work is done.
+// but the first on scratch of its own, reserved from the meter and handed back at the end.
+// It builds only where label searches are long (from prefetchNodes corridor nodes, on a
+// graph whose walks do not replace them). A node whose search fails (a limit, the context;
+// or the point graph's) is left to From, which reports the failure when it is asked for
+// that node: Prefetch never changes what From returns (as the search reads the routes),
+// only when the work is done.
 func (g *Graph) Prefetch(ns uint64) {
 	if g.cells || g.Corridors().Len() < prefetchNodes || g.Pairs() || g.simple() {
 		return
@@ -511,7 +512,7 @@ func (g *Graph) Prefetch(ns uint64) {
 		done   [Nodes]bool
 	)
 	way := g.labelWay()
-	if way.points && g.points() != nil {
+	if len(todo) == 0 || way.points && g.points() != nil {
 		return
 	}
 	g.each(len(todo), g.Cores, func(l *labeler, i int) error {
