@@ -279,14 +279,20 @@ func (l *labeler) reserve(m *memory.Meter, n int) error {
 	return nil
 }
 
-// release hands back to m what l reserved.
+// release hands back to m what l reserved (nil: nothing).
 func (l *labeler) release(m *memory.Meter) {
+	if l == nil {
+		return
+	}
 	m.Release(l.reserved)
 	l.reserved = 0
 }
 
-// bytes is about the memory l holds.
+// bytes is about the memory l holds (nil: none).
 func (l *labeler) bytes() int {
+	if l == nil {
+		return 0
+	}
 	return int(unsafe.Sizeof(clabel{}))*cap(l.labels) + int(unsafe.Sizeof(run{}))*cap(l.runs) + 4*cap(l.heads) + 4*cap(l.cells) + 8*cap(l.heap) +
 		l.buckets.Bytes() + int(unsafe.Sizeof(Route{}))*cap(l.found)
 }

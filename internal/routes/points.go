@@ -2,6 +2,7 @@ package routes
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"math"
 	"sync"
@@ -102,11 +103,12 @@ func (g *Graph) pointsBy(cells bool) error {
 		}
 	}
 	out := make([][]Edge, len(srcs))
+	w, m, ctx := int32(g.v.Grid.W), g.Meter, g.Ctx // not g: the goroutines would take it to the heap
 	search := func(l *labeler, k int) (err error) {
 		if cells {
-			out[k], err = l.plainCells(g, at(srcs[k]), fresh, len(srcs))
+			out[k], err = l.plainCells(w, m, ctx, at(srcs[k]), fresh, len(srcs))
 		} else {
-			out[k], err = l.plain(g, srcs[k], fresh, len(srcs))
+			out[k], err = l.plain(c, m, ctx, srcs[k], fresh, len(srcs))
 		}
 		return err
 	}
@@ -133,9 +135,8 @@ func (g *Graph) pointsBy(cells bool) error {
 // the edges from src's point to every point it reaches without passing another, in the
 // order of the points' numbers. fresh is the distances it starts from (points: -1 less their
 // number), of which there are n.
-func (l *labeler) plain(g *Graph, src int, fresh []int32, n int) ([]Edge, error) {
-	c := g.corr
-	if err := l.reserve(g.Meter, 4*(c.Len()-cap(l.heads))); err != nil {
+func (l *labeler) plain(c *Corridors, m *memory.Meter, ctx context.Context, src int, fresh []int32, n int) ([]Edge, error) {
+	if err := l.reserve(m, 4*(c.Len()-cap(l.heads))); err != nil {
 		return nil, err
 	}
 	dist := grow(&l.heads, c.Len())
@@ -150,8 +151,8 @@ func (l *labeler) plain(g *Graph, src int, fresh []int32, n int) ([]Edge, error)
 		if !ok {
 			break
 		}
-		if pops&4095 == 0 && g.Ctx != nil && g.Ctx.Err() != nil {
-			return nil, g.Ctx.Err()
+		if pops&4095 == 0 && ctx != nil && ctx.Err() != nil {
+			return nil, ctx.Err()
 		}
 		if int32(d) > dist[x] {
 			continue
@@ -162,7 +163,7 @@ func (l *labeler) plain(g *Graph, src int, fresh []int32, n int) ([]Edge, error)
 				reach[-1-to] = min(reach[-1-to], nd)
 			} else if nd < to {
 				dist[e.To] = nd
-				if err := l.pushBucket(g.Meter, nd, int(e.To)); err != nil {
+				if err := l.pushBucket(m, nd, int(e.To)); err != nil {
 					return nil, err
 				}
 			}
@@ -171,27 +172,26 @@ func (l *labeler) plain(g *Graph, src int, fresh []int32, n int) ([]Edge, error)
 	return edgesTo(reach), nil
 }
 
-// plainCells is plain over the cells of g's vault, breadth first: from cell src, over the
-// cells fresh (by cell) says are neither walls nor points.
-func (l *labeler) plainCells(g *Graph, src int, fresh []int32, n int) ([]Edge, error) {
-	if err := l.reserve(g.Meter, 4*(len(fresh)-cap(l.heads))); err != nil {
+// plainCells is plain over the cells of a grid w cells wide, breadth first: from cell src,
+// over the cells fresh (by cell) says are neither walls nor points.
+func (l *labeler) plainCells(w int32, m *memory.Meter, ctx context.Context, src int, fresh []int32, n int) ([]Edge, error) {
+	if err := l.reserve(m, 4*(len(fresh)-cap(l.heads))); err != nil {
 		return nil, err
 	}
 	dist := grow(&l.heads, len(fresh))
 	copy(dist, fresh)
 	if cap(l.cells) < len(fresh) {
-		if err := l.reserve(g.Meter, 4*(len(fresh)-cap(l.cells))); err != nil {
+		if err := l.reserve(m, 4*(len(fresh)-cap(l.cells))); err != nil {
 			return nil, err
 		}
 		l.cells = make([]int32, 0, len(fresh))
 	}
 	reach := unreached(n) // the shortest way to each point
-	w := int32(g.v.Grid.W)
 	dist[src] = 0
 	q := append(l.cells[:0], int32(src))
 	for head := 0; head < len(q); head++ {
-		if head&4095 == 4095 && g.Ctx != nil && g.Ctx.Err() != nil {
-			return nil, g.Ctx.Err()
+		if head&4095 == 4095 && ctx != nil && ctx.Err() != nil {
+			return nil, ctx.Err()
 		}
 		u := q[head]
 		d := dist[u] + 1
@@ -230,33 +230,32 @@ func edgesTo(reach []int32) []Edge {
 }
 
 // each runs work(l, i) for i from 0 to n-1 on as many goroutines as cores at most, each on a
-// labeler of its own (the first on g's), and returns the first error any returned.
+// labeler of its own: g's on the calling goroutine, new ones, released at the end, on the
+// others. It returns the first error any work returned.
 func (g *Graph) each(n, cores int, work func(l *labeler, i int) error) error {
-	workers := max(1, min(cores, n))
-	labs := make([]*labeler, workers)
-	labs[0] = &g.lab
-	for i := 1; i < workers; i++ {
-		labs[i] = new(labeler)
-	}
 	var (
 		next  atomic.Int32
 		wg    sync.WaitGroup
 		mu    sync.Mutex
 		first error
 	)
-	for _, l := range labs {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				if err := work(l, i); err != nil {
-					mu.Lock()
-					first = cmp.Or(first, err)
-					mu.Unlock()
-				}
+	run := func(l *labeler) {
+		for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+			if err := work(l, i); err != nil {
+				mu.Lock()
+				first = cmp.Or(first, err)
+				mu.Unlock()
 			}
-		})
+		}
 	}
+	labs := make([]*labeler, max(0, min(cores, n)-1))
+	for i := range labs {
+		labs[i] = new(labeler)
+		wg.Go(func() { run(labs[i]) })
+	}
+	run(g.lab)
 	wg.Wait()
-	for _, l := range labs[1:] {
+	for _, l := range labs {
 		l.release(g.Meter)
 	}
 	return first

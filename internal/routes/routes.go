@@ -106,7 +106,7 @@ type Graph struct {
 	ptsBytes   int        // what it reserved from Meter
 	ptsCost    int        // pointsCost, once known
 	rented     int        // labels pushed by label searches over the corridors, while pts is nil
-	lab        labeler    // labelRoutes' scratch
+	lab        *labeler   // labelRoutes' scratch, apart: a pointer into g handed to goroutines would put g on the heap
 	arena      []Route    // routes of every node, carved out by routes
 	shape      int8       // 0 until known, then shapeSimple or shapeGeneral
 	parts      parts      // with shapeSimple: see treeRoutes
@@ -215,6 +215,9 @@ func (g *Graph) reset(v *vault.Vault, budget int) {
 	g.v, g.budget, g.cells, g.corr, g.pts, g.ptsBytes, g.ptsCost, g.rented = v, budget, false, nil, nil, 0, 0, 0
 	g.built, g.out, g.towards = [Nodes]bool{}, [Nodes][]Route{}, 0
 	g.arena, g.shape, g.pairs = g.arena[:0], 0, 0
+	if g.lab == nil {
+		g.lab = new(labeler)
+	}
 	g.Stats, g.Ctx, g.Meter, g.Cores, g.lab.reserved = Stats{}, nil, nil, 0, 0
 	for i := range g.cell {
 		g.cell[i] = -1
