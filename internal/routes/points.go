@@ -231,7 +231,9 @@ func edgesTo(reach []int32) []Edge {
 
 // each runs work(l, i) for i from 0 to n-1 on as many goroutines as cores at most, each on a
 // labeler of its own: g's on the calling goroutine, new ones, released at the end, on the
-// others. It returns the first error any work returned.
+// others. It returns the first error any work returned. (g's labeler is apart from g, and
+// work must not hold g: a pointer into g handed to a goroutine would put g on the heap, and
+// every graph its callers keep on their stacks with it.)
 func (g *Graph) each(n, cores int, work func(l *labeler, i int) error) error {
 	var (
 		next  atomic.Int32

@@ -106,7 +106,7 @@ type Graph struct {
 	ptsBytes   int        // what it reserved from Meter
 	ptsCost    int        // pointsCost, once known
 	rented     int        // labels pushed by label searches over the corridors, while pts is nil
-	lab        *labeler   // labelRoutes' scratch, apart: a pointer into g handed to goroutines would put g on the heap
+	lab        *labeler   // labelRoutes' scratch, apart from g (see each)
 	arena      []Route    // routes of every node, carved out by routes
 	shape      int8       // 0 until known, then shapeSimple or shapeGeneral
 	parts      parts      // with shapeSimple: see treeRoutes
