@@ -19,24 +19,33 @@ import (
 // point, which a few searches over the corridors may cost less than (an exit one robot
 // reaches in an open room); so the corridors are searched until their labels have cost as
 // much, and once a search would pass that, it is dropped, the point graph built and
-// searched instead. Prefetch, which searches from every node, builds it at once.
+// searched instead. Prefetch, which searches from every node, decides for them all from
+// the first node's search.
 func (g *Graph) labelRoutes(n int) ([]Route, error) {
 	way := g.labelWay()
 	if !way.points || g.pts != nil {
 		return g.labelRoutesBy(n, way)
 	}
 	if g.rented < g.pointsCost() {
-		rent := way
-		rent.points, g.lab.rent = false, g.pointsCost()-g.rented
-		rs, err := g.labelRoutesBy(n, rent)
-		g.lab.rent = 0
-		g.rented += g.lab.count
-		if !errors.Is(err, errRent) {
+		if rs, err := g.rent(n, g.pointsCost()-g.rented); !errors.Is(err, errRent) {
 			return rs, err
 		}
-		g.Stats.Labels += g.lab.count
 	}
 	return g.labelRoutesBy(n, way)
+}
+
+// rent is the label search from route node n over the corridors, dropped (errRent) once it
+// would push more than most labels; the labels it pushed count as rented either way.
+func (g *Graph) rent(n, most int) ([]Route, error) {
+	way := g.labelWay()
+	way.points, g.lab.rent = false, max(1, most)
+	rs, err := g.labelRoutesBy(n, way)
+	g.lab.rent = 0
+	g.rented += g.lab.count
+	if errors.Is(err, errRent) {
+		g.Stats.Labels += g.lab.count
+	}
+	return rs, err
 }
 
 // errRent is a label search over the corridors that would push more labels than it had
@@ -512,28 +521,58 @@ func (g *Graph) Prefetch(ns uint64) {
 			todo = append(todo, n)
 		}
 	}
+	way := g.labelWay()
+	if len(todo) > 0 && way.points && g.pts == nil && g.rented < g.pointsCost() {
+		// Rent or buy, as labelRoutes, for every node at once: the first node's search over
+		// the corridors tells what the others' would cost. Under its share of the point
+		// graph, the others search the corridors too; past it, it is dropped and the graph
+		// built. (Where the keys' searches differ widely the corridors may be kept where the
+		// points were cheaper: never dearer than before the point graph.)
+		corr := way
+		corr.points = false
+		if len(g.prefetch(todo[:1], corr, max(1, (g.pointsCost()-g.rented)/len(todo)))) == 0 {
+			todo, way = todo[1:], corr
+		}
+	}
+	if len(todo) > 0 && (!way.points || g.points() == nil) {
+		g.prefetch(todo, way, 0)
+	}
+}
+
+// prefetch runs the label searches of the nodes of todo the given way on g.Cores
+// goroutines, each but the first on scratch of its own, and keeps the routes of those that
+// end; with most (not 0), a search that would push more labels is dropped, the labels
+// pushed count as rented, and prefetch returns the nodes it dropped.
+func (g *Graph) prefetch(todo []int, way labelWay, most int) (dropped []int) {
 	var (
 		found  [Nodes][]Route // each node's, in its own memory: a labeler's is reused
 		labels [Nodes]int
-		done   [Nodes]bool
+		err    [Nodes]error
 	)
-	way := g.labelWay()
-	if len(todo) == 0 || way.points && g.points() != nil {
-		return
-	}
 	g.each(len(todo), g.Cores, func(l *labeler, i int) error {
 		n := todo[i]
-		if rs, err := l.search(g, n, way); err == nil {
-			found[n], labels[n], done[n] = append([]Route(nil), rs...), l.count, true
+		l.rent = most
+		rs, e := l.search(g, n, way)
+		l.rent, labels[n], err[n] = 0, l.count, e
+		if e == nil {
+			found[n] = append([]Route(nil), rs...)
 		}
 		return nil
 	})
 	for _, n := range todo { // in node order, as From would carve them
-		if done[n] {
+		if most > 0 {
+			g.rented += labels[n]
+		}
+		switch {
+		case err[n] == nil:
 			g.out[n], g.built[n] = g.keep(found[n]), true
 			g.Stats.BFS++
 			g.Stats.Routes += len(g.out[n])
 			g.Stats.Labels += labels[n]
+		case errors.Is(err[n], errRent):
+			g.Stats.Labels += labels[n]
+			dropped = append(dropped, n)
 		}
 	}
+	return dropped
 }

@@ -345,6 +345,51 @@ func TestPrefetch(t *testing.T) {
 	}
 }
 
+// TestPrefetchRent checks Prefetch's rent or buy: where the first key's search over the
+// corridors costs less than its share of the point graph (a 121x121 maze with every wall it
+// may lose removed and ten doors a key: 286 points, about 370 labels a search where its
+// share is 18,000), every node searches the corridors and no point graph is built; where it
+// would cost more (a 321x321 maze with loops and twenty rooms), the point graph is; either
+// way the routes are From's.
+func TestPrefetchRent(t *testing.T) {
+	defer func(n int) { prefetchNodes = n }(prefetchNodes)
+	prefetchNodes = 0
+	for _, tc := range []struct {
+		o      vaultgen.Options
+		points bool
+	}{
+		{vaultgen.Options{Seed: 2, Size: 121, Loops: 1, Doors: 10}, false},
+		{vaultgen.Options{Seed: 1, Size: 321, Loops: 0.05, Rooms: 20}, true},
+	} {
+		v, err := vault.Parse("gen", vaultgen.Generate(tc.o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, want := New(v, 0), New(v, 0)
+		g.Cores = 2
+		g.Prefetch(1<<Nodes - 1)
+		if points := g.pts != nil; points != tc.points || g.Stats.BFS == 0 {
+			t.Errorf("%+v: point graph %v, want %v; %d nodes built", tc.o, points, tc.points, g.Stats.BFS)
+		}
+		for n := range Nodes {
+			if g.Cell(n) < 0 {
+				continue
+			}
+			a, err := g.From(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := want.From(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(readAs(a), readAs(b)) {
+				t.Fatalf("%+v, node %d: prefetched %v, From %v", tc.o, n, a, b)
+			}
+		}
+	}
+}
+
 // labelVaults are the vaults the label search is tested on: mazes with loops, rooms and
 // several doors a key, and open rooms, each with its part 2.
 func labelVaults(t *testing.T) []*vault.Vault {
