@@ -241,8 +241,8 @@ func (g *Graph) each(n, cores int, work func(l *labeler, i int) error) error {
 		mu    sync.Mutex
 		first error
 	)
-	run := func(l *labeler) {
-		for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+	run := func(l *labeler, i int) { // from item i, then the next no one took
+		for ; i < n; i = int(next.Add(1)) - 1 {
 			if err := work(l, i); err != nil {
 				mu.Lock()
 				first = cmp.Or(first, err)
@@ -251,11 +251,12 @@ func (g *Graph) each(n, cores int, work func(l *labeler, i int) error) error {
 		}
 	}
 	labs := make([]*labeler, max(0, min(cores, n)-1))
+	next.Store(int32(len(labs) + 1)) // each worker's first item is its own: every one works
 	for i := range labs {
 		labs[i] = new(labeler)
-		wg.Go(func() { run(labs[i]) })
+		wg.Go(func() { run(labs[i], i+1) })
 	}
-	run(g.lab)
+	run(g.lab, 0)
 	wg.Wait()
 	for _, l := range labs {
 		l.release(g.Meter)
