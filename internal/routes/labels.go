@@ -527,7 +527,7 @@ func (g *Graph) Prefetch(ns uint64) {
 		// the corridors tells what the others' would cost. Under its share of the point
 		// graph, the others search the corridors too; past it, it is dropped and the graph
 		// built. (Where the keys' searches differ widely the corridors may be kept where the
-		// points were cheaper: never dearer than before the point graph.)
+		// points were cheaper: that costs what the searches cost before there were points.)
 		corr := way
 		corr.points = false
 		if len(g.prefetch(todo[:1], corr, max(1, (g.pointsCost()-g.rented)/len(todo)))) == 0 {
