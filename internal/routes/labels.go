@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/statespace/puzzles/internal/keys"
@@ -19,8 +20,8 @@ import (
 // point, which a few searches over the corridors may cost less than (an exit one robot
 // reaches in an open room); so the corridors are searched until their labels have cost as
 // much, and once a search would pass that, it is dropped, the point graph built and
-// searched instead. Prefetch, which searches from every node, decides for them all from
-// the first node's search.
+// searched instead. Prefetch, which searches from every node at once, gives each search
+// its share.
 func (g *Graph) labelRoutes(n int) ([]Route, error) {
 	way := g.labelWay()
 	if !way.points || g.pts != nil {
@@ -523,15 +524,14 @@ func (g *Graph) Prefetch(ns uint64) {
 	}
 	way := g.labelWay()
 	if len(todo) > 0 && way.points && g.pts == nil && g.rented < g.pointsCost() {
-		// Rent or buy, as labelRoutes, for every node at once: the first node's search over
-		// the corridors tells what the others' would cost. Under its share of the point
-		// graph, the others search the corridors too; past it, it is dropped and the graph
-		// built. (Where the keys' searches differ widely the corridors may be kept where the
-		// points were cheaper: that costs what the searches cost before there were points.)
+		// Rent or buy, as labelRoutes, for every node at once: each node's search over the
+		// corridors may cost its share of the point graph. Once one would cost more, it is
+		// dropped, no further one starts, and the graph is built for those left; the routes
+		// of the searches that ended are kept.
 		corr := way
 		corr.points = false
-		if len(g.prefetch(todo[:1], corr, max(1, (g.pointsCost()-g.rented)/len(todo)))) == 0 {
-			todo, way = todo[1:], corr
+		if todo = g.prefetch(todo, corr, max(1, (g.pointsCost()-g.rented)/len(todo))); len(todo) == 0 {
+			return
 		}
 	}
 	if len(todo) > 0 && (!way.points || g.points() == nil) {
@@ -541,25 +541,39 @@ func (g *Graph) Prefetch(ns uint64) {
 
 // prefetch runs the label searches of the nodes of todo the given way on g.Cores
 // goroutines, each but the first on scratch of its own, and keeps the routes of those that
-// end; with most (not 0), a search that would push more labels is dropped, the labels
-// pushed count as rented, and prefetch returns the nodes it dropped.
+// end; with most (not 0), a search that would push more labels is dropped and no further
+// one starts, the labels pushed count as rented, and prefetch returns the nodes it dropped
+// or did not start.
 func (g *Graph) prefetch(todo []int, way labelWay, most int) (dropped []int) {
 	var (
 		found  [Nodes][]Route // each node's, in its own memory: a labeler's is reused
 		labels [Nodes]int
 		err    [Nodes]error
 	)
+	var first atomic.Int32 // the first node dropped, in todo's order: none after it starts
+	first.Store(math.MaxInt32)
 	g.each(len(todo), g.Cores, func(l *labeler, i int) error {
 		n := todo[i]
+		if int32(i) > first.Load() {
+			err[n] = errRent
+			return nil
+		}
 		l.rent = most
 		rs, e := l.search(g, n, way)
 		l.rent, labels[n], err[n] = 0, l.count, e
 		if e == nil {
 			found[n] = append([]Route(nil), rs...)
 		}
+		if errors.Is(e, errRent) { // first = min(first, i)
+			for f := first.Load(); int32(i) < f; f = first.Load() {
+				if first.CompareAndSwap(f, int32(i)) {
+					break
+				}
+			}
+		}
 		return nil
 	})
-	for _, n := range todo { // in node order, as From would carve them
+	for i, n := range todo { // in node order, as From would carve them
 		if most > 0 {
 			g.rented += labels[n]
 		}
@@ -570,9 +584,12 @@ func (g *Graph) prefetch(todo []int, way labelWay, most int) (dropped []int) {
 			g.Stats.Routes += len(g.out[n])
 			g.Stats.Labels += labels[n]
 		case errors.Is(err[n], errRent):
+			// The nodes after the first dropped are left, as on one core, where none of
+			// them would have started: the same routes and counts on any number of cores
+			// (every node before it ran: only one after the first dropped is skipped).
 			g.Stats.Labels += labels[n]
-			dropped = append(dropped, n)
+			return todo[i:]
 		}
 	}
-	return dropped
+	return nil
 }
