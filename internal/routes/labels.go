@@ -586,7 +586,7 @@ func (g *Graph) prefetch(todo []int, way labelWay, most int) (dropped []int) {
 		case errors.Is(err[n], errRent):
 			// The nodes after the first dropped are left, as on one core, where none of
 			// them would have started: the same routes and counts on any number of cores
-			// (every node before it ran: only one after the first dropped is skipped).
+			// (a node is skipped only after one dropped before it, so all before ran).
 			g.Stats.Labels += labels[n]
 			return todo[i:]
 		}

@@ -506,6 +506,48 @@ func BenchmarkLabelRuns(b *testing.B) {
 	}
 }
 
+// BenchmarkRent measures Prefetch's rent or buy (rent: each node's search over the corridors
+// up to its share of the point graph, the default) against its two baselines, building the
+// point graph at once (buy: the rent spent before Prefetch starts) and searching the
+// corridors whatever they cost (corridors: a point graph priced out of reach), on two cores:
+// a 121x121 maze with every wall it may lose removed and five doors a key (every search
+// under its share), a 321x321 maze with loops and twenty rooms and a 300x300 open room
+// (searches past it).
+func BenchmarkRent(b *testing.B) {
+	defer func(n int) { prefetchNodes = n }(prefetchNodes)
+	prefetchNodes = 0
+	for _, vc := range []struct {
+		name string
+		o    vaultgen.Options
+	}{
+		{"loops121doors5", vaultgen.Options{Seed: 1, Size: 121, Loops: 1, Doors: 5}},
+		{"rooms321", vaultgen.Options{Seed: 1, Size: 321, Loops: 0.05, Rooms: 20}},
+		{"open300", vaultgen.Options{Seed: 1, Size: 300, Open: true}},
+	} {
+		v, err := vault.Parse("gen", vaultgen.Generate(vc.o))
+		if err != nil {
+			b.Fatal(err)
+		}
+		c := NewCorridors(v)
+		for _, way := range []string{"rent", "buy", "corridors"} {
+			b.Run(vc.name+"/"+way, func(b *testing.B) {
+				var g Graph
+				for b.Loop() {
+					g.Reset(v, c, 0)
+					g.Cores = 2
+					switch way {
+					case "buy":
+						g.rented = g.pointsCost()
+					case "corridors":
+						g.ptsCost = math.MaxInt
+					}
+					g.Prefetch(1<<Nodes - 1)
+				}
+			})
+		}
+	}
+}
+
 // BenchmarkPrefetch measures building the point graph and the routes from every route node
 // on two cores (Prefetch) against one, in a 300x300 open room and a 321x321 maze with loops
 // and doors.
