@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/statespace/puzzles/internal/grid"
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/vault"
 )
 
@@ -62,18 +63,28 @@ func (c *Corridors) Len() int { return len(c.Cell) }
 // than cell at a time; benchmarks.BenchmarkPhases/corridors).
 func NewCorridors(v *vault.Vault) *Corridors {
 	c := new(Corridors)
-	c.Build(v)
+	c.Build(v, nil)
 	return c
 }
 
 // Build makes c the corridor graph of v (NewCorridors), reusing its memory: a graph no larger
-// than the last allocates nothing.
-func (c *Corridors) Build(v *vault.Vault) {
+// than the last allocates nothing. It reserves what it takes from m (nil: no limit) before
+// allocating it (buildBytes) and releases it when done: the caller reserves the graph it
+// keeps (Bytes). When m refuses, Build reports false, and c is no graph.
+func (c *Corridors) Build(v *vault.Vault, m *memory.Meter) bool {
 	s := cellsPool.Get().(*cellScratch)
-	defer s.put()
+	defer s.put(m)
+	return s.build(c, v, m)
+}
+
+// build is Build in s's scratch, which holds what it reserved until put.
+func (s *cellScratch) build(c *Corridors, v *vault.Vault, m *memory.Meter) bool {
+	if !s.reserve(m, buildBytes(len(v.Grid.Cells), 1)) {
+		return false
+	}
 	s.degrees(v)
 	s.peel(v.Grid.Cells)
-	s.contract(v, c)
+	return s.contract(v, c, m)
 }
 
 // NewCorridorsPair returns the corridor graphs of v and of p2, its part-2 vault (v.Part2).
@@ -89,29 +100,64 @@ func (c *Corridors) Build(v *vault.Vault) {
 // robot on a cell v peeled, another size) builds p2 from scratch.
 func NewCorridorsPair(v, p2 *vault.Vault) (c, c2 *Corridors) {
 	c = new(Corridors)
-	return c, c.BuildPair(new(Corridors), v, p2)
+	c2, _ = c.BuildPair(new(Corridors), v, p2, nil)
+	return c, c2
 }
 
 // BuildPair makes c the corridor graph of v and c2 that of p2 (NewCorridorsPair), reusing
-// their memory, and returns p2's: c itself when p2 is v.
-func (c *Corridors) BuildPair(c2 *Corridors, v, p2 *vault.Vault) *Corridors {
+// their memory, and returns p2's: c itself when p2 is v. It reserves from m as Build does,
+// for both graphs, and reports false, neither a graph, when m refuses.
+func (c *Corridors) BuildPair(c2 *Corridors, v, p2 *vault.Vault, m *memory.Meter) (*Corridors, bool) {
 	s := cellsPool.Get().(*cellScratch)
-	defer s.put()
+	defer s.put(m)
+	return s.buildPair(c, c2, v, p2, m)
+}
+
+// buildPair is BuildPair in s's scratch, which holds what it reserved until put (but for
+// a build of p2 from scratch, which reserves and releases its own).
+func (s *cellScratch) buildPair(c, c2 *Corridors, v, p2 *vault.Vault, m *memory.Meter) (*Corridors, bool) {
+	if !s.reserve(m, buildBytes(len(v.Grid.Cells), 2)) {
+		return nil, false
+	}
 	s.degrees(v)
 	s.peel(v.Grid.Cells)
-	s.contract(v, c)
-	switch {
-	case p2 == v:
-		return c
-	case s.cut(c, c2, v.Grid, p2):
-		return c2
-	case !s.patch(v.Grid, p2.Grid):
-		c2.Build(p2)
-		return c2
+	if !s.contract(v, c, m) {
+		return nil, false
+	}
+	if p2 == v {
+		return c, true
+	}
+	copied := 0 // what cut's copy of c, less some nodes, reserves
+	if len(v.Grid.Cells) >= tiledCells {
+		if copied = nodeBytes * c.Len(); !s.reserve(m, copied) {
+			return nil, false
+		}
+	}
+	if s.cut(c, c2, v.Grid, p2) {
+		return c2, true
+	}
+	s.reserve(m, -copied) // contract reserves c2's own
+	if !s.patch(v.Grid, p2.Grid) {
+		return c2, c2.Build(p2, m)
 	}
 	s.peel(p2.Grid.Cells)
-	s.contract(p2, c2)
-	return c2
+	return c2, s.contract(p2, c2, m)
+}
+
+// A build reserves its memory before it allocates it: the scratch of the grid passes,
+// cellBytes a cell (open flags, degrees, node numbers, the peel's list), before they start,
+// and each graph, nodeBytes a node (its lists and the corridors walked by direction), once
+// tiles has counted the nodes. A grid too small to be numbered by tiles reserves nodeBytes a
+// cell at once, a few megabytes at most. (Every cell a node, as in an open room, the
+// build takes about 96 bytes a cell; a maze's graph is a small part of that.)
+const cellBytes, nodeBytes = 10, 88
+
+// buildBytes is what a build of graphs of n cells reserves before its grid passes.
+func buildBytes(n, graphs int) int {
+	if n < tiledCells {
+		return (cellBytes + graphs*nodeBytes) * n
+	}
+	return cellBytes * n
 }
 
 // keep marks the cells never peeled: keys, robots, exit.
@@ -390,8 +436,9 @@ func (s *cellScratch) patch(a, b *grid.Grid) bool {
 }
 
 // contract numbers the nodes (open cells whose degree is not 2, and every key, door, robot
-// and exit) and walks each node's corridors to the next node, into c.
-func (s *cellScratch) contract(v *vault.Vault, c *Corridors) {
+// and exit) and walks each node's corridors to the next node, into c. It reports false, c
+// no graph, when m refuses the nodes (tiles).
+func (s *cellScratch) contract(v *vault.Vault, c *Corridors, m *memory.Meter) bool {
 	cells := v.Grid.Cells
 	n, w := len(cells), s.w
 	nb := v.Grid.Neighbours()
@@ -428,7 +475,9 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors) {
 	_ = deg[n+7]
 	var next []int32 // by tiles: the number of each tile's next node
 	if n >= tiledCells {
-		next = s.tiles(c, n)
+		if next = s.tiles(c, n, m); next == nil {
+			return false
+		}
 	}
 	for i := 0; i < n; i += 8 {
 		for node := nodesAt(deg, i); node != 0; node &= node - 1 {
@@ -527,6 +576,7 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors) {
 	for _, cell := range c.Cell { // the degrees as they were, for patch
 		deg[cell] &^= nodeFlag
 	}
+	return true
 }
 
 // nodesAt flags, in the high bit of each byte, the nodes among the 8 cells from i, given
@@ -539,12 +589,13 @@ func nodesAt(deg []byte, i int) uint64 {
 
 // tiles readies contract to number c's nodes (of a grid of n cells) by tiles of tileSide
 // rows and 8 columns, the tiles and the nodes in each in reading order: it counts each
-// tile's nodes, sizes c's node lists, and returns the number of each tile's first node.
+// tile's nodes, reserves them from m, sizes c's node lists, and returns the number of each
+// tile's first node: nil when m refuses.
 // In a large graph, searches (label searches, door-free distances) spread from a node in
 // a diamond that crosses every row: in reading order each node on its edge is in a cache
 // line of its own, by tiles its neighbours on the edge mostly share one (BenchmarkLabels
 // measures both orders).
-func (s *cellScratch) tiles(c *Corridors, n int) []int32 {
+func (s *cellScratch) tiles(c *Corridors, n int, m *memory.Meter) []int32 {
 	nt := s.tileOf(n-1) + 1
 	start := grow(&s.tile, nt+1)
 	clear(start)
@@ -557,6 +608,9 @@ func (s *cellScratch) tiles(c *Corridors, n int) []int32 {
 	}
 	for k := 1; k <= nt; k++ {
 		start[k] += start[k-1]
+	}
+	if !s.reserve(m, nodeBytes*int(start[nt])) {
+		return nil
 	}
 	c.Cell, c.Tag = grow(&c.Cell, int(start[nt])), grow(&c.Tag, int(start[nt]))
 	return start
@@ -584,6 +638,7 @@ type cellScratch struct {
 	starts    []int32 // cells to peel
 	way       []Edge  // corridors by node and direction
 	tile      []int32 // tiles': the number of each tile's next node
+	held      int     // bytes the build has reserved (reserve)
 }
 
 const ones = 0x0101010101010101
@@ -595,8 +650,28 @@ var cellsPool = sync.Pool{New: func() any { return new(cellScratch) }}
 // account for outlives the build that needed it.
 const pooled = 1 << 20
 
-// put hands s back for the next build, unless it is large.
-func (s *cellScratch) put() {
+// reserve reserves n bytes more for the build from m, and reports whether they fit; n below
+// 0 releases -n of them.
+func (s *cellScratch) reserve(m *memory.Meter, n int) bool {
+	if n < 0 {
+		m.Release(-n)
+	} else if !m.Reserve(n) {
+		return false
+	}
+	s.held += n
+	return true
+}
+
+// bytes returns the memory s holds.
+func (s *cellScratch) bytes() int {
+	return cap(s.open) + cap(s.deg) + 4*(cap(s.id)+cap(s.starts)+cap(s.tile)) + 8*cap(s.way)
+}
+
+// put releases what the build reserved from m and hands s back for the next build, unless
+// it is large.
+func (s *cellScratch) put(m *memory.Meter) {
+	m.Release(s.held)
+	s.held = 0
 	if cap(s.deg) <= pooled {
 		cellsPool.Put(s)
 	}

@@ -131,7 +131,7 @@ func TestCut(t *testing.T) {
 		s := new(cellScratch)
 		s.degrees(v)
 		s.peel(v.Grid.Cells)
-		s.contract(v, &c)
+		s.contract(v, &c, nil)
 		if !s.cut(&c, &c2, v.Grid, p2) {
 			t.Errorf("seed %d: part 2's graph not cut from part 1's", seed+1)
 		}
@@ -147,7 +147,7 @@ func TestCut(t *testing.T) {
 		p2, _ = v.Part2()
 		s.degrees(v)
 		s.peel(v.Grid.Cells)
-		s.contract(v, &c)
+		s.contract(v, &c, nil)
 		if s.cut(&c, &c2, v.Grid, p2) {
 			t.Errorf("seed %d: cut with a corridor leaving a walled cell", seed+1)
 		}

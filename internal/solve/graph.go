@@ -51,15 +51,12 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	if opt.Corridors != nil && opt.Corridors.Reduced() && !reduce {
 		opt.Corridors = nil // another solve reduced them: this one needs the vault's own
 	}
-	if opt.Corridors == nil { // building them takes scratch besides the graph
+	if opt.Corridors == nil {
 		opt.Progress.at(buildingCorridors)
-		n := corridorBytes(len(v.Grid.Cells))
-		if !opt.Meter.Reserve(n) {
+		if !w.corr[0].Build(v, opt.Meter) {
 			return res, memory.LimitError(opt.Meter.Limit())
 		}
-		w.corr[0].Build(v)
 		opt.Corridors = &w.corr[0]
-		opt.Meter.Release(n)
 	}
 	tc := time.Now()
 	res.Stats.Corridors = tc.Sub(t0)
@@ -982,8 +979,3 @@ func routeError(err error) error {
 
 // boundBytes is about what a bound's set-up takes by corridor node, at most.
 const boundBytes = 64
-
-// corridorBytes is the most that building the corridors of a grid of n cells takes: the
-// contraction's scratch and the graph when every cell is a node (an open room), about 93
-// bytes a cell.
-func corridorBytes(n int) int { return 96 * n }

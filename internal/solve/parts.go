@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/statespace/puzzles/internal/routes"
 	"github.com/statespace/puzzles/internal/vault"
 )
 
@@ -68,12 +69,17 @@ func (w *Workspace) Parts(v *vault.Vault, which int, opt Options, solver Solver)
 	}
 	opts := [2]Options{opt, opt}
 	var pair time.Duration // building both parts' corridors, counted on part 1
-	if solver == nil && len(parts) == 2 && parts[1].Applies && parts[1].Vault != v && opt.Meter.Reserve(2*corridorBytes(len(v.Grid.Cells))) {
+	kept := 0              // part 2's graph, reserved while part 1 runs
+	defer func() { opt.Meter.Release(kept) }()
+	if solver == nil && len(parts) == 2 && parts[1].Applies && parts[1].Vault != v {
 		opt.Progress.start(parts[0].Label(), buildingCorridors)
 		t0 := time.Now()
-		opts[0].Corridors = &w.corr[0]
-		opts[1].Corridors = w.corr[0].BuildPair(&w.corr[1], v, parts[1].Vault)
-		opt.Meter.Release(2 * corridorBytes(len(v.Grid.Cells)))
+		c2, ok := w.corr[0].BuildPair(&w.corr[1], v, parts[1].Vault, opt.Meter)
+		if ok && opt.Meter.Reserve(c2.Bytes()) {
+			opts[0].Corridors, opts[1].Corridors, kept = &w.corr[0], c2, c2.Bytes()
+		} else { // each part builds its own, part 2 once part 1 is done
+			w.corr[1] = routes.Corridors{}
+		}
 		pair = time.Since(t0)
 	}
 	for i := range parts {
@@ -90,6 +96,10 @@ func (w *Workspace) Parts(v *vault.Vault, which int, opt Options, solver Solver)
 		if opt.Ctx != nil && opt.Ctx.Err() != nil {
 			p.Result, p.Err = Result{Steps: -1, Lower: -1, Upper: -1}, opt.Ctx.Err()
 			continue
+		}
+		if i == 1 {
+			opt.Meter.Release(kept) // the search reserves it again
+			kept = 0
 		}
 		opt.Progress.start(p.Label(), searching)
 		p.Result, p.Err = solve(p.Vault, opts[i])

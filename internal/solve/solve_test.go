@@ -717,6 +717,40 @@ func TestStoppedBounds(t *testing.T) {
 	}
 }
 
+// TestPeakAnswers solves vaults under a memory limit of the most their solve reserved
+// without one (Meter.Peak, on one core: the same reservations each time), and checks the
+// answers are the same, and that a maze's solve reserves a small part of what its grid
+// would take as an open room's corridor graph (about 100 bytes a cell, two of them for both
+// parts): the corridors' build reserves by node, not by cell.
+func TestPeakAnswers(t *testing.T) {
+	for _, tc := range []struct {
+		o    vaultgen.Options
+		most int // bytes a cell
+	}{
+		{vaultgen.Options{Seed: 3, Size: 401, Loops: 0.05, Rooms: 4}, 60},
+		{vaultgen.Options{Seed: 5, Size: 301, Loops: 0.02, Doors: 2}, 60},
+		{vaultgen.Options{Seed: 2, Size: 200, Open: true, Keys: 10}, 2 * 100},
+	} {
+		v, err := vault.Parse("gen", vaultgen.Generate(tc.o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := memory.NewMeter(1 << 40)
+		want := solve.Parts(v, 0, solve.Options{Meter: m}, nil)
+		peak := m.Peak()
+		got := solve.Parts(v, 0, solve.Options{Meter: memory.NewMeter(peak)}, nil)
+		for i := range want {
+			if want[i].Err != nil || got[i].Err != nil || got[i].Result.Steps != want[i].Result.Steps {
+				t.Errorf("%+v %s: %d (%v) under a limit of %d bytes, %d (%v) without", tc.o, want[i].Label(),
+					got[i].Result.Steps, got[i].Err, peak, want[i].Result.Steps, want[i].Err)
+			}
+		}
+		if cells := len(v.Grid.Cells); peak > int64(tc.most*cells) {
+			t.Errorf("%+v: reserved %d bytes, %.1f a cell (at most %d)", tc.o, peak, float64(peak)/float64(cells), tc.most)
+		}
+	}
+}
+
 // TestDifferentialTrees compares Graph, which reduces the key set of tree-shaped regions
 // (routes.Corridors.Reduce), with the BFS baseline and with the search of the vault's own
 // keys, on generated mazes: 9x9 to 21x21, one and four robots, one and two doors per key,

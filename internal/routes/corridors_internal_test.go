@@ -1,0 +1,77 @@
+package routes
+
+import (
+	"testing"
+
+	"github.com/statespace/puzzles/internal/memory"
+	"github.com/statespace/puzzles/internal/vault"
+	"github.com/statespace/puzzles/internal/vaultgen"
+)
+
+// TestBuildReserves checks that a corridor build reserves at least what its scratch and its
+// graphs hold, for one graph and for a pair, on grids numbered by tiles and too small for
+// them; that it releases all of it; that a limit a byte short of it refuses the build and
+// leaves nothing reserved; and that a maze's build reserves a small part of an open room's
+// (the graph's memory goes by its nodes).
+func TestBuildReserves(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		o     vaultgen.Options
+		most  int // bytes a cell the build may reserve
+		tiled bool
+	}{
+		{"401x401 maze", vaultgen.Options{Seed: 3, Size: 401, Loops: 0.05, Rooms: 4}, 24, true},
+		{"401x401 loops", vaultgen.Options{Seed: 3, Size: 401, Loops: 1}, 60, true},
+		{"321x321 real-shaped", vaultgen.Options{Seed: 1, Size: 321, Keys: 25}, 24, true},
+		{"300x300 room", vaultgen.Options{Seed: 2, Size: 300, Open: true}, 2 * (cellBytes + nodeBytes), true},
+		{"81x81 maze", vaultgen.Options{Seed: 1, Loops: 0.05}, cellBytes + 2*nodeBytes, false},
+	} {
+		v, err := vault.Parse(tc.name, vaultgen.Generate(tc.o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p2, ok := v.Part2()
+		if !ok {
+			t.Fatalf("%s: part 2 does not apply", tc.name)
+		}
+		if n := len(v.Grid.Cells); (n >= tiledCells) != tc.tiled {
+			t.Fatalf("%s: %d cells, tiled %v", tc.name, n, tc.tiled)
+		}
+		for _, pair := range []bool{false, true} {
+			m := memory.NewMeter(1 << 40)
+			s, c, c2 := new(cellScratch), new(Corridors), new(Corridors)
+			holds := 0
+			if pair {
+				got, ok := s.buildPair(c, c2, v, p2, m)
+				if !ok || got != c2 {
+					t.Fatalf("%s: the pair not built", tc.name)
+				}
+				holds = c2.Bytes()
+			} else if !s.build(c, v, m) {
+				t.Fatalf("%s: not built", tc.name)
+			}
+			holds += s.bytes() + c.Bytes()
+			held := s.held
+			if held < holds || m.Used() != int64(held) {
+				t.Errorf("%s, pair %v: reserved %d (the meter %d), the build holds %d", tc.name, pair, held, m.Used(), holds)
+			}
+			if cells := len(v.Grid.Cells); held > tc.most*cells {
+				t.Errorf("%s, pair %v: reserved %d, %.1f bytes a cell (at most %d)", tc.name, pair, held, float64(held)/float64(cells), tc.most)
+			}
+			s.put(m)
+			if m.Used() != 0 {
+				t.Errorf("%s, pair %v: %d bytes left reserved", tc.name, pair, m.Used())
+			}
+			short := memory.NewMeter(int64(held - 1))
+			built := false
+			if pair {
+				_, built = new(Corridors).BuildPair(new(Corridors), v, p2, short)
+			} else {
+				built = new(Corridors).Build(v, short)
+			}
+			if built || short.Used() != 0 {
+				t.Errorf("%s, pair %v: a limit of %d bytes built %v, %d left reserved", tc.name, pair, held-1, built, short.Used())
+			}
+		}
+	}
+}
