@@ -1,8 +1,10 @@
 package bound
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/keys"
@@ -131,4 +133,109 @@ func BenchmarkChild(b *testing.B) {
 		}
 		s.Free()
 	}
+}
+
+// TestPrim holds prim, with joins asked and without, to Kruskal's algorithm over every pair
+// of the keys left and the node standing for the robots, on states of the vaults
+// TestChildShared uses, plain and priced: the tree's value, and for each key the longest
+// edge on its way to the robots (Kruskal's edge that first joins the two), which no
+// minimum spanning tree has otherwise.
+func TestPrim(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	compared := 0
+	for seed := range uint64(8) {
+		o := vaultgen.Options{Seed: seed + 1, Size: 41, Open: seed%2 == 0, Loops: 0.3, Robots: 1 + 3*int(seed%3)}
+		s, v := sharedBound(t, o)
+		states, held := sharedStates(r, s, v, 10)
+		for n, at := range states {
+			left := v.All &^ held[n]
+			if left == 0 {
+				continue
+			}
+			for _, priced := range []bool{false, true} {
+				wt := &s.weights[0]
+				if priced {
+					wt = &s.weights[1]
+				}
+				var sum int32
+				for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
+					sum += s.price(k, priced)
+				}
+				want, bottleneck := kruskal(wt, left, at)
+				var j joins
+				if got := s.prim(left, at, priced, nil); got != want-2*sum {
+					t.Fatalf("%+v, priced %v: robots %v, keys %s: prim %d, Kruskal %d", o, priced, at, left, got, want-2*sum)
+				}
+				if got := s.prim(left, at, priced, &j); got != want-2*sum {
+					t.Fatalf("%+v, priced %v: robots %v, keys %s: prim with joins %d, Kruskal %d", o, priced, at, left, got, want-2*sum)
+				}
+				for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
+					if j.maxEdge[k] != bottleneck[k] {
+						t.Fatalf("%+v, priced %v: robots %v, keys %s: key %c's longest edge to the robots %d, Kruskal %d",
+							o, priced, at, left, 'a'+k, j.maxEdge[k], bottleneck[k])
+					}
+				}
+				compared++
+			}
+		}
+		s.Free()
+	}
+	if compared < 1000 {
+		t.Errorf("only %d trees compared", compared)
+	}
+}
+
+// kruskal returns the weight of the minimum spanning tree of the keys of left and one node
+// for the robots at roots (a key's weight to it: the least from any of them), and for each
+// key the weight of the edge whose joining first put it and the robots in one tree.
+func kruskal(wt *[routes.Nodes][26]int32, left keys.Set, roots []int) (int32, [26]int32) {
+	const robots = 26
+	type edge struct {
+		w    int32
+		a, b int
+	}
+	var es []edge
+	var ks []int
+	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
+		w := int32(maxWeight)
+		for _, q := range roots {
+			w = min(w, wt[q][k])
+		}
+		es = append(es, edge{w, robots, k})
+		for _, k2 := range ks {
+			es = append(es, edge{wt[k2][k], k2, k})
+		}
+		ks = append(ks, k)
+	}
+	slices.SortStableFunc(es, func(x, y edge) int { return cmp.Compare(x.w, y.w) })
+	var up [robots + 1]int
+	for i := range up {
+		up[i] = i
+	}
+	find := func(a int) int {
+		for up[a] != a {
+			a = up[a]
+		}
+		return a
+	}
+	var bottleneck [26]int32
+	var total int32
+	for _, e := range es {
+		a, b := find(e.a), find(e.b)
+		if a == b {
+			continue
+		}
+		total += e.w
+		joined := find(robots)
+		if a == joined || b == joined { // the other tree's keys reach the robots now
+			other := a + b - joined
+			for _, k := range ks {
+				if find(k) == other {
+					bottleneck[k] = e.w
+				}
+			}
+		}
+		up[a] = b
+	}
+	return total, bottleneck
 }

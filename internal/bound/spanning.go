@@ -52,7 +52,6 @@ type Spanning struct {
 	terms      [vault.MaxRobots]int32     // each robot's term of it (a shared region's: its first robot's)
 	base       int32                      // their sum
 	scratch    [routes.Nodes + 1]int32    // Prim's distances to the tree
-	joins      joins                      // and its joins when not asked
 	weights    [2][routes.Nodes][26]int32 // prim's: door-free distances to the keys, plain and priced (setWeights)
 
 	// With NewHeldKarp:
@@ -799,7 +798,7 @@ func (s *Spanning) rootsOf(at []int, r int8) (roots robotNodes) {
 // nearest robot, whose node has its own price), and j (nil: not asked) gets how the tree
 // joins each key to that node. Prim's algorithm on the weights, O(|left|²), the keys not
 // yet in the tree packed at the front, one pass over them both updating their distances to
-// the tree and choosing the next to join it.
+// the tree and choosing the next to join it (treeWeight when no joins are asked).
 func (s *Spanning) prim(left keys.Set, roots []int, priced bool, j *joins) int32 {
 	wt := &s.weights[0]
 	var sum int32
@@ -826,7 +825,10 @@ func (s *Spanning) prim(left keys.Set, roots []int, priced bool, j *joins) int32
 				d[i] = min(d[i], row[ks[i]])
 			}
 		}
-		j = &s.joins // written, never read
+		if len(roots) == 0 {
+			d[0] = 0 // no robots: the tree starts from the first key
+		}
+		return treeWeight(ks[:n], d, wt) - 2*sum
 	} else {
 		for i := range d {
 			j.robot[ks[i]], j.second[ks[i]] = -1, maxWeight
@@ -865,13 +867,51 @@ func (s *Spanning) prim(left keys.Set, roots []int, priced bool, j *joins) int32
 			return w - 2*sum
 		}
 		row, through := &wt[k], j.maxEdge[k]
+		least := int32(math.MaxInt32)
 		best = 0
-		for i := range n {
-			if e := row[ks[i]]; e < d[i] {
-				d[i], up[i] = e, through
+		for i, k := range ks[:n] {
+			e, di, u := row[k], d[i], up[i]
+			if e < di { // a select, not a branch
+				u = through
 			}
-			if d[i] < d[best] {
-				best = i
+			di = min(di, e)
+			d[i], up[i] = di, u
+			if di < least {
+				best, least = i, di
+			}
+		}
+	}
+}
+
+// treeWeight is prim's loop when no joins are asked: the weight of the minimum spanning tree of
+// the keys ks, whose distances to the tree so far are d (changed), one pass over them
+// updating both and choosing the next by min and a select, with no branch on the weights
+// that the processor must guess (prim's loop keeps the joins too, and takes twice as long).
+func treeWeight(ks []uint8, d []int32, wt *[routes.Nodes][26]int32) int32 {
+	n := len(d)
+	ks = ks[:n]
+	best, least := 0, d[0]
+	for i, di := range d {
+		if di < least {
+			best, least = i, di
+		}
+	}
+	var w int32
+	for {
+		k := ks[best]
+		w += least
+		n--
+		d[best], ks[best] = d[n], ks[n]
+		if n == 0 {
+			return w
+		}
+		row := &wt[k]
+		best, least = 0, math.MaxInt32
+		for i, k := range ks[:n] {
+			di := min(d[i], row[k])
+			d[i] = di
+			if di < least {
+				best, least = i, di
 			}
 		}
 	}
