@@ -883,10 +883,10 @@ func (s *Spanning) prim(left keys.Set, roots []int, priced bool, j *joins) int32
 	}
 }
 
-// treeWeight is prim's loop when no joins are asked: the weight of the minimum spanning tree of
-// the keys ks, whose distances to the tree so far are d (changed), one pass over them
-// updating both and choosing the next by min and a select, with no branch on the weights
-// that the processor must guess (prim's loop keeps the joins too, and takes twice as long).
+// treeWeight is prim's loop when no joins are asked: the weight of the minimum spanning
+// tree of the keys ks, whose distances to the tree so far are d (changed). Each pass
+// updates the distances by min and picks the least by a select: no branch on the weights
+// for the processor to guess, as in prim's loop with the joins.
 func treeWeight(ks []uint8, d []int32, wt *[routes.Nodes][26]int32) int32 {
 	n := len(d)
 	ks = ks[:n]
