@@ -239,3 +239,35 @@ func kruskal(wt *[routes.Nodes][26]int32, left keys.Set, roots []int) (int32, [2
 	}
 	return total, bottleneck
 }
+
+// BenchmarkPrim measures prim's tree values on states of an 81x81 open room eight robots
+// share (BenchmarkChild's) and of a 201x201 maze two robots share with two doors a key
+// (BenchmarkShared's), priced: asked for the value alone (treeWeight's loop, as childShared
+// asks) against with the joins (the loop that keeps them, as Expand asks), its baseline.
+func BenchmarkPrim(b *testing.B) {
+	for _, o := range []vaultgen.Options{
+		{Seed: 20, Size: 81, Open: true, Robots: 8},
+		{Seed: 2, Size: 201, Loops: 0.005, Robots: 2, Doors: 2},
+	} {
+		s, v := sharedBound(b, o)
+		states, held := sharedStates(rand.New(rand.NewPCG(5, 5)), s, v, 10)
+		for _, joined := range []bool{false, true} {
+			b.Run(fmt.Sprintf("size%d,robots%d/joins=%v", o.Size, len(v.Robots), joined), func(b *testing.B) {
+				var j *joins
+				if joined {
+					j = new(joins)
+				}
+				var sum int32
+				for b.Loop() {
+					for n, at := range states {
+						if left := v.All &^ held[n]; left != 0 {
+							sum += s.prim(left, at, true, j)
+						}
+					}
+				}
+				b.ReportMetric(float64(len(states)), "trees/op")
+			})
+		}
+		s.Free()
+	}
+}
