@@ -662,11 +662,6 @@ func (s *cellScratch) reserve(m *memory.Meter, n int) bool {
 	return true
 }
 
-// bytes returns the memory s holds.
-func (s *cellScratch) bytes() int {
-	return cap(s.open) + cap(s.deg) + 4*(cap(s.id)+cap(s.starts)+cap(s.tile)) + 8*cap(s.way)
-}
-
 // put releases what the build reserved from m and hands s back for the next build, unless
 // it is large.
 func (s *cellScratch) put(m *memory.Meter) {

@@ -75,3 +75,8 @@ func TestBuildReserves(t *testing.T) {
 		}
 	}
 }
+
+// bytes returns the memory s holds.
+func (s *cellScratch) bytes() int {
+	return cap(s.open) + cap(s.deg) + 4*(cap(s.id)+cap(s.starts)+cap(s.tile)) + 8*cap(s.way)
+}
