@@ -50,14 +50,13 @@ func cgroupLimitIn(root string) int64 {
 			continue
 		}
 		found = true
-		rel, below := strings.CutPrefix(group, mountRoot)
-		if mountRoot == "/" {
-			rel, below = group, true
+		dir := point // for a group the mount does not show, the mount point's limit
+		if rel, ok := strings.CutPrefix(group, strings.TrimSuffix(mountRoot, "/")); ok && (rel == "" || rel[0] == '/') {
+			if d := path.Join(point, rel); d == point || strings.HasPrefix(d, point+"/") {
+				dir = d
+			}
 		}
-		if !below || rel != "" && rel[0] != '/' {
-			rel = "" // a group the mount does not show: read the mount point's
-		}
-		least = lesser(least, groupLimit(read, path.Join(point, rel), point, kind))
+		least = lesser(least, groupLimit(read, dir, point, kind))
 	}
 	if !found { // no mount table: the places a container's limit is read from
 		least = lesser(groupLimit(read, "/sys/fs/cgroup", "/sys/fs/cgroup", "v2"),

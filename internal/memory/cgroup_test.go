@@ -50,6 +50,12 @@ func TestCgroupLimit(t *testing.T) {
 		}, 600 << 20},
 		{"escaped mount point", "0::/\n", "30 23 0:26 / /sys/fs/cgroup\\040x rw - cgroup2 cgroup2 rw\n",
 			map[string]string{"../cgroup x/memory.max": "1048576\n"}, 1 << 20},
+		{"v2 group outside the namespace", "0::/../other\n", v2Mount, map[string]string{
+			"memory.max": "3145728\n", "../other/memory.max": "1",
+		}, 3 << 20},
+		{"v1 group beside the mount's", "4:memory:/docker/abd\n",
+			"35 31 0:32 /docker/abc /sys/fs/cgroup/memory ro - cgroup cgroup rw,memory\n",
+			map[string]string{"memory/memory.limit_in_bytes": "4194304\n"}, 4 << 20},
 		{"no mount table", "", "", map[string]string{"memory.max": "2097152\n"}, 2 << 20},
 		{"no cgroups", "", "", nil, 0},
 	}
