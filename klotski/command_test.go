@@ -87,7 +87,7 @@ func TestCommand(t *testing.T) {
 // TestMemory holds every search to its memory: under -mem each stops with the memory limit,
 // its peak memory within it (PositionBytes a position, with a quarter more for the garbage
 // the collector has not taken yet, and the process's own few megabytes), and under a
-// ulimit -v the default limit stops it cleanly, not the Go runtime.
+// ulimit -v or -d the default limit stops it cleanly, not the Go runtime.
 func TestMemory(t *testing.T) {
 	big := clitest.Files(t, map[string]string{"big.txt": "AAB.CD\nAAB.EF\nGHIJKL\nMNOPQR\nSTU.VW\nXYZ.12\n\ngoal: A 4 4\n"})("big.txt")
 	for _, mode := range []string{"-algo bfs", "-algo astar", "-algo bidir", "-count", "-hardest", "-farthest"} {
@@ -96,9 +96,11 @@ func TestMemory(t *testing.T) {
 			t.Errorf("-mem 48MB %s: status %d, peak memory %d MB, %s", mode, r.Status, r.RSS>>20, r.Stdout)
 		}
 	}
-	r := clitest.Shell(t, `ulimit -v 1500000; $KLOTSKI `+big)
-	if r.Status != 3 || !strings.HasPrefix(r.Stdout, "stopped (memory limit ") || r.Stderr != "" {
-		t.Errorf("ulimit -v 1500000: status %d\nstdout %q\nstderr %q", r.Status, r.Stdout, r.Stderr)
+	for _, limit := range []string{"-v 1500000", "-d 400000"} { // the address space; the data, which the Go heap is
+		r := clitest.Shell(t, `ulimit `+limit+`; $KLOTSKI `+big)
+		if r.Status != 3 || !strings.HasPrefix(r.Stdout, "stopped (memory limit ") || r.Stderr != "" {
+			t.Errorf("ulimit %s: status %d\nstdout %q\nstderr %q", limit, r.Status, r.Stdout, r.Stderr)
+		}
 	}
 }
 

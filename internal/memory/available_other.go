@@ -3,3 +3,5 @@
 package memory
 
 func addressLimit() int64 { return 0 }
+
+func dataLimit() int64 { return 0 }

@@ -23,3 +23,18 @@ func addressLimit() int64 {
 	}
 	return max(limit-1200<<20, 1)
 }
+
+// dataLimit is the soft limit on the process's data (ulimit -d); 0 when there is none. Linux
+// counts every private writable mapping against it: the Go heap as the runtime maps it in,
+// which stays mapped when freed, so it binds as ulimit -v does, less the runtime's
+// reservations (not writable) but with its own start: a program did not start under 20 MB.
+func dataLimit() int64 {
+	var r syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_DATA, &r); err != nil || r.Cur > 1<<62 {
+		return 0
+	}
+	return max(int64(r.Cur)-dataBase, 1)
+}
+
+// dataBase is what dataLimit takes off for the runtime's own writable memory.
+const dataBase = 32 << 20
