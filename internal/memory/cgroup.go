@@ -8,8 +8,9 @@ import (
 )
 
 // cgroupLimit returns the memory limit of the process's cgroup: the least limit set on it or
-// on any cgroup above it, of cgroup v2 (memory.max) and of v1's memory controller
-// (memory.limit_in_bytes); 0 when none is set or the system has no cgroups.
+// on any cgroup above it, of cgroup v2 (memory.max, and memory.high, past which the kernel
+// throttles the group to reclaim) and of v1's memory controller (memory.limit_in_bytes); 0
+// when none is set or the system has no cgroups.
 //
 // The cgroup is not always the root of the mounted hierarchy. In a container with a cgroup
 // namespace it is, and /sys/fs/cgroup/memory.max is its limit; but a process that
@@ -87,15 +88,17 @@ func cgroupMount(line string) (mountRoot, point, kind string, ok bool) {
 // groupLimit returns the least limit of the group at dir and of the groups above it up to
 // the mount point; 0 when none has one.
 func groupLimit(read func(string) string, dir, point, kind string) int64 {
-	file := "memory.max"
+	files := []string{"memory.max", "memory.high"} // past high, v2 throttles the group hard
 	if kind == "v1" {
-		file = "memory.limit_in_bytes"
+		files = []string{"memory.limit_in_bytes"}
 	}
 	least := int64(0)
 	for {
-		n, err := strconv.ParseInt(strings.TrimSpace(read(path.Join(dir, file))), 10, 64)
-		if err == nil && n > 0 && n < 1<<60 { // v2 says "max" when there is none, v1 a huge number
-			least = lesser(least, n)
+		for _, f := range files {
+			n, err := strconv.ParseInt(strings.TrimSpace(read(path.Join(dir, f))), 10, 64)
+			if err == nil && n > 0 && n < 1<<60 { // v2 says "max" when there is none, v1 a huge number
+				least = lesser(least, n)
+			}
 		}
 		if dir == point || dir == "/" || dir == "." {
 			return least

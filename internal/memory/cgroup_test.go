@@ -34,6 +34,7 @@ func TestCgroupLimit(t *testing.T) {
 			"user.slice/user-0.slice/session-1.scope/memory.max": "max\n",
 			"user.slice/memory.max":                              "209715200\n",
 		}, 200 << 20},
+		{"v2 high", "0::/a\n", v2Mount, map[string]string{"a/memory.max": "max\n", "a/memory.high": "73400320\n"}, 70 << 20},
 		{"v2 no limit", "0::/user.slice\n", v2Mount, map[string]string{"user.slice/memory.max": "max\n"}, 0},
 		{"v1 own group", "5:cpu:/\n4:memory:/process_api/0bf1\n0::/\n", cpuMount + v1Mount, map[string]string{
 			"memory/memory.limit_in_bytes":                  noLimitV1,
