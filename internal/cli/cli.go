@@ -557,7 +557,8 @@ func Measure(repeat int, f func()) *Timing {
 
 func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
 
-// meter returns the memory meter of a -mem flag's value (empty: memory.Default), and tells
+// meter returns the memory meter of a -mem flag's value (empty: memory.Default; more than
+// memory.Available is refused), and tells
 // the Go runtime to collect harder as the process nears half as much again: garbage counts
 // too, and the heap would otherwise double past what the searches hold.
 func meter(value string) (*memory.Meter, error) {
@@ -566,6 +567,9 @@ func meter(value string) (*memory.Meter, error) {
 		var err error
 		if limit, err = memory.Parse(value); err != nil {
 			return nil, fmt.Errorf("-mem %v", err)
+		}
+		if a := memory.Available(); a > 0 && limit > a { // more would end in swap or the kernel's kill
+			return nil, fmt.Errorf("-mem %s: more than this process may use (%s)", memory.Format(limit), memory.Format(a))
 		}
 	}
 	debug.SetMemoryLimit(limit + limit/2)
