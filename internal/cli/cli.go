@@ -557,22 +557,28 @@ func Measure(repeat int, f func()) *Timing {
 
 func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
 
-// meter returns the memory meter of a -mem flag's value (empty: memory.Default; more than
-// memory.Available is refused), and tells
-// the Go runtime to collect harder as the process nears half as much again: garbage counts
-// too, and the heap would otherwise double past what the searches hold.
+// meter returns the memory meter of a -mem flag's value (empty: memory.Default), and tells
+// the Go runtime to collect harder as the process nears half as much again, or
+// memory.Available if that is less: garbage counts too, and the heap would otherwise double
+// past what the searches hold. A value above four fifths of Available is refused: the
+// process needs more than its searches (its input, graphs, the runtime), and a search that
+// fills a -mem close to Available is killed by the kernel before it can stop.
 func meter(value string) (*memory.Meter, error) {
-	limit := memory.Default()
+	limit, available := memory.Default(), memory.Available()
 	if value != "" {
 		var err error
 		if limit, err = memory.Parse(value); err != nil {
 			return nil, fmt.Errorf("-mem %v", err)
 		}
-		if a := memory.Available(); a > 0 && limit > a { // more would end in swap or the kernel's kill
-			return nil, fmt.Errorf("-mem %s: more than this process may use (%s)", memory.Format(limit), memory.Format(a))
+		if most := available / 5 * 4; available > 0 && limit > most {
+			return nil, fmt.Errorf("-mem %s: more than four fifths of the %s this process may use", memory.Format(limit), memory.Format(available))
 		}
 	}
-	debug.SetMemoryLimit(limit + limit/2)
+	soft := limit + limit/2
+	if available > 0 {
+		soft = min(soft, available) // a -mem near it: collect hard before the kernel kills
+	}
+	debug.SetMemoryLimit(soft)
 	return memory.NewMeter(limit), nil
 }
 
