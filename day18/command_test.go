@@ -63,7 +63,7 @@ func TestCommand(t *testing.T) {
 		{`$DAY18 -goal exit -part 1 ` + a, "", "-goal exit and -part do not go together", 2},
 		{`$DAY18 -algo bfs -path ` + a, "", "-algo bfs and -path do not go together", 2},
 		{`$DAY18 -mem lots ` + a, "", `-mem "lots": want a size`, 2},
-		{`ulimit -v 2000000; $DAY18 -mem 1GB ` + a, "", `-mem 1 GB: more than four fifths of the `, 2},
+		{`ulimit -v 2000000; $DAY18 -mem 1GB ` + a, "", `-mem 1 GB: more than the searches may have of the 753 MB this process may use (301 MB)`, 2},
 		{`$DAY18 -render out.jpg ` + a, "", "-render out.jpg: want a .png or .gif file", 2},
 		{`$DAY18 -render ` + f("v.png") + ` ` + dir, "", "-render draws one input, not 2", 2}, // a directory counts its files
 		{`$DAY18 -render ` + f("v.png") + ` -part 2 ` + a, "*", "-render " + f("v.png") + ": no answer to draw, nothing written", 1},

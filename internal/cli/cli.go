@@ -560,9 +560,8 @@ func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
 // meter returns the memory meter of a -mem flag's value (empty: memory.Default), and tells
 // the Go runtime to collect harder as the process nears half as much again, or
 // memory.Available if that is less: garbage counts too, and the heap would otherwise double
-// past what the searches hold. A value above four fifths of Available is refused: the
-// process needs more than its searches (its input, graphs, the runtime), and a search that
-// fills a -mem close to Available is killed by the kernel before it can stop.
+// past what the searches hold. A value above memory.Most is refused: a search that fills a
+// -mem close to Available is killed by the kernel, or by the runtime, before it can stop.
 func meter(value string) (*memory.Meter, error) {
 	limit, available := memory.Default(), memory.Available()
 	if value != "" {
@@ -570,8 +569,8 @@ func meter(value string) (*memory.Meter, error) {
 		if limit, err = memory.Parse(value); err != nil {
 			return nil, fmt.Errorf("-mem %v", err)
 		}
-		if most := available / 5 * 4; available > 0 && limit > most {
-			return nil, fmt.Errorf("-mem %s: more than four fifths of the %s this process may use", memory.Format(limit), memory.Format(available))
+		if most := memory.Most(); most > 0 && limit > most {
+			return nil, fmt.Errorf("-mem %s: more than the searches may have of the %s this process may use (%s)", memory.Format(limit), memory.Format(available), memory.Format(most))
 		}
 	}
 	soft := limit + limit/2

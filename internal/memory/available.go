@@ -36,3 +36,15 @@ func Default() int64 {
 	}
 	return a / DefaultShare
 }
+
+// Most returns the most a -mem may ask for: the searches' share of Available at its
+// largest, as the process needs memory besides them (its input, graphs, the runtime). Four
+// fifths of Available; two fifths where a limit on what the process maps is the tightest, as
+// a table's growths map new memory there; 0 when nothing is known (no limit).
+func Most() int64 {
+	a := Available()
+	if a == mapped() {
+		return a / 5 * 2
+	}
+	return a / 5 * 4
+}
