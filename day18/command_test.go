@@ -65,6 +65,8 @@ func TestCommand(t *testing.T) {
 		{`$DAY18 -mem lots ` + a, "", `-mem "lots": want a size`, 2},
 		{`ulimit -v 2000000; $DAY18 -mem 1GB ` + a, "", `-mem 1 GB: more than the searches may have of the 753 MB this process may use (301 MB)`, 2},
 		{`$DAY18 -render out.jpg ` + a, "", "-render out.jpg: want a .png or .gif file", 2},
+		{`$DAY18 -render ` + f("no/x.png") + ` ` + a, "", "-render " + f("no/x.png") + ": no such file or directory", 2}, // before any work
+		{`$DAY18 -cpuprofile ` + f("no/x.prof") + ` ` + a, "", "-cpuprofile " + f("no/x.prof") + ": no such file or directory", 2},
 		{`$DAY18 -render ` + f("v.png") + ` ` + dir, "", "-render draws one input, not 2", 2}, // a directory counts its files
 		{`$DAY18 -render ` + f("v.png") + ` -part 2 ` + a, "*", "-render " + f("v.png") + ": no answer to draw, nothing written", 1},
 		{`$DAY18 gen -keys 27`, "", "-keys 27: want 1 to 26", 2},
@@ -107,8 +109,8 @@ func TestCommand(t *testing.T) {
 func TestRenderFailure(t *testing.T) {
 	dir := t.TempDir()
 	a := write(t, "a.txt", "#########\n#b.A.@.a#\n#########\n")
-	// A part 2 that does not apply: no walk to draw. The walk's cells cannot be drawn into a
-	// directory that does not exist, and a bad extension is refused before any work.
+	// A directory that does not exist and a bad extension are refused before any work (the
+	// check of the directory makes a file there and removes it).
 	for _, line := range []string{
 		`$DAY18 -render ` + filepath.Join(dir, "no/such/dir/v.png") + ` -part 1 ` + a,
 		`$DAY18 -render ` + filepath.Join(dir, "v.jpg") + ` -part 1 ` + a,

@@ -254,7 +254,7 @@ func Run(cmd *Command, args []string, env *Env) int {
 		}
 	}
 	if env.Render != "" {
-		if _, err := pictureKind(env.Render); err != nil {
+		if err := canRender(env.Render); err != nil {
 			return fail(err)
 		}
 	}
@@ -264,7 +264,7 @@ func Run(cmd *Command, args []string, env *Env) int {
 			err = pprof.StartCPUProfile(f)
 		}
 		if err != nil {
-			return fail(err)
+			return fail(fmt.Errorf("-cpuprofile %s: %w", *cpuprofile, unwrapPath(err)))
 		}
 		defer f.Close()
 		defer pprof.StopCPUProfile()

@@ -36,6 +36,30 @@ func pictureKind(file string) (string, error) {
 	return "", fmt.Errorf("-render %s: want a .png or .gif file", file)
 }
 
+// canRender checks, before any work, that file names a picture and that its directory takes
+// a file: a temporary one is made there and removed, so that a missing directory or one
+// without the rights fails at once, not after the search.
+func canRender(file string) error {
+	if _, err := pictureKind(file); err != nil {
+		return err
+	}
+	if err := writeFile(file+".check", func(io.Writer) error { return errCheck }); err != errCheck {
+		return fmt.Errorf("-render %s: %w", file, unwrapPath(err))
+	}
+	return nil
+}
+
+// errCheck ends canRender's write before its rename.
+var errCheck = errors.New("only a check")
+
+// unwrapPath returns a path error's own error, whose path the message names already.
+func unwrapPath(err error) error {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return pe.Err
+	}
+	return err
+}
+
 // save writes the picture draw makes into file. It writes through a temporary file in the
 // same directory, renamed over file at the end: a failure leaves nothing behind, and its
 // error names file (not the temporary one).
@@ -62,11 +86,8 @@ func (p *Picture) save(file string, draw Frames) error {
 		}
 		return gif.EncodeAll(w, a)
 	})
-	if pe, ok := errors.AsType[*fs.PathError](err); ok {
-		err = pe.Err
-	}
 	if err != nil {
-		return fmt.Errorf("-render %s: %w", file, err)
+		return fmt.Errorf("-render %s: %w", file, unwrapPath(err))
 	}
 	return nil
 }
