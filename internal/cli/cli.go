@@ -209,7 +209,7 @@ func Run(cmd *Command, args []string, env *Env) int {
 	}
 	mem := new(string)
 	if cmd.Memory {
-		fs.StringVar(mem, "mem", "", "most memory the searches may use, for example 512MB or 2GB (default: half of what this process may use, a quarter under ulimit -v)")
+		fs.StringVar(mem, "mem", "", "most memory the searches may use, for example 512MB or 2GB (default: half of what this process may use, a quarter under ulimit -v or -d)")
 	}
 	version := fs.Bool("version", false, "print the version and exit")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to FILE, for go tool pprof")
@@ -234,12 +234,13 @@ func Run(cmd *Command, args []string, env *Env) int {
 		fmt.Fprintf(env.Stderr, "%s: %v\n", cmd.Name, err)
 		return BadInput
 	}
-	switch {
-	case cmd.Solve == nil && fs.NArg() > 0: // a command of no inputs (day18 gen)
+	if cmd.Solve == nil && fs.NArg() > 0 { // a command of no inputs (day18 gen)
 		return fail(errors.New("unexpected argument " + fs.Arg(0)))
-	case env.Repeat < 0:
-		return fail(fmt.Errorf("-repeat %d: want 0 or more", env.Repeat))
-	case env.Timeout < 0:
+	}
+	if err := Within("repeat", env.Repeat, 0, maxRepeat); err != nil {
+		return fail(err)
+	}
+	if env.Timeout < 0 {
 		return fail(fmt.Errorf("-timeout %v: want 0 (none) or more", env.Timeout))
 	}
 	if cmd.Check != nil {
@@ -541,6 +542,10 @@ func Version(name string) string {
 	}
 	return v + " " + info.GoVersion
 }
+
+// maxRepeat is the most runs -repeat times: their times are kept for the median, 8 bytes a
+// run, and a million runs of the fastest input take a minute.
+const maxRepeat = 1_000_000
 
 // Measure runs f once to warm up, then repeat times, and returns the median and least time.
 func Measure(repeat int, f func()) *Timing {
