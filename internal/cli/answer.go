@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/statespace/puzzles/internal/memory"
 )
 
 // Answer is one number an input asks for (a part's steps, a puzzle's moves), as both outputs
@@ -42,6 +45,7 @@ func (o *Outcome) Add(prefix string, a Answer, labelled bool) {
 	o.Text += a.Line(prefix)
 	o.Record.Notes = append(o.Record.Notes, a.Why(labelled)...)
 	o.Status = Worse(o.Status, a.Status())
+	o.memoryStop = o.memoryStop || errors.Is(a.Stop, memory.ErrLimit)
 }
 
 // Number is the answer in JSON: the value, or null.

@@ -7,7 +7,8 @@
 // for its files, else the embedded default); the inputs solved in parallel and answered in
 // argument order, each told the cores it may use; -json (one Record per input, failures
 // included); -repeat (Solve, or the command's leaner Outcome.Again, timed), -timeout and -mem
-// (one memory meter for all the inputs); -render (one input's answer drawn into a PNG or a GIF,
+// (one memory meter for all the inputs, and an input that stopped at its limit while others
+// held part of it solved again alone); -render (one input's answer drawn into a PNG or a GIF,
 // through a temporary file); the exit status; a progress line on a terminal for inputs that
 // run long; and SIGINT and SIGTERM, which stop the searches and still print every answer and
 // every bound found. -h is the whole usage: the command's synopsis, flags and words, and the
@@ -160,6 +161,8 @@ type Outcome struct {
 	// and all. An input that failed or whose search stopped is not timed: its time would be
 	// the limit's, not the work's.
 	Again func()
+
+	memoryStop bool // a search stopped at the memory limit (Add)
 }
 
 // Printf adds a line (or several) to the outcome's text.
@@ -360,6 +363,7 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 	var out sync.Mutex // stdout and stderr writes, and the progress line
 	status := OK
 	answered, stopped, notStarted := 0, 0, 0
+	var alone sync.RWMutex // held by every input's solve; wholly by an input solved again alone
 	slots := make(chan int, workers)
 	for i := range workers {
 		slots <- i
@@ -376,7 +380,16 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 			return Outcome{Err: err}
 		}
 		job.Data = data
+		alone.RLock()
 		o := cmd.Solve(ctx, job)
+		alone.RUnlock()
+		if o.memoryStop && along > 1 && ctx.Err() == nil {
+			// The others running took memory it needed: again, alone, with all of it.
+			alone.Lock()
+			job.Cores, job.along = runtime.GOMAXPROCS(0), 1
+			o = cmd.Solve(ctx, job)
+			alone.Unlock()
+		}
 		if o.Err == nil && o.Status != Stopped && job.Repeat > 0 {
 			again := o.Again
 			if again == nil {
