@@ -39,7 +39,7 @@ func cgroupLimitIn(root string) int64 {
 		case len(f) < 3:
 		case f[0] == "0" && f[1] == "":
 			groups["v2"] = f[2]
-		case hasField(f[1], ",", "memory"):
+		case hasField(f[1], "memory"):
 			groups["v1"] = f[2]
 		}
 	}
@@ -77,7 +77,7 @@ func cgroupMount(line string) (mountRoot, point, kind string, ok bool) {
 	switch {
 	case g[0] == "cgroup2":
 		kind = "v2"
-	case g[0] == "cgroup" && hasField(g[2], ",", "memory"):
+	case g[0] == "cgroup" && hasField(g[2], "memory"):
 		kind = "v1"
 	default:
 		return "", "", "", false
@@ -115,9 +115,9 @@ func lesser(a, b int64) int64 {
 	return a
 }
 
-// hasField reports whether the list s, split by sep, holds field.
-func hasField(s, sep, field string) bool {
-	for f := range strings.SplitSeq(s, sep) {
+// hasField reports whether the comma-separated list s holds field.
+func hasField(s, field string) bool {
+	for f := range strings.SplitSeq(s, ",") {
 		if f == field {
 			return true
 		}
