@@ -101,8 +101,18 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	if opt.Goal == Collect { // the search stands on every robot's node and every key's
 		g.Prefetch(uint64(all) | (1<<len(v.Robots)-1)<<routes.FirstStart)
 	}
-	// The bound's set-up takes scratch by corridor node (Tarjan's, the tree walks).
-	scratch := boundBytes * g.Corridors().Len()
+	// Every bound reads the graph's regions and parts (Tarjan's pass), then its set-up takes
+	// scratch of its own, both by corridor node.
+	n := g.Corridors().Len()
+	if !opt.Meter.Reserve(splitBytes * n) {
+		return res, memory.LimitError(opt.Meter.Limit())
+	}
+	g.Corridors().Split()
+	opt.Meter.Release(splitBytes * n)
+	scratch := boundBytes * n
+	if opt.Goal == Exit {
+		scratch = exitBoundBytes * n
+	}
 	if !opt.Meter.Reserve(scratch) {
 		return res, memory.LimitError(opt.Meter.Limit())
 	}
@@ -113,9 +123,6 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	opt.Progress.at(settingUpBound)
 	b, err := bound.For(g, len(v.Robots), opt.Goal == Exit,
 		bound.Setup{Kind: opt.Bound, Meter: opt.Meter, Optional: optional, Baselines: opt.Baselines})
-	if err == nil && len(v.Robots) > 1 {
-		g.Corridors().Split() // turns reads the regions: Tarjan's scratch, while it is reserved
-	}
 	opt.Meter.Release(scratch)
 	if err != nil {
 		res.Stats.Routes = g.Stats
@@ -977,5 +984,8 @@ func routeError(err error) error {
 	return fmt.Errorf("stopped: %w", err)
 }
 
-// boundBytes is about what a bound's set-up takes by corridor node, at most.
-const boundBytes = 64
+// splitBytes is what Tarjan's pass takes by corridor node: its scratch, and the regions and
+// parts it leaves. boundBytes and exitBoundBytes are about what a bound's set-up takes by
+// corridor node at most, collecting keys (the door-free passes, the tree walks) and seeking
+// the exit (its passes and the cuts of its doors).
+const splitBytes, boundBytes, exitBoundBytes = 44, 24, 64
