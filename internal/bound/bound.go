@@ -144,6 +144,11 @@ func (c Choice) Free() {
 	}
 }
 
+// SetupBytes is about what For takes by corridor node at most, besides what it reserves from
+// Setup.Meter and tables of a few kilobytes: the door-free passes' distances and queue, the
+// tree walks, the cuts of the exit's doors.
+const SetupBytes = 24
+
 // Setup is what For builds a bound with, besides the route graph, the robots and the goal.
 type Setup struct {
 	Kind     Kind

@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"runtime"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/memory"
@@ -79,4 +80,23 @@ func TestBuildReserves(t *testing.T) {
 // bytes returns the memory s holds.
 func (s *cellScratch) bytes() int {
 	return cap(s.open) + cap(s.deg) + 4*(cap(s.id)+cap(s.starts)+cap(s.tile)) + 8*cap(s.way)
+}
+
+// TestSplitBytes holds what Split allocates to SplitBytes a node, on an open room (a node a
+// cell, Tarjan's walk as deep as the room is large) and a maze with loops.
+func TestSplitBytes(t *testing.T) {
+	for _, o := range []vaultgen.Options{{Seed: 2, Size: 400, Open: true}, {Seed: 3, Size: 401, Loops: 0.1}} {
+		v, err := vault.Parse("gen", vaultgen.Generate(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := NewCorridors(v)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		c.Split()
+		runtime.ReadMemStats(&after)
+		if got := after.TotalAlloc - before.TotalAlloc; got > uint64(SplitBytes*c.Len()) {
+			t.Errorf("%+v: Split allocated %d bytes, %.1f a node (SplitBytes %d)", o, got, float64(got)/float64(c.Len()), SplitBytes)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/statespace/puzzles/internal/keys"
@@ -70,7 +71,9 @@ func (c *Corridors) Reduce() Reduction {
 	c.reduced, c.reduction = true, Reduction{}
 	s := reducePool.Get().(*reduceScratch)
 	defer reducePool.Put(s)
-	s.tree(c)
+	if !s.tree(c) {
+		return c.reduction // no region to reduce: nothing of the rest applies
+	}
 	parent, above := s.parent, s.above
 	// 1: doors below their own key.
 	for _, v := range s.order {
@@ -319,8 +322,10 @@ type reduceScratch struct {
 var reducePool = sync.Pool{New: func() any { return new(reduceScratch) }}
 
 // tree walks each region to reduce depth first from its robot's part (all of it the root),
-// into s.order (preorder), s.parent, s.length and s.above (the keys on the way from the root).
-func (s *reduceScratch) tree(c *Corridors) {
+// into s.order (preorder), s.parent, s.length and s.above (the keys on the way from the root),
+// and reports whether there is one: where there is none (an open room, keys on cycles), it
+// takes no scratch by node.
+func (s *reduceScratch) tree(c *Corridors) bool {
 	nreg, nparts := c.Split()
 	n := c.Len()
 	size := grow(&s.size, int(nparts))
@@ -342,6 +347,11 @@ func (s *reduceScratch) tree(c *Corridors) {
 			ok[r] = false
 		}
 	}
+	reduced := func(u int32) bool { return u >= 0 && robots[c.region[u]] == 1 && ok[c.region[u]] }
+	if !slices.ContainsFunc(c.Of[FirstStart:Exit], reduced) {
+		s.order = s.order[:0]
+		return false
+	}
 	parent, above, length := grow(&s.parent, n), grow(&s.above, n), grow(&s.length, n)
 	for u := range parent {
 		parent[u] = -2
@@ -349,7 +359,7 @@ func (s *reduceScratch) tree(c *Corridors) {
 	order := s.order[:0]
 	for rn := FirstStart; rn < Exit; rn++ {
 		u := c.Of[rn]
-		if u < 0 || robots[c.region[u]] != 1 || !ok[c.region[u]] {
+		if !reduced(u) {
 			continue
 		}
 		stack := s.stack[:0]
@@ -377,4 +387,5 @@ func (s *reduceScratch) tree(c *Corridors) {
 		s.stack = stack
 	}
 	s.order = order
+	return true
 }

@@ -9,8 +9,9 @@ func (c *Corridors) Split() (nreg, nparts int32) {
 	if !c.split {
 		s := splitPool.Get().(*splitScratch)
 		c.nreg, c.nparts = s.tarjan(c)
-		c.region = append(c.region[:0], s.region[:c.Len()]...)
-		c.part = append(c.part[:0], s.part[:c.Len()]...)
+		// The numbers move to the graph, its old arrays to the scratch: no copy.
+		c.region, s.region = s.region[:c.Len()], c.region[:0]
+		c.part, s.part = s.part[:c.Len()], c.part[:0]
 		c.split = true
 		if c.Len() <= pooled {
 			splitPool.Put(s)
@@ -18,6 +19,10 @@ func (c *Corridors) Split() (nreg, nparts int32) {
 	}
 	return c.nreg, c.nparts
 }
+
+// SplitBytes is about what Split takes by node at most: its scratch (Tarjan's numbers and
+// stacks), the regions and parts it leaves with the graph among them.
+const SplitBytes = 40
 
 // Region returns the region of node u: nodes joined when every door is open share one.
 // Split must have been called.
@@ -43,7 +48,7 @@ func (s *splitScratch) tarjan(c *Corridors) (nreg, nparts int32) {
 	disc, low, up := grow(&s.disc, n), grow(&s.low, n), grow(&s.up, n)
 	next, part, region := grow(&s.next, n), grow(&s.part, n), grow(&s.region, n)
 	skipped := grow(&s.skipped, n)
-	calls, open := s.calls[:0], s.open[:0]
+	calls, open := grow(&s.calls, n)[:0], grow(&s.open, n)[:0] // each node enters each once
 	for i := range disc {
 		disc[i] = -1
 	}

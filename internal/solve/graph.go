@@ -65,10 +65,24 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	g.Reset(v, opt.Corridors, opt.budget())
 	g.Ctx, g.Meter, g.Cores = opt.Ctx, opt.Meter, opt.Cores
 	defer g.Release()
-	if n := g.Corridors().Bytes(); opt.Meter.Reserve(n) {
-		defer opt.Meter.Release(n)
-	} else {
+	held := g.Corridors().Bytes()
+	if !opt.Meter.Reserve(held) {
 		return res, memory.LimitError(opt.Meter.Limit())
+	}
+	defer func() { opt.Meter.Release(held) }()
+	// What follows reads the graph's regions and parts: Tarjan's pass, its scratch by corridor
+	// node, the numbers it leaves kept with the graph.
+	n := g.Corridors().Len()
+	if !opt.Meter.Reserve(routes.SplitBytes * n) {
+		return res, memory.LimitError(opt.Meter.Limit())
+	}
+	g.Corridors().Split()
+	opt.Meter.Release(routes.SplitBytes * n)
+	if more := g.Corridors().Bytes() - held; more > 0 {
+		if !opt.Meter.Reserve(more) {
+			return res, memory.LimitError(opt.Meter.Limit())
+		}
+		held += more
 	}
 	all := v.All &^ g.Corridors().Reduction().Keys // the keys to search for
 	ok := w.reach.reaches(all, g.Corridors(), opt.Goal)
@@ -101,18 +115,9 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	if opt.Goal == Collect { // the search stands on every robot's node and every key's
 		g.Prefetch(uint64(all) | (1<<len(v.Robots)-1)<<routes.FirstStart)
 	}
-	// Every bound reads the graph's regions and parts (Tarjan's pass), then its set-up takes
-	// scratch of its own, both by corridor node.
-	n := g.Corridors().Len()
-	if !opt.Meter.Reserve(splitBytes * n) {
-		return res, memory.LimitError(opt.Meter.Limit())
-	}
-	g.Corridors().Split()
-	opt.Meter.Release(splitBytes * n)
-	scratch := boundBytes * n
-	if opt.Goal == Exit {
-		scratch = exitBoundBytes * n
-	}
+	// The bound's set-up takes scratch by corridor node.
+	n = g.Corridors().Len()
+	scratch := bound.SetupBytes * n
 	if !opt.Meter.Reserve(scratch) {
 		return res, memory.LimitError(opt.Meter.Limit())
 	}
@@ -983,9 +988,3 @@ func routeError(err error) error {
 	}
 	return fmt.Errorf("stopped: %w", err)
 }
-
-// splitBytes is what Tarjan's pass takes by corridor node: its scratch, and the regions and
-// parts it leaves. boundBytes and exitBoundBytes are about what a bound's set-up takes by
-// corridor node at most, collecting keys (the door-free passes, the tree walks) and seeking
-// the exit (its passes and the cuts of its doors).
-const splitBytes, boundBytes, exitBoundBytes = 44, 24, 64
