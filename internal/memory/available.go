@@ -38,13 +38,15 @@ func Default() int64 {
 }
 
 // Most returns the most a -mem may ask for: the searches' share of Available at its
-// largest, as the process needs memory besides them (its input, graphs, the runtime). Four
-// fifths of Available; two fifths where a limit on what the process maps is the tightest, as
-// a table's growths map new memory there; 0 when nothing is known (no limit).
+// largest, as the process needs memory besides what they reserve (its input, the garbage
+// not yet collected, the runtime). Three fifths of Available, which keeps the runtime's soft
+// limit (half as much again as -mem, package cli) under nine tenths of it; two fifths where
+// a limit on what the process maps is the tightest, as a table's growths map new memory
+// there; 0 when nothing is known (no limit).
 func Most() int64 {
 	a := Available()
 	if a == mapped() {
 		return a / 5 * 2
 	}
-	return a / 5 * 4
+	return a / 5 * 3
 }
