@@ -2,6 +2,7 @@ package routes
 
 import (
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/memory"
@@ -97,6 +98,30 @@ func TestSplitBytes(t *testing.T) {
 		runtime.ReadMemStats(&after)
 		if got := after.TotalAlloc - before.TotalAlloc; got > uint64(SplitBytes*c.Len()) {
 			t.Errorf("%+v: Split allocated %d bytes, %.1f a node (SplitBytes %d)", o, got, float64(got)/float64(c.Len()), SplitBytes)
+		}
+	}
+}
+
+// TestSplitOwnsNumbers splits graphs in turn in one scratch, as the pool hands it from one
+// build to the next (or to another goroutine's), and checks that each keeps its own regions
+// and parts: the scratch's next pass must not write into a graph split before.
+func TestSplitOwnsNumbers(t *testing.T) {
+	var s splitScratch
+	var graphs []*Corridors
+	var regions, parts [][]int32
+	for _, o := range []vaultgen.Options{{Seed: 1, Loops: 0.1}, {Seed: 2, Size: 41, Robots: 4, Loops: 0.2}, {Seed: 3, Loops: 0.05}} {
+		v, err := vault.Parse("gen", vaultgen.Generate(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := NewCorridors(v)
+		c.splitIn(&s)
+		graphs = append(graphs, c)
+		regions, parts = append(regions, slices.Clone(c.region)), append(parts, slices.Clone(c.part))
+	}
+	for i, c := range graphs {
+		if !slices.Equal(c.region, regions[i]) || !slices.Equal(c.part, parts[i]) {
+			t.Errorf("graph %d: its regions or parts changed when the next graph was split", i)
 		}
 	}
 }

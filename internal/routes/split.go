@@ -8,16 +8,21 @@ import "sync"
 func (c *Corridors) Split() (nreg, nparts int32) {
 	if !c.split {
 		s := splitPool.Get().(*splitScratch)
-		c.nreg, c.nparts = s.tarjan(c)
-		// The numbers move to the graph, its old arrays to the scratch: no copy.
-		c.region, s.region = s.region[:c.Len()], c.region[:0]
-		c.part, s.part = s.part[:c.Len()], c.part[:0]
-		c.split = true
+		c.splitIn(s)
 		if c.Len() <= pooled {
 			splitPool.Put(s)
 		}
 	}
 	return c.nreg, c.nparts
+}
+
+// splitIn is Split's work in scratch s. The numbers move to the graph and its old arrays to
+// the scratch, with no copy: the next graph split in s must not write into this one's.
+func (c *Corridors) splitIn(s *splitScratch) {
+	c.nreg, c.nparts = s.tarjan(c)
+	c.region, s.region = s.region[:c.Len()], c.region[:0]
+	c.part, s.part = s.part[:c.Len()], c.part[:0]
+	c.split = true
 }
 
 // SplitBytes is about what Split takes by node at most: its scratch (Tarjan's numbers and

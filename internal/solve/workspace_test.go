@@ -105,3 +105,33 @@ func TestPartsSeveralRobots(t *testing.T) {
 		})
 	}
 }
+
+// TestWorkspaceReuse solves vaults of different shapes and sizes in turn in one Workspace,
+// each twice, and holds every answer to a fresh solve's: what a solve hands over to the
+// next (the corridors' arrays, Tarjan's numbers and scratch, the route graph) must never
+// carry one vault's numbers into another's.
+func TestWorkspaceReuse(t *testing.T) {
+	var w solve.Workspace
+	for _, o := range []vaultgen.Options{
+		{Seed: 1}, {Seed: 2, Size: 161, Loops: 0.05, Robots: 4}, {Seed: 3, Size: 41, Open: true, Robots: 2, Keys: 8},
+		{Seed: 4, Size: 121, Loops: 0.02, Rooms: 3, Doors: 2}, {Seed: 5, Size: 41}, {Seed: 6, Size: 201, Loops: 0.1, Keys: 12},
+	} {
+		data := vaultgen.Generate(o)
+		fresh, err := vault.Parse("gen", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := solve.Parts(fresh, 0, solve.Options{}, nil)
+		for range 2 {
+			v, err := w.Parse("gen", data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, p := range w.Parts(v, 0, solve.Options{}, nil) {
+				if p.Err != nil || p.Result.Steps != want[i].Result.Steps {
+					t.Errorf("%+v %s: %d, %v; a fresh solve: %d", o, p.Name, p.Result.Steps, p.Err, want[i].Result.Steps)
+				}
+			}
+		}
+	}
+}
