@@ -814,10 +814,10 @@ func (s *Spanning) prim(left keys.Set, roots []int, priced bool, j *joins) int32
 		}
 	}
 	d := s.scratch[:n]
-	var up [26]int32 // the longest edge on the way from each key's tree end to the robots
 	for i := range d {
-		d[i], up[i] = maxWeight, fromRobots
+		d[i] = maxWeight
 	}
+	var up [26]int32 // with joins: the longest edge on the way from each key's tree end to the robots
 	if j == nil {
 		for _, q := range roots {
 			row := &wt[q]
@@ -825,13 +825,9 @@ func (s *Spanning) prim(left keys.Set, roots []int, priced bool, j *joins) int32
 				d[i] = min(d[i], row[ks[i]])
 			}
 		}
-		if len(roots) == 0 {
-			d[0] = 0 // no robots: the tree starts from the first key
-		}
-		return treeWeight(ks[:n], d, wt) - 2*sum
 	} else {
 		for i := range d {
-			j.robot[ks[i]], j.second[ks[i]] = -1, maxWeight
+			up[i], j.robot[ks[i]], j.second[ks[i]] = fromRobots, -1, maxWeight
 		}
 		for _, q := range roots {
 			row := &wt[q]
@@ -846,6 +842,9 @@ func (s *Spanning) prim(left keys.Set, roots []int, priced bool, j *joins) int32
 	}
 	if len(roots) == 0 {
 		d[0] = 0 // no robots: the tree starts from the first key
+	}
+	if j == nil {
+		return treeWeight(ks[:n], d, wt) - 2*sum
 	}
 	best := 0
 	for i := range d {

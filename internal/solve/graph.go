@@ -115,9 +115,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	if opt.Goal == Collect { // the search stands on every robot's node and every key's
 		g.Prefetch(uint64(all) | (1<<len(v.Robots)-1)<<routes.FirstStart)
 	}
-	// The bound's set-up takes scratch by corridor node.
-	n = g.Corridors().Len()
-	scratch := bound.SetupBytes * n
+	scratch := bound.SetupBytes * n // the bound's set-up, by corridor node
 	if !opt.Meter.Reserve(scratch) {
 		return res, memory.LimitError(opt.Meter.Limit())
 	}
