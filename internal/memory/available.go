@@ -4,12 +4,17 @@ package memory
 // its address-space and data limits (ulimit -v, ulimit -d) and the machine's memory, each
 // where the system tells it; 0 when none is known.
 func Available() int64 {
-	return lesser(lesser(cgroupLimit(), mapped()), physical())
+	a, _ := limits()
+	return a
 }
 
-// mapped is the least of the limits on what the process maps (ulimit -v, ulimit -d), which
-// count memory freed but kept mapped; 0 when there is none.
-func mapped() int64 { return lesser(addressLimit(), dataLimit()) }
+// limits returns Available and whether a limit on what the process maps (ulimit -v,
+// ulimit -d) sets it: those count memory freed but kept mapped.
+func limits() (available int64, mapped bool) {
+	m := lesser(addressLimit(), dataLimit())
+	a := lesser(lesser(cgroupLimit(), m), physical())
+	return a, a > 0 && a == m
+}
 
 // DefaultShare is the part of Available the commands let their searches use by default:
 // the rest is for the runtime, the garbage not yet collected and whatever else runs.
@@ -27,11 +32,11 @@ const AddressShare = 4
 // Default returns the commands' default limit: Available/DefaultShare (AddressShare when
 // a limit on what the process maps is the tightest), or 4 GB when nothing is known.
 func Default() int64 {
-	a := Available()
+	a, mapped := limits()
 	switch {
 	case a <= 0:
 		return 4 << 30
-	case a == mapped():
+	case mapped:
 		return a / AddressShare
 	}
 	return a / DefaultShare
@@ -44,8 +49,8 @@ func Default() int64 {
 // a limit on what the process maps is the tightest, as a table's growths map new memory
 // there; 0 when nothing is known (no limit).
 func Most() int64 {
-	a := Available()
-	if a == mapped() {
+	a, mapped := limits()
+	if mapped {
 		return a / 5 * 2
 	}
 	return a / 5 * 3
