@@ -73,8 +73,10 @@ type labelWay struct {
 	// in a maze with loops a dozen labels a look, each a cache miss. late walks too.
 	walk bool
 	// runs: once the search has pushed runsFrom labels a node, a node's labels past its
-	// first listMost in runs, else all in its list; whole: every run read, its summaries not.
-	runs, whole bool
+	// first listMost in runs, else all in its list; whole: every run read, its summaries not;
+	// listLast: a node's list read after its runs, through the labels, where a push reads
+	// its copy first.
+	runs, whole, listLast bool
 }
 
 // runsFrom is how many labels a node, on average over the graph, a search pushes before it
@@ -132,10 +134,11 @@ func (g *Graph) keep(found []Route) []Route {
 type labeler struct {
 	labels   []clabel // by number
 	runs     []run
-	heads    []int32 // by node: its list's newest label, -1 when none, or -2 less its newest run
-	cells    []int32 // plainCells' queue
-	count    int     // labels pushed by the last search
-	rent     int     // when not 0, the most labels a search may push (errRent)
+	lists    []listed // the lists of the nodes with runs, copied side by side
+	heads    []int32  // by node: its list's newest label, -1 when none, or -2 less its newest run
+	cells    []int32  // plainCells' queue
+	count    int      // labels pushed by the last search
+	rent     int      // when not 0, the most labels a search may push (errRent)
 	heap     search.Heap
 	buckets  search.Queue
 	found    []Route
@@ -161,6 +164,13 @@ const dead = math.MinInt32
 // run none of whose labels can drop it or be dropped by it. Most nodes of a large graph
 // hold a label or two, where a run would waste room; a few in a maze with loops and open
 // rooms hold thousands, read by every push there.
+//
+// A node's list holds its first labels, the shortest, and many pushes there are dropped for
+// one of them: where doors are many, a junction gathers thousands of labels, each needing
+// its own set of doors, and a label pushed later, longer, mostly needs all that one of the
+// first few does. So when a node starts its runs, its list is copied side by side
+// (labeler.lists), and a push reads that copy first, before the runs, where it read the list
+// last, a cache miss a label (labelWay.listLast, BenchmarkLabelRuns).
 const (
 	firstRun = 4  // the length of a node's first run; each next is twice as long
 	lastRun  = 32 // up to this
@@ -172,6 +182,7 @@ var listMost int32 = 16
 // run is a run of labels pushed at one node, side by side in labeler.labels.
 type run struct {
 	prev          int32    // the node's run before this one, or -1
+	listAt, listN int32    // the node's list, copied to labeler.lists[listAt : listAt+listN]
 	list          int32    // the newest label of the node's list
 	start, n, cap int32    // its labels are labels[start : start+n], room for cap
 	all, any      keys.Set // what each of its labels needs, and what any one does
@@ -193,13 +204,31 @@ func meet(b *clabel, needs keys.Set, nd, horizon int32) bool {
 	return false
 }
 
+// listed is a label of a node's list as its copy holds it: what it needs, its length, and
+// its number.
+type listed struct {
+	needs    keys.Set
+	dist, id int32
+}
+
 // droppedInRuns is meet for the labels of a node with runs, whose labels head says where to
-// find: whether one drops a label pushed there; whole reads every run, where the summaries
-// would skip some.
-func (l *labeler) droppedInRuns(labels []clabel, head int32, needs keys.Set, nd, horizon int32, whole bool) bool {
+// find: whether one drops a label pushed there, its list's copy read first; way.whole reads
+// every run, where the summaries would skip some, and way.listLast the list last.
+func (l *labeler) droppedInRuns(labels []clabel, head int32, needs keys.Set, nd, horizon int32, way labelWay) bool {
+	newest := &l.runs[-2-head]
+	if !way.listLast {
+		for _, b := range l.lists[newest.listAt : newest.listAt+newest.listN] {
+			if b.dist <= horizon && needs.Covers(b.needs) {
+				return true
+			}
+			if nd <= b.dist && b.needs.Covers(needs) && (b.needs != needs || nd < b.dist) {
+				labels[b.id].node |= dead // as meet
+			}
+		}
+	}
 	for r := -2 - head; r >= 0; r = l.runs[r].prev {
 		c := &l.runs[r]
-		if !whole && (c.lo > horizon || !needs.Covers(c.all)) && (c.hi < nd || !c.any.Covers(needs)) {
+		if !way.whole && (c.lo > horizon || !needs.Covers(c.all)) && (c.hi < nd || !c.any.Covers(needs)) {
 			continue // none there drops it, nor is dropped by it
 		}
 		in := labels[c.start : c.start+c.n]
@@ -209,9 +238,11 @@ func (l *labeler) droppedInRuns(labels []clabel, head int32, needs keys.Set, nd,
 			}
 		}
 	}
-	for s := l.runs[-2-head].list; s >= 0; s = labels[s].next {
-		if meet(&labels[s], needs, nd, horizon) {
-			return true
+	if way.listLast {
+		for s := newest.list; s >= 0; s = labels[s].next {
+			if meet(&labels[s], needs, nd, horizon) {
+				return true
+			}
 		}
 	}
 	return false
@@ -253,11 +284,17 @@ func (l *labeler) pushRun(m *memory.Meter, labels []clabel, head *int32, lb clab
 	r := -2 - *head
 	if *head >= -1 || l.runs[r].n == l.runs[r].cap {
 		next := run{prev: -1, list: *head, start: int32(len(labels)), cap: firstRun, all: ^keys.Set(0), lo: math.MaxInt32}
+		var err error
 		if *head < -1 {
 			next.prev, next.list, next.cap = r, l.runs[r].list, min(2*l.runs[r].cap, lastRun)
+			next.listAt, next.listN = l.runs[r].listAt, l.runs[r].listN
+		} else {
+			err = l.copyList(m, labels, *head, &next)
 		}
-		var err error
-		if labels, err = growMetered(l, m, labels, int(next.cap)); err == nil {
+		if err == nil {
+			labels, err = growMetered(l, m, labels, int(next.cap))
+		}
+		if err == nil {
 			l.runs, err = growMetered(l, m, l.runs, 1)
 		}
 		if err != nil {
@@ -275,6 +312,23 @@ func (l *labeler) pushRun(m *memory.Meter, labels []clabel, head *int32, lb clab
 	c.all, c.any = c.all&needs, c.any|needs
 	c.lo, c.hi = min(c.lo, lb.dist), max(c.hi, lb.dist)
 	return labels, li, nil
+}
+
+// copyList copies the list whose newest label is head to l.lists, for the node's first run c.
+func (l *labeler) copyList(m *memory.Meter, labels []clabel, head int32, c *run) error {
+	n := 0
+	for s := head; s >= 0; s = labels[s].next {
+		n++
+	}
+	var err error
+	if l.lists, err = growMetered(l, m, l.lists, n); err != nil {
+		return err
+	}
+	c.listAt, c.listN = int32(len(l.lists)), int32(n)
+	for s := head; s >= 0; s = labels[s].next {
+		l.lists = append(l.lists, listed{needs: labels[s].doors | labels[s].keys, dist: labels[s].dist, id: s})
+	}
+	return nil
 }
 
 // reserve reserves n bytes (n <= 0: none) from m for l.
@@ -354,7 +408,7 @@ func (l *labeler) search(g *Graph, n int, way labelWay) ([]Route, error) {
 	}
 	labels = append(labels, clabel{node: src, next: -1})
 	heads[src] = 0
-	l.runs = l.runs[:0]
+	l.runs, l.lists = l.runs[:0], l.lists[:0]
 	count := 1 // labels pushed
 	if dial {
 		b.Push(0, 0, 0)
@@ -420,7 +474,7 @@ func (l *labeler) search(g *Graph, n int, way labelWay) ([]Route, error) {
 			}
 			needs, head, toRun := doors|ks, heads[e.To], false
 			if count > dense { // the search has pushed many labels a node
-				if head < -1 && l.droppedInRuns(labels, head, needs, nd, horizon, way.whole) {
+				if head < -1 && l.droppedInRuns(labels, head, needs, nd, horizon, way) {
 					continue
 				}
 				listed := int32(0)

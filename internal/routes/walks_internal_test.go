@@ -158,7 +158,8 @@ func TestCut(t *testing.T) {
 // over every corridor node, the one on a binary heap, and each to its baselines that drop
 // fewer labels before they are queued (labelWay.late), that look through a node's labels
 // for each label leaving the queue (labelWay.walk), that list every label of a node
-// (without labelWay.runs) and that read every run (whole), from
+// (without labelWay.runs), that read every run (whole) and that read a node's list after its
+// runs (listLast), from
 // every node of mazes with loops, rooms and several doors a key, and of open rooms, each
 // with its part 2: the same routes, as the search reads them (target, length, and what they
 // need), in order but among routes of one length to one node, which the queues settle in
@@ -190,8 +191,11 @@ func TestLabelsAlike(t *testing.T) {
 					t.Fatal(err)
 				}
 				a = readAs(a) // before the next search reuses its room
-				for way := range 64 {
-					w := labelWay{dial: way&1 != 0, late: way&2 != 0, walk: way&4 != 0, runs: way&8 != 0, whole: way&16 != 0, points: way&32 != 0}
+				for way := range 128 {
+					w := labelWay{dial: way&1 != 0, late: way&2 != 0, walk: way&4 != 0, runs: way&8 != 0, whole: way&16 != 0, points: way&32 != 0, listLast: way&64 != 0}
+					if w.listLast && !w.runs {
+						continue // no runs, no list read before them
+					}
 					b, err := g.labelRoutesBy(n, w)
 					if err != nil {
 						t.Fatal(err)
@@ -199,7 +203,7 @@ func TestLabelsAlike(t *testing.T) {
 					if !slices.Equal(a, readAs(b)) {
 						t.Fatalf("listing %d, node %d: points %+v, %+v %+v on\n%s", list, n, a, w, b, v.Grid)
 					}
-					if w.runs && !w.whole && w.dial && !w.late && !w.walk {
+					if w.runs && !w.whole && w.dial && !w.late && !w.walk && !w.listLast {
 						if len(g.lab.runs) > 0 {
 							runs[way>>5]++
 						}
@@ -473,36 +477,50 @@ func BenchmarkLabels(b *testing.B) {
 	}
 }
 
-// BenchmarkLabelRuns measures the label search where labels pile up: from key d of the
-// 801x801 maze with loops and twenty open rooms of the README's hostile inputs, over the
-// point graph (built beforehand) and over every corridor node (2.9 million labels, 5,472 at
-// one node), each with its labels in runs (points, runs) against every label in its node's
-// list (pointlists, lists) and against runs read whole, without their summaries.
+// BenchmarkLabelRuns measures the label search where labels pile up, over the point graph
+// (built beforehand) and over every corridor node, each with its labels in runs (points,
+// runs) against every label in its node's list (pointlists, lists), against runs read whole,
+// without their summaries, and against a node's list read last, through the labels, where a
+// push reads its copy first (pointlistlast, listlast): from key d of the 801x801 maze with
+// loops and twenty open rooms of the README's hostile inputs (over the corridors 2.9 million
+// labels, 5,472 at one node), and from key m of an 801x801 maze with loops and twenty doors a
+// key (over the points 128,000 labels, each needing its own set of doors).
 func BenchmarkLabelRuns(b *testing.B) {
-	v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: 261881, Size: 801, Keys: 26, Robots: 1, Loops: 0.02, Rooms: 20, Doors: 1}))
-	if err != nil {
-		b.Fatal(err)
-	}
-	g := New(v, 0)
-	if err := g.points(); err != nil {
-		b.Fatal(err)
-	}
-	for _, w := range []struct {
+	for _, vc := range []struct {
 		name string
-		way  labelWay
+		o    vaultgen.Options
+		key  int
 	}{
-		{"points", labelWay{points: true, dial: true, runs: true}}, {"pointlists", labelWay{points: true, dial: true}},
-		{"pointwhole", labelWay{points: true, dial: true, runs: true, whole: true}},
-		{"runs", labelWay{dial: true, runs: true}}, {"lists", labelWay{dial: true}}, {"whole", labelWay{dial: true, runs: true, whole: true}},
+		{"rooms801", vaultgen.Options{Seed: 261881, Size: 801, Keys: 26, Robots: 1, Loops: 0.02, Rooms: 20, Doors: 1}, 3},
+		{"doors801", vaultgen.Options{Seed: 4, Size: 801, Keys: 26, Robots: 2, Loops: 0.1, Doors: 20}, 12},
 	} {
-		b.Run(w.name, func(b *testing.B) {
-			for b.Loop() {
-				if _, err := g.labelRoutesBy(3, w.way); err != nil {
-					b.Fatal(err)
+		v, err := vault.Parse("gen", vaultgen.Generate(vc.o))
+		if err != nil {
+			b.Fatal(err)
+		}
+		g := New(v, 0)
+		if err := g.points(); err != nil {
+			b.Fatal(err)
+		}
+		for _, w := range []struct {
+			name string
+			way  labelWay
+		}{
+			{"points", labelWay{points: true, dial: true, runs: true}}, {"pointlists", labelWay{points: true, dial: true}},
+			{"pointwhole", labelWay{points: true, dial: true, runs: true, whole: true}},
+			{"pointlistlast", labelWay{points: true, dial: true, runs: true, listLast: true}},
+			{"runs", labelWay{dial: true, runs: true}}, {"lists", labelWay{dial: true}}, {"whole", labelWay{dial: true, runs: true, whole: true}},
+			{"listlast", labelWay{dial: true, runs: true, listLast: true}},
+		} {
+			b.Run(vc.name+"/"+w.name, func(b *testing.B) {
+				for b.Loop() {
+					if _, err := g.labelRoutesBy(vc.key, w.way); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-			b.ReportMetric(float64(g.lab.count), "labels")
-		})
+				b.ReportMetric(float64(g.lab.count), "labels")
+			})
+		}
 	}
 }
 
