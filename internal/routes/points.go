@@ -49,7 +49,9 @@ func (g *Graph) pointsCost() int {
 // the search over the corridors reads a node's edges and pays the bucket queue, 4.3 times
 // faster in a 300x300 room and still faster in a maze with every wall it may lose removed
 // (4.3 cells a node); with a third of them removed (8.8), twice as slow (BenchmarkPoints).
-const pointCells = 4
+// The two meet at about five cells a node, a little above in the largest grids, whose
+// corridor graphs are read from memory rather than cache, a little below in small ones.
+const pointCells = 5
 
 // points builds g.pts, the point graph of g's corridor graph, unless built already.
 func (g *Graph) points() error {

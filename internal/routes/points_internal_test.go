@@ -117,8 +117,9 @@ func pointsBFS(v *vault.Vault, p *Corridors, src int) map[int]int {
 // BenchmarkPoints measures building the point graph by breadth-first searches over the
 // cells (cells, the default where the grid has at most pointCells cells a corridor node)
 // against searches over the corridors, on one core: in open rooms of 300x300 and 60x60,
-// mazes with loops of 81x81 (a tenth and a third of the walls removed) and 321x321 with
-// twenty rooms.
+// mazes with loops of 81x81 (a tenth, a third and all of the walls removed) and 321x321
+// with twenty rooms, and 1001x1001 mazes with 0.6 and 0.45 of the walls removed and ten
+// doors a key (4.9 and 5.9 cells a node, either side of pointCells).
 func BenchmarkPoints(b *testing.B) {
 	for _, vc := range []struct {
 		name string
@@ -130,6 +131,8 @@ func BenchmarkPoints(b *testing.B) {
 		{"loops81x3", vaultgen.Options{Seed: 1, Size: 81, Loops: 0.3}},
 		{"loops81x10", vaultgen.Options{Seed: 1, Size: 81, Loops: 1}},
 		{"rooms321", vaultgen.Options{Seed: 1, Size: 321, Loops: 0.05, Rooms: 20}},
+		{"loops1001x6", vaultgen.Options{Seed: 1, Size: 1001, Loops: 0.6, Doors: 10}},
+		{"loops1001x4", vaultgen.Options{Seed: 1, Size: 1001, Loops: 0.45, Doors: 10}},
 	} {
 		v, err := vault.Parse("gen", vaultgen.Generate(vc.o))
 		if err != nil {
