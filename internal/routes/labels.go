@@ -216,13 +216,13 @@ type listed struct {
 // every run, where the summaries would skip some, and way.listLast the list last.
 func (l *labeler) droppedInRuns(labels []clabel, head int32, needs keys.Set, nd, horizon int32, way labelWay) bool {
 	newest := &l.runs[-2-head]
-	if !way.listLast {
+	if !way.listLast { // meet on the copy, written out: the hottest loop of the routes
 		for _, b := range l.lists[newest.listAt : newest.listAt+newest.listN] {
 			if b.dist <= horizon && needs.Covers(b.needs) {
 				return true
 			}
 			if nd <= b.dist && b.needs.Covers(needs) && (b.needs != needs || nd < b.dist) {
-				labels[b.id].node |= dead // as meet
+				labels[b.id].node |= dead
 			}
 		}
 	}
