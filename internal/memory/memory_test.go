@@ -79,3 +79,35 @@ func TestAvailable(t *testing.T) {
 		t.Errorf("Default %d, Available %d", d, a)
 	}
 }
+
+// TestRoom holds addressRoom and dataRoom to what a program that allocates megabytes until
+// it fails reached under ulimit -v and -d (Go 1.26, linux/amd64; reached counts in steps
+// of 4 MB): never more, and not far less.
+func TestRoom(t *testing.T) {
+	const kB, MB = 1 << 10, 1 << 20
+	tests := []struct {
+		address        bool
+		limit          int64 // kB, as ulimit takes it
+		start, reached int64 // MB: reserved (ulimit -v) or mapped writable (-d) at the start; the heap reached
+	}{
+		{true, 720000, 686, 40}, {true, 740000, 686, 56}, {true, 760000, 686, 20}, {true, 780000, 686, 100},
+		{true, 800000, 686, 88}, {true, 820000, 686, 124}, {true, 840000, 686, 168}, {true, 860000, 686, 148},
+		{true, 880000, 686, 164}, {true, 900000, 686, 152}, {true, 920000, 686, 224}, {true, 940000, 686, 220},
+		{true, 960000, 686, 192}, {true, 980000, 686, 256}, {true, 1000000, 686, 300}, {true, 1020000, 686, 268},
+		{true, 1040000, 686, 360}, {true, 1060000, 686, 340}, {true, 1080000, 686, 360}, {true, 1100000, 686, 432},
+		{true, 1120000, 686, 440}, {true, 1240000, 1198, 24}, {true, 1260000, 1198, 16}, {true, 1280000, 1198, 36},
+		{true, 1300000, 1198, 96}, {true, 1320000, 1198, 108}, {true, 1400000, 1198, 152}, {true, 1600000, 1198, 332},
+		{true, 2000000, 1198, 724},
+		{false, 56000, 39, 16}, {false, 64000, 39, 24}, {false, 100000, 39, 60}, {false, 200000, 39, 156},
+	}
+	for _, tt := range tests {
+		room := dataRoom(tt.limit*kB, tt.start*MB)
+		if tt.address {
+			room = addressRoom(tt.limit*kB, tt.start*MB)
+		}
+		if room > tt.reached*MB || room < tt.reached*MB-160*MB {
+			t.Errorf("address %v, limit %d kB, %d MB at the start: room %d MB, the heap reached %d MB",
+				tt.address, tt.limit, tt.start, room/MB, tt.reached)
+		}
+	}
+}
