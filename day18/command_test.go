@@ -190,6 +190,49 @@ func TestAddressLimit(t *testing.T) {
 	}
 }
 
+// TestTightLimits runs vaults under data and address-space limits a little above those the
+// Go runtime needs to start at all: each input is answered, stopped at its memory limit, or
+// refused in one line as longer than the process may hold; none ends in the runtime's
+// trace, as the largest did under ulimit -d 48 to 60 MB before the limits took off what the
+// runtime had mapped at its start and inputs were held to their share.
+func TestTightLimits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("vaults under tight limits")
+	}
+	dir := t.TempDir()
+	for _, v := range []struct{ name, gen string }{
+		{"large.txt", "-seed 1 -size 2045 -loops 0.05"}, // 4 MB, the largest grid
+		{"medium.txt", "-seed 1 -size 801 -loops 0.05"},
+		{"small.txt", "-seed 1 -size 201 -loops 0.05"},
+	} {
+		write := clitest.Shell(t, "$DAY18 gen "+v.gen+" > "+filepath.Join(dir, v.name))
+		if write.Status != 0 {
+			t.Fatalf("gen %s: %+v", v.gen, write)
+		}
+	}
+	for _, limit := range []string{"-d 52000", "-d 60000", "-d 80000", "-v 780000", "-v 800000", "-v 1300000"} {
+		r := clitest.Shell(t, "ulimit "+limit+"; $DAY18 -json "+dir)
+		if strings.Contains(r.Stderr, "fatal error") || strings.Contains(r.Stderr, "goroutine") {
+			t.Errorf("ulimit %s: the runtime's trace:\n%.300s", limit, r.Stderr)
+			continue
+		}
+		rs, want := clitest.Records(t, r.Stdout), cli.OK
+		for _, rec := range rs {
+			switch {
+			case rec.Error != nil && strings.HasPrefix(rec.Error.Message, "input longer than "):
+				want = cli.Worse(want, cli.BadInput)
+			case rec.Error == nil && rec.Part1.Value == nil && len(rec.Notes) > 0 && strings.HasPrefix(rec.Notes[0], "part 1: stopped: memory limit "):
+				want = cli.Worse(want, cli.Stopped)
+			case rec.Error != nil || rec.Part1.Value == nil:
+				t.Errorf("ulimit %s: %+v", limit, rec)
+			}
+		}
+		if len(rs) != 3 || r.Status != want || strings.Count(r.Stderr, "\n") != strings.Count(r.Stdout, `"error"`) {
+			t.Errorf("ulimit %s: status %d, want %d\nstdout %q\nstderr %q", limit, r.Status, want, r.Stdout, r.Stderr)
+		}
+	}
+}
+
 // TestSignal sends SIGTERM to a batch whose second input takes long: the first answer is
 // printed, the second says it was stopped (with the bounds it proved, if any), the third
 // never started, and the exit status is 143.

@@ -360,6 +360,7 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 		show = newProgressLine(env.Stderr, workers)
 		defer show.stop()
 	}
+	available := memory.Available()
 	var out sync.Mutex // stdout and stderr writes, and the progress line
 	status := OK
 	answered, stopped, notStarted := 0, 0, 0
@@ -375,7 +376,7 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 		job := &Job{Name: in.Name, JSON: env.JSON, Named: len(inputs) > 1, Cores: cores, Repeat: env.Repeat,
 			Render: env.Render != "", Meter: env.Meter, show: show, slot: slot, along: along}
 		defer job.Show(nil)
-		data, err := read(cmd, in, env.Stdin)
+		data, err := read(cmd, in, env.Stdin, available)
 		if err != nil {
 			return Outcome{Err: err}
 		}
@@ -459,17 +460,49 @@ func errorLine(name string, err error) string {
 	return name + ": " + msg
 }
 
-// read reads one input: within the format's limits when the command says how.
-func read(cmd *Command, in Input, stdin io.Reader) ([]byte, error) {
-	r, err := in.Open(stdin)
+// read reads one input: within the format's limits when the command says how, and within
+// a share of the memory the process may use (available, 0 when unknown: inputShare).
+func read(cmd *Command, in Input, stdin io.Reader, available int64) ([]byte, error) {
+	rc, err := in.Open(stdin)
 	if err != nil {
 		return nil, err
 	}
-	defer r.Close()
+	defer rc.Close()
+	var r io.Reader = rc
+	if available > 0 {
+		r = &capped{r: rc, left: available / inputShare, available: available}
+	}
 	if cmd.Read != nil {
 		return cmd.Read(in.Name, r)
 	}
 	return io.ReadAll(r)
+}
+
+// inputShare is the part of the memory the process may use (memory.Available) that one
+// input may take. Before a search meters its memory, a command holds the input's bytes,
+// its grid and what it builds of them unmetered (about three times the input, for a vault),
+// the batch reads two inputs at once, and the searches' share is a quarter under a limit
+// on what the process maps. Only such a limit, tight, ever binds it: the largest vault is
+// 4 MB, and a sixteenth of a 24 GB machine 1.5 GB.
+const inputShare = 16
+
+// capped reads from r until more than left bytes have come, then fails.
+type capped struct {
+	r         io.Reader
+	left      int64
+	available int64
+}
+
+func (c *capped) Read(p []byte) (int, error) {
+	if int64(len(p)) > c.left+1 {
+		p = p[:c.left+1]
+	}
+	n, err := c.r.Read(p)
+	if c.left -= int64(n); c.left < 0 {
+		return 0, fmt.Errorf("input longer than %s, the most this process may hold of an input: it may use %s of memory",
+			memory.Format(c.available/inputShare), memory.Format(c.available))
+	}
+	return n, err
 }
 
 // Usage prints the whole usage of cmd to w: synopsis, every flag, the inputs, the help, the

@@ -341,3 +341,30 @@ func TestAlone(t *testing.T) {
 		t.Errorf("status %d, %q (want %q), solves %v (want one input once, the other twice)", status, out.String(), want, solves)
 	}
 }
+
+// TestReadCapped holds an input to its share of the memory the process may use: an input of
+// that many bytes is read whole, one byte more is refused, and no limit means none.
+func TestReadCapped(t *testing.T) {
+	cmd := &Command{Name: "test"}
+	tests := []struct {
+		size      int
+		available int64
+		err       string
+	}{
+		{100 << 10, 0, ""},
+		{100 << 10, 100 << 10 * inputShare, ""},
+		{100<<10 + 1, 100 << 10 * inputShare, "input longer than 100 KB, the most this process may hold of an input: it may use 1.56 MB of memory"},
+		{0, 1, ""},
+		{1, 1, "input longer than 0 B, the most this process may hold of an input: it may use 1 B of memory"},
+	}
+	for _, tt := range tests {
+		data := bytes.Repeat([]byte{'#'}, tt.size)
+		got, err := read(cmd, Input{Name: "x", Data: data}, nil, tt.available)
+		switch {
+		case tt.err == "" && (err != nil || !bytes.Equal(got, data)):
+			t.Errorf("%d bytes, %d available: %d bytes, %v", tt.size, tt.available, len(got), err)
+		case tt.err != "" && (err == nil || err.Error() != tt.err):
+			t.Errorf("%d bytes, %d available: error %v, want %q", tt.size, tt.available, err, tt.err)
+		}
+	}
+}
