@@ -106,7 +106,8 @@ func TestCommand(t *testing.T) {
 	}
 }
 
-// TestRenderFailure checks that a picture that cannot be written leaves nothing behind.
+// TestRenderFailure checks that a picture that cannot be written, or does not fit in the
+// memory limit, leaves nothing behind.
 func TestRenderFailure(t *testing.T) {
 	dir := t.TempDir()
 	a := write(t, "a.txt", "#########\n#b.A.@.a#\n#########\n")
@@ -120,8 +121,23 @@ func TestRenderFailure(t *testing.T) {
 			t.Errorf("%s: status %d, want 2", line, status)
 		}
 	}
+	// A picture larger than the memory limit stops, nothing written, and keeps the answers
+	// (exit 3): its frames are reserved as a search's memory is, where a GIF of a 801x801
+	// maze under ulimit -d 200000 (300 MB of frames) ended in the runtime's trace.
+	maze := clitest.Shell(t, `$DAY18 gen -seed 1 -size 201 -loops 0.05`).Stdout
+	f := write(t, "maze.txt", maze)
+	gif := filepath.Join(dir, "v.gif")
+	plain, _, _ := shell(t, `$DAY18 -mem 4MB -json `+f)
+	out, stderr, status := shell(t, `$DAY18 -mem 4MB -json -render `+gif+` `+f)
+	if rs := clitest.Records(t, out); status != 3 || len(rs) != 1 || rs[0].Part1.Value == nil || out != plain ||
+		stderr != "day18: -render "+gif+": memory limit 4 MB: frame 12 of 603x603 pixels does not fit, nothing written\n" {
+		t.Errorf("-render over -mem: status %d\nstdout %q\nstderr %q", status, out, stderr)
+	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("a failed -render left %v", entries)
+	}
+	if _, _, status := shell(t, `$DAY18 -mem 400MB -render `+gif+` `+f); status != 0 {
+		t.Errorf("-render under -mem 400MB: status %d", status)
 	}
 }
 

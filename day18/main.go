@@ -151,7 +151,9 @@ func (c *config) report(job *cli.Job, v *vault.Vault, parts []solve.Part) cli.Ou
 		}
 		o.Record.SetPart(p.Name, a, legs)
 		if o.Draw == nil && res.Walk != nil { // the first part with a walk
-			o.Draw = func(animate bool) ([]*image.Paletted, error) { return render.VaultWalk(p.Vault, res.Walk, animate) }
+			o.Draw = func(animate bool) ([]*image.Paletted, error) {
+				return render.VaultWalk(p.Vault, res.Walk, animate, job.Meter)
+			}
 		}
 	}
 	return o

@@ -404,7 +404,11 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 		if o.Err == nil && job.Render {
 			if o.Draw == nil {
 				o.Log += fmt.Sprintf("%s: -render %s: no answer to draw, nothing written\n", cmd.Name, env.Render)
-			} else if err := cmd.Picture.save(env.Render, o.Draw); err != nil {
+			} else if err := cmd.Picture.save(env.Render, o.Draw, job.Meter); errors.Is(err, memory.ErrLimit) {
+				// The answers stand; the picture is what stopped.
+				o.Log += fmt.Sprintf("%s: %s, nothing written\n", cmd.Name, err)
+				o.Status = Worse(o.Status, Stopped)
+			} else if err != nil {
 				return Outcome{Err: err}
 			}
 		}

@@ -11,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/statespace/puzzles/internal/memory"
 )
 
 // Picture gives a command -render FILE: one input's answer drawn into FILE.png (the last
@@ -21,7 +23,10 @@ type Picture struct {
 	Delay int    // hundredths of a second each GIF frame shows (the last one four times as long)
 }
 
-// Frames draws an answer's picture: every frame when animate, else at least the last.
+// Frames draws an answer's picture: every frame when animate, else at least the last. It
+// reserves the frames' pixels from the job's Meter first (a byte each, as
+// image.NewPaletted takes them) and fails with an error wrapping memory.ErrLimit when they
+// do not fit; Run releases them once the picture is written.
 type Frames func(animate bool) ([]*image.Paletted, error)
 
 // pictureKind returns the kind of picture a file name asks for, "png" or "gif", or an error
@@ -60,18 +65,23 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// save writes the picture draw makes into file. It writes through a temporary file in the
+// save writes the picture draw makes into file, and releases its frames' pixels to m. It writes through a temporary file in the
 // same directory, renamed over file at the end: a failure leaves nothing behind, and its
 // error names file (not the temporary one).
-func (p *Picture) save(file string, draw Frames) error {
+func (p *Picture) save(file string, draw Frames, m *memory.Meter) error {
 	kind, err := pictureKind(file)
 	if err != nil {
 		return err
 	}
 	frames, err := draw(kind == "gif")
 	if err != nil {
-		return err
+		return fmt.Errorf("-render %s: %w", file, err)
 	}
+	defer func() {
+		for _, f := range frames {
+			m.Release(len(f.Pix))
+		}
+	}()
 	err = writeFile(file, func(w io.Writer) error {
 		if kind == "png" {
 			return png.Encode(w, frames[len(frames)-1])

@@ -10,10 +10,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/statespace/puzzles/internal/memory"
 )
 
 // TestPictureSave checks -render's file: a PNG of the last frame, a GIF of every frame with
-// the last one shown four times as long, and nothing left behind when drawing or writing
+// the last one shown four times as long, the frames' memory released once written or
+// refused when they do not fit, and nothing left behind when drawing or writing
 // fails.
 func TestPictureSave(t *testing.T) {
 	dir := t.TempDir()
@@ -23,16 +26,21 @@ func TestPictureSave(t *testing.T) {
 		img.Pix[0] = c
 		return img
 	}
+	m := memory.NewMeter(8)
 	draw := func(animate bool) ([]*image.Paletted, error) {
-		if !animate {
-			return []*image.Paletted{frame(1)}, nil
+		frames := []*image.Paletted{frame(1)}
+		if animate {
+			frames = []*image.Paletted{frame(0), frame(0), frame(1)}
 		}
-		return []*image.Paletted{frame(0), frame(0), frame(1)}, nil
+		if !m.Reserve(4 * len(frames)) {
+			return nil, memory.LimitError(m.Limit())
+		}
+		return frames, nil
 	}
 	p := &Picture{Delay: 5}
 
-	if err := p.save(filepath.Join(dir, "a.png"), draw); err != nil {
-		t.Fatal(err)
+	if err := p.save(filepath.Join(dir, "a.png"), draw, m); err != nil || m.Used() != 0 {
+		t.Fatalf("png: %v, %d bytes still reserved", err, m.Used())
 	}
 	if fi, err := os.Stat(filepath.Join(dir, "a.png")); err != nil {
 		t.Fatal(err)
@@ -49,7 +57,11 @@ func TestPictureSave(t *testing.T) {
 		t.Errorf("png: first pixel %v, want white (the last frame's)", img.At(0, 0))
 	}
 
-	if err := p.save(filepath.Join(dir, "a.gif"), draw); err != nil {
+	if err := p.save(filepath.Join(dir, "a.gif"), draw, m); !errors.Is(err, memory.ErrLimit) || err.Error() != "-render "+filepath.Join(dir, "a.gif")+": memory limit 8 B" {
+		t.Errorf("gif of 12 bytes under a limit of 8: %v", err)
+	}
+	m = nil
+	if err := p.save(filepath.Join(dir, "a.gif"), draw, nil); err != nil {
 		t.Fatal(err)
 	}
 	f, _ = os.Open(filepath.Join(dir, "a.gif"))
@@ -66,7 +78,7 @@ func TestPictureSave(t *testing.T) {
 			d = failing
 		}
 		path := filepath.Join(dir, file)
-		if err := p.save(path, d); err == nil || file != "b.png" && !strings.HasPrefix(err.Error(), "-render "+path+": ") {
+		if err := p.save(path, d, nil); err == nil || file != "b.png" && !strings.HasPrefix(err.Error(), "-render "+path+": ") {
 			t.Errorf("%s: error %v, want one naming -render %s", file, err, path)
 		}
 	}

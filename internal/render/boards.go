@@ -41,20 +41,29 @@ func Board(img *image.Paletted, x0, y0 int, cells []byte, w, h, scale int, color
 // Strip draws boards side by side, perRow to a row, with a wall-coloured margin of one cell.
 func Strip(boards [][]byte, w, h, scale, perRow int, color func(byte) uint8) *image.Paletted {
 	perRow = max(1, min(perRow, len(boards)))
-	rows := (len(boards) + perRow - 1) / perRow
 	bw, bh := (w+1)*scale, (h+1)*scale
-	img := image.NewPaletted(image.Rect(0, 0, perRow*bw+scale, rows*bh+scale), Palette)
+	img := image.NewPaletted(image.Rectangle{Max: stripSize(len(boards), w, h, scale, perRow)}, Palette)
 	for i, b := range boards {
 		Board(img, scale+(i%perRow)*bw, scale+(i/perRow)*bh, b, w, h, scale, color)
 	}
 	return img
 }
 
+// stripSize is the size of Strip's picture of n boards.
+func stripSize(n, w, h, scale, perRow int) image.Point {
+	perRow = max(1, min(perRow, n))
+	rows := (n + perRow - 1) / perRow
+	return image.Pt(perRow*(w+1)*scale+scale, rows*(h+1)*scale+scale)
+}
+
+// framesSize is the size of each of Frames' pictures.
+func framesSize(w, h, scale int) image.Point { return image.Pt((w+2)*scale, (h+2)*scale) }
+
 // Frames draws each board as its own picture, for an animation.
 func Frames(boards [][]byte, w, h, scale int, color func(byte) uint8) []*image.Paletted {
 	var out []*image.Paletted
 	for _, b := range boards {
-		img := image.NewPaletted(image.Rect(0, 0, (w+2)*scale, (h+2)*scale), Palette)
+		img := image.NewPaletted(image.Rectangle{Max: framesSize(w, h, scale)}, Palette)
 		Board(img, scale, scale, b, w, h, scale, color)
 		out = append(out, img)
 	}

@@ -9,11 +9,13 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 
 	"github.com/statespace/puzzles/internal/grid"
 	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/memory"
 )
 
 // Palette indices.
@@ -86,6 +88,15 @@ func hsv(h, s, v float64) color.RGBA {
 
 // Scale picks a cell size in pixels so the longer side is about 640 pixels (2 to 16).
 func Scale(w, h int) int { return min(16, max(2, 640/max(w, h))) }
+
+// reserve reserves from m (nil: no limit) the pixels of n frames of size, a byte each as
+// image.NewPaletted takes them, or says which frame does not fit, drawn frames before it.
+func reserve(m *memory.Meter, size image.Point, n, drawn int) error {
+	if m.Reserve(n * size.X * size.Y) {
+		return nil
+	}
+	return fmt.Errorf("%w: frame %d of %dx%d pixels does not fit", memory.LimitError(m.Limit()), drawn+1, size.X, size.Y)
+}
 
 // Scene is what a vault picture shows.
 type Scene struct {

@@ -4,12 +4,14 @@ import (
 	"image"
 	"strings"
 
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/slide"
 )
 
 // SlideWalk draws the positions of a sliding-block solution: a strip of boards ten to a row,
-// or, with animate, a frame per position. Each piece keeps its own colour all the way.
-func SlideWalk(bd *slide.Board, path []slide.State, animate bool) ([]*image.Paletted, error) {
+// or, with animate, a frame per position. Each piece keeps its own colour all the way. The
+// frames' pixels are reserved from m first (nil: no limit), for the caller to release.
+func SlideWalk(bd *slide.Board, path []slide.State, animate bool, m *memory.Meter) ([]*image.Paletted, error) {
 	_, labels := bd.Replay(path)
 	boards := make([][]byte, len(path))
 	for i, s := range path {
@@ -21,7 +23,14 @@ func SlideWalk(bd *slide.Board, path []slide.State, animate bool) ([]*image.Pale
 	}
 	color := func(sym byte) uint8 { return Piece(index[sym]) }
 	if animate {
-		return Frames(boards, bd.W, bd.H, min(48, max(8, 320/max(bd.W, bd.H))), color), nil
+		scale := min(48, max(8, 320/max(bd.W, bd.H)))
+		if err := reserve(m, framesSize(bd.W, bd.H, scale), len(boards), 0); err != nil {
+			return nil, err
+		}
+		return Frames(boards, bd.W, bd.H, scale, color), nil
+	}
+	if err := reserve(m, stripSize(len(boards), bd.W, bd.H, 16, 10), 1, 0); err != nil {
+		return nil, err
 	}
 	return []*image.Paletted{Strip(boards, bd.W, bd.H, 16, 10, color)}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"image"
 
 	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/solve"
 	"github.com/statespace/puzzles/internal/vault"
 )
@@ -11,19 +12,33 @@ import (
 // VaultWalk draws v and its walk: every robot's region tinted (the open cells nearest to
 // it, every door open: one multi-source breadth-first pass, grid.Field) and the whole walk
 // traced, as one frame; or, with animate, the robots walking, a frame every few steps and
-// one at every key, doors opening as their keys are picked up.
-func VaultWalk(v *vault.Vault, walk []solve.Leg, animate bool) ([]*image.Paletted, error) {
+// one at every key, doors opening as their keys are picked up. Each frame's pixels are
+// reserved from m first (nil: no limit), for the caller to release: a walk of a hundred
+// legs over the largest grid is a hundred frames of 16 MB.
+func VaultWalk(v *vault.Vault, walk []solve.Leg, animate bool, m *memory.Meter) (_ []*image.Paletted, err error) {
 	scale := Scale(v.Grid.W-2, v.Grid.H-2)
+	size := image.Pt((v.Grid.W-2)*scale, (v.Grid.H-2)*scale)
 	owner := v.Grid.Field(v.Robots, func(c byte) bool { return c != '#' }).Owner
 	trails := make([][]int, len(v.Robots))
 	at := append([]int(nil), v.Robots...)
 	var held keys.Set
 	var frames []*image.Paletted
-	frame := func() {
+	defer func() {
+		if err != nil {
+			m.Release(len(frames) * size.X * size.Y)
+		}
+	}()
+	frame := func() error {
+		if err := reserve(m, size, 1, len(frames)); err != nil {
+			return err
+		}
 		frames = append(frames, Vault(Scene{G: v.Grid, Owner: owner, Held: held, Robots: at, Trail: trails, Scale: scale}))
+		return nil
 	}
 	if animate {
-		frame()
+		if err := frame(); err != nil {
+			return nil, err
+		}
 	}
 	for _, l := range walk {
 		cells, err := solve.Cells(v, l)
@@ -35,19 +50,25 @@ func VaultWalk(v *vault.Vault, walk []solve.Leg, animate bool) ([]*image.Palette
 			at[l.Robot] = c
 			trails[l.Robot] = append(trails[l.Robot], c)
 			if animate && (i+1)%every == 0 && i+1 < len(cells)-1 {
-				frame()
+				if err := frame(); err != nil {
+					return nil, err
+				}
 			}
 		}
 		if ch := v.Grid.Cells[l.ToCell]; ch >= 'a' && ch <= 'z' {
 			held |= keys.Bit(int(ch - 'a'))
 		}
 		if animate {
-			frame() // the key picked up, its doors open from now on
+			if err := frame(); err != nil { // the key picked up, its doors open from now on
+				return nil, err
+			}
 		}
 	}
 	if !animate { // the whole walk over the start: robots where they began, doors as drawn
 		held, at = 0, v.Robots
-		frame()
+		if err := frame(); err != nil {
+			return nil, err
+		}
 	}
 	return frames, nil
 }
