@@ -198,7 +198,7 @@ func TestAddressLimit(t *testing.T) {
 	// its memory in seconds: more than 3 GB without a limit (the default search needs 15 MB).
 	maze := clitest.Shell(t, `$DAY18 gen -size 81 -loops 0.5 -robots 8 -seed 1`).Stdout
 	f := write(t, "maze.txt", maze)
-	for _, limit := range []string{"1300000", "1500000", "2000000"} {
+	for _, limit := range []string{"1350000", "1500000", "2000000"} {
 		r := clitest.Shell(t, "ulimit -v "+limit+"; $DAY18 -part 2 -bound none "+f)
 		if r.Status != 3 || !strings.HasPrefix(r.Stdout, "part 2: stopped (memory limit ") || r.Stderr != "" {
 			t.Errorf("ulimit -v %s: status %d\nstdout %q\nstderr %.300q", limit, r.Status, r.Stdout, r.Stderr)
@@ -208,9 +208,10 @@ func TestAddressLimit(t *testing.T) {
 
 // TestTightLimits runs vaults under data and address-space limits a little above those the
 // Go runtime needs to start at all: each input is answered, stopped at its memory limit, or
-// refused in one line as longer than the process may hold; none ends in the runtime's
-// trace, as the largest did under ulimit -d 48 to 60 MB before the limits took off what the
-// runtime had mapped at its start and inputs were held to their share.
+// refused in one line as longer than the process may hold, or, under the tightest limits,
+// the command is refused before any work; none ends in the runtime's trace, as the largest
+// vault did under ulimit -d 48 to 60 MB before the limits took off what the runtime had
+// mapped at its start and inputs were held to their share.
 func TestTightLimits(t *testing.T) {
 	if testing.Short() {
 		t.Skip("vaults under tight limits")
@@ -226,10 +227,19 @@ func TestTightLimits(t *testing.T) {
 			t.Fatalf("gen %s: %+v", v.gen, write)
 		}
 	}
-	for _, limit := range []string{"-d 52000", "-d 60000", "-d 80000", "-v 780000", "-v 800000", "-v 1300000"} {
+	// Under 8 MB left beyond what the runtime has mapped when the limits are read, which
+	// varies by a few MB from run to run: refused before any work.
+	tooLittle := map[string]bool{"-d 50000": true, "-d 56000": true, "-d 60000": true, "-v 725000": true}
+	for _, limit := range []string{"-d 50000", "-d 56000", "-d 60000", "-d 80000", "-v 725000", "-v 780000", "-v 800000", "-v 1350000"} {
 		r := clitest.Shell(t, "ulimit "+limit+"; $DAY18 -json "+dir)
 		if strings.Contains(r.Stderr, "fatal error") || strings.Contains(r.Stderr, "goroutine") {
 			t.Errorf("ulimit %s: the runtime's trace:\n%.300s", limit, r.Stderr)
+			continue
+		}
+		if strings.Contains(r.Stderr, "too little to work in") { // refused before any work
+			if r.Status != cli.BadInput || r.Stdout != "" || strings.Count(r.Stderr, "\n") != 1 || !tooLittle[limit] {
+				t.Errorf("ulimit %s: status %d\nstdout %q\nstderr %q", limit, r.Status, r.Stdout, r.Stderr)
+			}
 			continue
 		}
 		rs, want := clitest.Records(t, r.Stdout), cli.OK

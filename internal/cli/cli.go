@@ -612,13 +612,24 @@ func Measure(repeat int, f func()) *Timing {
 
 func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
 
+// minAvailable is the least memory a command works in. Where a ulimit leaves the heap less
+// (no 64 MB reservation beyond the one the runtime made at its start: ulimit -v within 64
+// MB of it; ulimit -d under about 52 to 56 MB), the runtime failed to grow a heap of 3.6 MB
+// in a klotski search once in twenty runs, and ended in its trace.
+const minAvailable = 8 << 20
+
 // meter returns the memory meter of a -mem flag's value (empty: memory.Default), and tells
 // the Go runtime to collect harder as the process nears half as much again, or
 // memory.Available if that is less: garbage counts too, and the heap would otherwise double
 // past what the searches hold. A value above memory.Most is refused: a search that fills a
-// -mem close to Available is killed by the kernel, or by the runtime, before it can stop.
+// -mem close to Available is killed by the kernel, or by the runtime, before it can stop,
+// and so is a process that may use less than minAvailable.
 func meter(value string) (*memory.Meter, error) {
 	limit, available := memory.Default(), memory.Available()
+	if available > 0 && available < minAvailable {
+		return nil, fmt.Errorf("this process may use %s of memory besides the Go runtime's own (ulimit -v or -d, its cgroup, the machine), too little to work in: it needs %s",
+			memory.Format(available), memory.Format(minAvailable))
+	}
 	if value != "" {
 		var err error
 		if limit, err = memory.Parse(value); err != nil {

@@ -8,8 +8,9 @@
 // the limit, never after it. (The sliding-block searches, whose memory grows by a known
 // amount a position, turn their share of the limit into a number of positions instead.)
 // Available finds the limit a process is under (its cgroup's memory limit, found through
-// /proc/self/cgroup and the mount table; the address-space and data limits of ulimit -v and
-// -d; the machine's memory), and the commands give the searches a share of it by default.
+// /proc/self/cgroup and the mount table; what the address-space and data limits of ulimit -v
+// and -d leave beyond what the Go runtime had mapped at the start; the machine's memory), and
+// the commands give the searches a share of it by default.
 package memory
 
 import (
