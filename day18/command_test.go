@@ -198,7 +198,7 @@ func TestAddressLimit(t *testing.T) {
 	// its memory in seconds: more than 3 GB without a limit (the default search needs 15 MB).
 	maze := clitest.Shell(t, `$DAY18 gen -size 81 -loops 0.5 -robots 8 -seed 1`).Stdout
 	f := write(t, "maze.txt", maze)
-	for _, limit := range []string{"1350000", "1500000", "2000000"} {
+	for _, limit := range []string{"1400000", "1500000", "2000000"} {
 		r := clitest.Shell(t, "ulimit -v "+limit+"; $DAY18 -part 2 -bound none "+f)
 		if r.Status != 3 || !strings.HasPrefix(r.Stdout, "part 2: stopped (memory limit ") || r.Stderr != "" {
 			t.Errorf("ulimit -v %s: status %d\nstdout %q\nstderr %.300q", limit, r.Status, r.Stdout, r.Stderr)
@@ -227,17 +227,17 @@ func TestTightLimits(t *testing.T) {
 			t.Fatalf("gen %s: %+v", v.gen, write)
 		}
 	}
-	// Under 8 MB left beyond what the runtime has mapped when the limits are read, which
-	// varies by a few MB from run to run: refused before any work.
-	tooLittle := map[string]bool{"-d 50000": true, "-d 56000": true, "-d 60000": true, "-v 725000": true}
-	for _, limit := range []string{"-d 50000", "-d 56000", "-d 60000", "-d 80000", "-v 725000", "-v 780000", "-v 800000", "-v 1350000"} {
+	// Under 8 MB left beyond what the runtime has mapped when the limits are read: refused
+	// before any work. What it has mapped varies from run to run, by a few MB of data, and
+	// now and then by a 64 MB reservation, so any of these may be; -d 80000 never is.
+	for _, limit := range []string{"-d 50000", "-d 56000", "-d 60000", "-d 80000", "-v 725000", "-v 780000", "-v 800000", "-v 1400000"} {
 		r := clitest.Shell(t, "ulimit "+limit+"; $DAY18 -json "+dir)
 		if strings.Contains(r.Stderr, "fatal error") || strings.Contains(r.Stderr, "goroutine") {
 			t.Errorf("ulimit %s: the runtime's trace:\n%.300s", limit, r.Stderr)
 			continue
 		}
 		if strings.Contains(r.Stderr, "too little to work in") { // refused before any work
-			if r.Status != cli.BadInput || r.Stdout != "" || strings.Count(r.Stderr, "\n") != 1 || !tooLittle[limit] {
+			if r.Status != cli.BadInput || r.Stdout != "" || strings.Count(r.Stderr, "\n") != 1 || limit == "-d 80000" {
 				t.Errorf("ulimit %s: status %d\nstdout %q\nstderr %q", limit, r.Status, r.Stdout, r.Stderr)
 			}
 			continue
