@@ -566,7 +566,8 @@ an error). With no FILE, %s reads a piped standard input, or %s. Flags may also 
 the FILE arguments; after --, every argument is a FILE.`
 	statusHelp = `Exit status, the worst over the inputs: 0 every input answered; 1 some input has no answer
 (it says why); 2 bad input or usage; 3 a search stopped (a limit, -timeout) before proving its
-answer (it says what it proved); 130 on SIGINT, 143 on SIGTERM, after every answer found.`
+answer (it says what it proved), or a -render picture did not fit in -mem; 130 on SIGINT, 143
+on SIGTERM, after every answer found.`
 )
 
 // Version is the command's name, its module's version and the source revision it was built
