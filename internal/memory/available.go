@@ -1,8 +1,11 @@
 package memory
 
-// Available returns the memory this process may use: the least of its cgroup's memory limit,
-// its address-space and data limits (ulimit -v, ulimit -d) and the machine's memory, each
-// where the system tells it; 0 when none is known.
+import "sync"
+
+// Available returns the memory this process may use: the least of what its cgroup's memory
+// limit, its address-space and data limits (ulimit -v, ulimit -d) leave beyond what it had
+// at the start, and the machine's memory, each where the system tells it; 0 when none is
+// known.
 func Available() int64 {
 	a, _ := limits()
 	return a
@@ -12,8 +15,28 @@ func Available() int64 {
 // ulimit -d) sets it: those count memory freed but kept mapped.
 func limits() (available int64, mapped bool) {
 	m := lesser(addressLimit(), dataLimit())
-	a := lesser(lesser(cgroupLimit(), m), physical())
+	a := lesser(lesser(groupRoom(cgroupLimit(), start().resident), m), physical())
 	return a, a > 0 && a == m
+}
+
+// mappings is what the process has mapped: its address space, its private writable
+// mappings and its resident memory (VmSize, VmData and VmRSS: what ulimit -v, ulimit -d
+// and a cgroup count); 0 for what the system does not tell.
+type mappings struct{ size, data, resident int64 }
+
+// start is what the process had mapped when the limits were first asked for (mapped): the
+// runtime's own, its program and what it held by then. The limits leave the rest.
+var start = sync.OnceValue(mapped)
+
+// groupRoom is what a cgroup's memory limit (0: none) leaves a process that holds resident
+// at the start: its program and the runtime, some 5 MB, which a group of 16 or 24 MB
+// cannot lose from sight (an 801x801 maze's GIF under the default limit, half of it,
+// was killed there).
+func groupRoom(limit, resident int64) int64 {
+	if limit <= 0 {
+		return 0
+	}
+	return max(limit-resident, 1)
 }
 
 // DefaultShare is the part of Available the commands let their searches use by default:

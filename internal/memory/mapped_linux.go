@@ -6,12 +6,11 @@ import (
 	"strconv"
 )
 
-// mapped returns the process's address space and its private writable mappings (VmSize
-// and VmData in /proc/self/status: what ulimit -v and -d count); 0 for what it cannot read.
-func mapped() (size, data int64) {
+// mapped returns what the process has mapped, as /proc/self/status says.
+func mapped() (m mappings) {
 	b, err := os.ReadFile("/proc/self/status")
 	if err != nil {
-		return 0, 0
+		return m
 	}
 	for line := range bytes.Lines(b) {
 		key, value, ok := bytes.Cut(line, []byte(":"))
@@ -28,10 +27,12 @@ func mapped() (size, data int64) {
 		}
 		switch string(key) {
 		case "VmSize":
-			size = n << 10
+			m.size = n << 10
 		case "VmData":
-			data = n << 10
+			m.data = n << 10
+		case "VmRSS":
+			m.resident = n << 10
 		}
 	}
-	return size, data
+	return m
 }

@@ -1,7 +1,7 @@
-//go:build unix && !linux
+//go:build !linux
 
 package memory
 
-// mapped returns 0, 0: only Linux tells the process's mappings (package memory's
-// limits then assume what the runtime maps on Linux).
-func mapped() (size, data int64) { return 0, 0 }
+// mapped returns nothing: only Linux tells the process's mappings (package memory's limits
+// then assume what the runtime maps on Linux).
+func mapped() mappings { return mappings{} }

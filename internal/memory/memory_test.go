@@ -111,3 +111,17 @@ func TestRoom(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupRoom checks what a cgroup's limit leaves beyond what the process holds: none
+// without a limit, and never nothing under one.
+func TestGroupRoom(t *testing.T) {
+	for _, tt := range []struct{ limit, resident, want int64 }{
+		{0, 5 << 20, 0},
+		{300 << 20, 5 << 20, 295 << 20},
+		{4 << 20, 5 << 20, 1},
+	} {
+		if got := groupRoom(tt.limit, tt.resident); got != tt.want {
+			t.Errorf("groupRoom(%d, %d) = %d, want %d", tt.limit, tt.resident, got, tt.want)
+		}
+	}
+}
