@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 
 	"github.com/statespace/puzzles/internal/keys"
@@ -18,6 +19,11 @@ import (
 func VaultWalk(v *vault.Vault, walk []solve.Leg, animate bool, m *memory.Meter) (_ []*image.Paletted, err error) {
 	scale := Scale(v.Grid.W-2, v.Grid.H-2)
 	size := image.Pt((v.Grid.W-2)*scale, (v.Grid.H-2)*scale)
+	field := 8 * len(v.Grid.Cells) // the regions' field: a distance and an owner a cell
+	if !m.Reserve(field) {
+		return nil, fmt.Errorf("%w: the robots' regions (%d cells) do not fit", memory.LimitError(m.Limit()), len(v.Grid.Cells))
+	}
+	defer m.Release(field)
 	owner := v.Grid.Field(v.Robots, func(c byte) bool { return c != '#' }).Owner
 	trails := make([][]int, len(v.Robots))
 	at := append([]int(nil), v.Robots...)
