@@ -130,7 +130,7 @@ func TestRenderFailure(t *testing.T) {
 	plain, _, _ := shell(t, `$DAY18 -mem 4MB -json `+f)
 	out, stderr, status := shell(t, `$DAY18 -mem 4MB -json -render `+gif+` `+f)
 	if rs := clitest.Records(t, out); status != 3 || len(rs) != 1 || rs[0].Part1.Value == nil || out != plain ||
-		stderr != "day18: -render "+gif+": memory limit 4 MB: frame 12 of 603x603 pixels does not fit, nothing written\n" {
+		stderr != "day18: -render "+gif+": memory limit 4 MB: frame 11 of 603x603 pixels does not fit, nothing written\n" {
 		t.Errorf("-render over -mem: status %d\nstdout %q\nstderr %q", status, out, stderr)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
@@ -255,6 +255,29 @@ func TestTightLimits(t *testing.T) {
 		}
 		if len(rs) != 3 || r.Status != want || strings.Count(r.Stderr, "\n") != strings.Count(r.Stdout, `"error"`) {
 			t.Errorf("ulimit %s: status %d, want %d\nstdout %q\nstderr %q", limit, r.Status, want, r.Stdout, r.Stderr)
+		}
+	}
+}
+
+// TestSmallCgroup runs the command in cgroups of 16 and 24 MB, drawing an 801x801 maze's
+// GIF (a hundred frames of 2.4 MB): it answers or stops at its memory limit, and the
+// picture stops, never the kernel's kill, which it was when the limit was half the group's
+// (the program and the runtime's few resident megabytes not taken off) and the regions'
+// field of the picture was not reserved.
+func TestSmallCgroup(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a maze in a small cgroup")
+	}
+	maze := write(t, "maze.txt", clitest.Shell(t, `$DAY18 gen -seed 1 -size 801 -loops 0.05`).Stdout)
+	for _, mb := range []int64{16, 24} {
+		dir := clitest.Cgroup(t, mb<<20)
+		gif := filepath.Join(t.TempDir(), "maze.gif")
+		r := clitest.Shell(t, `echo $$ > `+filepath.Join(dir, "cgroup.procs")+` || exit 99; exec $DAY18 -render `+gif+` `+maze)
+		if r.Status == 99 {
+			t.Skipf("cannot join a cgroup: %s", r.Stderr)
+		}
+		if r.Status != 3 || !strings.HasSuffix(r.Stderr, ", nothing written\n") || strings.Count(r.Stdout, "\n") != 2 {
+			t.Errorf("in a %d MB cgroup: status %d\nstdout %q\nstderr %q", mb, r.Status, r.Stdout, r.Stderr)
 		}
 	}
 }
