@@ -26,7 +26,7 @@ type Picture struct {
 // Frames draws an answer's picture: every frame when animate, else at least the last. It
 // reserves the frames' pixels from the job's Meter first (a byte each, as
 // image.NewPaletted takes them) and fails with an error wrapping memory.ErrLimit when they
-// do not fit; Run releases them once the picture is written.
+// do not fit; they are released once the picture is written.
 type Frames func(animate bool) ([]*image.Paletted, error)
 
 // pictureKind returns the kind of picture a file name asks for, "png" or "gif", or an error
@@ -65,9 +65,9 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// save writes the picture draw makes into file, and releases its frames' pixels to m. It writes through a temporary file in the
-// same directory, renamed over file at the end: a failure leaves nothing behind, and its
-// error names file (not the temporary one).
+// save writes the picture draw makes into file, and then releases its frames' pixels to m.
+// It writes through a temporary file in the same directory, renamed over file at the end: a
+// failure leaves nothing behind, and its error names file (not the temporary one).
 func (p *Picture) save(file string, draw Frames, m *memory.Meter) error {
 	kind, err := pictureKind(file)
 	if err != nil {
