@@ -75,8 +75,9 @@ type labelWay struct {
 	// runs: once the search has pushed runsFrom labels a node, a node's labels past its
 	// first listMost in runs, else all in its list; whole: every run read, its summaries not;
 	// listLast: a node's list read after its runs, through the labels, where a push reads
-	// its copy first.
-	runs, whole, listLast bool
+	// its copy first; forget: no node with runs keeps the label that last dropped a push
+	// there, read before all others.
+	runs, whole, listLast, forget bool
 }
 
 // runsFrom is how many labels a node, on average over the graph, a search pushes before it
@@ -171,6 +172,14 @@ const dead = math.MinInt32
 // first few does. So when a node starts its runs, its list is copied side by side
 // (labeler.lists), and a push reads that copy first, before the runs, where it read the list
 // last, a cache miss a label (labelWay.listLast, BenchmarkLabelRuns).
+//
+// Before even that, a push reads the label that last dropped one at the node, kept in the
+// node's newest run (run.remember): pushes there come with sets of doors alike, and the
+// label that dropped the last one drops two in five of those the runs drop, each found after
+// a hundred and more labels read, in a maze with loops and twenty doors a key
+// (labelWay.forget). Reading it first skips the marks the labels read before it would have
+// taken (meet), but none is new: a label the push would mark, the dropper marked when it was
+// pushed.
 const (
 	firstRun = 4  // the length of a node's first run; each next is twice as long
 	lastRun  = 32 // up to this
@@ -187,6 +196,10 @@ type run struct {
 	start, n, cap int32    // its labels are labels[start : start+n], room for cap
 	all, any      keys.Set // what each of its labels needs, and what any one does
 	lo, hi        int32    // its shortest label's length, and its longest's
+	// The newest run's: what the label that last dropped a push at the node needs, and its
+	// length (math.MaxInt32: none).
+	dropNeeds keys.Set
+	dropDist  int32
 }
 
 // meet is what a label pushed at b's node, needing needs at length nd, and b do to each
@@ -216,9 +229,13 @@ type listed struct {
 // every run, where the summaries would skip some, and way.listLast the list last.
 func (l *labeler) droppedInRuns(labels []clabel, head int32, needs keys.Set, nd, horizon int32, way labelWay) bool {
 	newest := &l.runs[-2-head]
+	if newest.dropDist <= horizon && needs.Covers(newest.dropNeeds) {
+		return true
+	}
 	if !way.listLast { // meet on the copy, written out: the hottest loop of the routes
 		for _, b := range l.lists[newest.listAt : newest.listAt+newest.listN] {
 			if b.dist <= horizon && needs.Covers(b.needs) {
+				newest.remember(b.needs, b.dist, way)
 				return true
 			}
 			if nd <= b.dist && b.needs.Covers(needs) && (b.needs != needs || nd < b.dist) {
@@ -234,6 +251,7 @@ func (l *labeler) droppedInRuns(labels []clabel, head int32, needs keys.Set, nd,
 		in := labels[c.start : c.start+c.n]
 		for i := range in {
 			if meet(&in[i], needs, nd, horizon) {
+				newest.remember(in[i].doors|in[i].keys, in[i].dist, way)
 				return true
 			}
 		}
@@ -241,11 +259,20 @@ func (l *labeler) droppedInRuns(labels []clabel, head int32, needs keys.Set, nd,
 	if way.listLast {
 		for s := newest.list; s >= 0; s = labels[s].next {
 			if meet(&labels[s], needs, nd, horizon) {
+				newest.remember(labels[s].doors|labels[s].keys, labels[s].dist, way)
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// remember keeps in the node's newest run c what a label that dropped a push there needs,
+// and its length; nothing under way.forget.
+func (c *run) remember(needs keys.Set, dist int32, way labelWay) {
+	if !way.forget {
+		c.dropNeeds, c.dropDist = needs, dist
+	}
 }
 
 // walkDominated reports whether label li, leaving the queue, is dropped for a label of its
@@ -283,10 +310,11 @@ func walkDominated(labels []clabel, runs []run, head, li int32) bool {
 func (l *labeler) pushRun(m *memory.Meter, labels []clabel, head *int32, lb clabel) ([]clabel, int32, error) {
 	r := -2 - *head
 	if *head >= -1 || l.runs[r].n == l.runs[r].cap {
-		next := run{prev: -1, list: *head, start: int32(len(labels)), cap: firstRun, all: ^keys.Set(0), lo: math.MaxInt32}
+		next := run{prev: -1, list: *head, start: int32(len(labels)), cap: firstRun, all: ^keys.Set(0), lo: math.MaxInt32, dropDist: math.MaxInt32}
 		var err error
 		if *head < -1 {
 			next.prev, next.list, next.cap = r, l.runs[r].list, min(2*l.runs[r].cap, lastRun)
+			next.dropNeeds, next.dropDist = l.runs[r].dropNeeds, l.runs[r].dropDist
 			next.listAt, next.listN = l.runs[r].listAt, l.runs[r].listN
 		} else {
 			err = l.copyList(m, labels, *head, &next)

@@ -158,8 +158,8 @@ func TestCut(t *testing.T) {
 // over every corridor node, the one on a binary heap, and each to its baselines that drop
 // fewer labels before they are queued (labelWay.late), that look through a node's labels
 // for each label leaving the queue (labelWay.walk), that list every label of a node
-// (without labelWay.runs), that read every run (whole) and that read a node's list after its
-// runs (listLast), from
+// (without labelWay.runs), that read every run (whole), that read a node's list after its
+// runs (listLast) and that keep no label that dropped a push (forget), from
 // every node of mazes with loops, rooms and several doors a key, and of open rooms, each
 // with its part 2: the same routes, as the search reads them (target, length, and what they
 // need), in order but among routes of one length to one node, which the queues settle in
@@ -191,10 +191,11 @@ func TestLabelsAlike(t *testing.T) {
 					t.Fatal(err)
 				}
 				a = readAs(a) // before the next search reuses its room
-				for way := range 128 {
-					w := labelWay{dial: way&1 != 0, late: way&2 != 0, walk: way&4 != 0, runs: way&8 != 0, whole: way&16 != 0, points: way&32 != 0, listLast: way&64 != 0}
-					if w.listLast && !w.runs {
-						continue // no runs, no list read before them
+				for way := range 256 {
+					w := labelWay{dial: way&1 != 0, late: way&2 != 0, walk: way&4 != 0, runs: way&8 != 0, whole: way&16 != 0, points: way&32 != 0,
+						listLast: way&64 != 0, forget: way&128 != 0}
+					if (w.listLast || w.forget) && !w.runs {
+						continue // no runs, no list read before them, no label kept
 					}
 					b, err := g.labelRoutesBy(n, w)
 					if err != nil {
@@ -203,7 +204,7 @@ func TestLabelsAlike(t *testing.T) {
 					if !slices.Equal(a, readAs(b)) {
 						t.Fatalf("listing %d, node %d: points %+v, %+v %+v on\n%s", list, n, a, w, b, v.Grid)
 					}
-					if w.runs && !w.whole && w.dial && !w.late && !w.walk && !w.listLast {
+					if w.runs && !w.whole && w.dial && !w.late && !w.walk && !w.listLast && !w.forget {
 						if len(g.lab.runs) > 0 {
 							runs[way>>5]++
 						}
@@ -480,8 +481,9 @@ func BenchmarkLabels(b *testing.B) {
 // BenchmarkLabelRuns measures the label search where labels pile up, over the point graph
 // (built beforehand) and over every corridor node, each with its labels in runs (points,
 // runs) against every label in its node's list (pointlists, lists), against runs read whole,
-// without their summaries, and against a node's list read last, through the labels, where a
-// push reads its copy first (pointlistlast, listlast): from key d of the 801x801 maze with
+// without their summaries, against a node's list read last, through the labels, where a
+// push reads its copy first (pointlistlast, listlast), and against no label kept of those
+// that dropped a push, which a push reads before all others (pointforget, forget): from key d of the 801x801 maze with
 // loops and twenty open rooms of the README's hostile inputs (over the corridors 2.9 million
 // labels, 5,472 at one node), and from key m of an 801x801 maze with loops and twenty doors a
 // key (over the points 128,000 labels, each needing its own set of doors).
@@ -509,8 +511,10 @@ func BenchmarkLabelRuns(b *testing.B) {
 			{"points", labelWay{points: true, dial: true, runs: true}}, {"pointlists", labelWay{points: true, dial: true}},
 			{"pointwhole", labelWay{points: true, dial: true, runs: true, whole: true}},
 			{"pointlistlast", labelWay{points: true, dial: true, runs: true, listLast: true}},
+			{"pointforget", labelWay{points: true, dial: true, runs: true, forget: true}},
 			{"runs", labelWay{dial: true, runs: true}}, {"lists", labelWay{dial: true}}, {"whole", labelWay{dial: true, runs: true, whole: true}},
 			{"listlast", labelWay{dial: true, runs: true, listLast: true}},
+			{"forget", labelWay{dial: true, runs: true, forget: true}},
 		} {
 			b.Run(vc.name+"/"+w.name, func(b *testing.B) {
 				for b.Loop() {
