@@ -173,13 +173,13 @@ const dead = math.MinInt32
 // (labeler.lists), and a push reads that copy first, before the runs, where it read the list
 // last, a cache miss a label (labelWay.listLast, BenchmarkLabelRuns).
 //
-// Before even that, a push reads the label that last dropped one at the node, kept in the
-// node's newest run (run.remember): pushes there come with sets of doors alike, and the
+// Before even that, a push reads the two labels that last dropped one at the node, kept in
+// the node's newest run (run.remember): pushes there come with sets of doors alike, and the
 // label that dropped the last one drops two in five of those the runs drop, each found after
-// a hundred and more labels read, in a maze with loops and twenty doors a key
-// (labelWay.forget). Reading it first skips the marks the labels read before it would have
-// taken (meet), but none is new: a label the push would mark, the dropper marked when it was
-// pushed.
+// a hundred and more labels read, in a maze with loops and twenty doors a key (the one before
+// it a few more: 4% of the time; labelWay.forget keeps none). Reading them first skips the
+// marks the labels read before would have taken (meet), but none is new: a label the push
+// would mark, the label that drops the push marked when it was pushed.
 const (
 	firstRun = 4  // the length of a node's first run; each next is twice as long
 	lastRun  = 32 // up to this
@@ -196,10 +196,10 @@ type run struct {
 	start, n, cap int32    // its labels are labels[start : start+n], room for cap
 	all, any      keys.Set // what each of its labels needs, and what any one does
 	lo, hi        int32    // its shortest label's length, and its longest's
-	// The newest run's: what the label that last dropped a push at the node needs, and its
-	// length (math.MaxInt32: none).
-	dropNeeds keys.Set
-	dropDist  int32
+	// The newest run's: what the two labels that last dropped a push at the node need, and
+	// their lengths (math.MaxInt32: none), the latest first.
+	dropNeeds, dropNeeds2 keys.Set
+	dropDist, dropDist2   int32
 }
 
 // meet is what a label pushed at b's node, needing needs at length nd, and b do to each
@@ -230,6 +230,10 @@ type listed struct {
 func (l *labeler) droppedInRuns(labels []clabel, head int32, needs keys.Set, nd, horizon int32, way labelWay) bool {
 	newest := &l.runs[-2-head]
 	if newest.dropDist <= horizon && needs.Covers(newest.dropNeeds) {
+		return true
+	}
+	if newest.dropDist2 <= horizon && needs.Covers(newest.dropNeeds2) {
+		newest.remember(newest.dropNeeds2, newest.dropDist2, way)
 		return true
 	}
 	if !way.listLast { // meet on the copy, written out: the hottest loop of the routes
@@ -268,9 +272,11 @@ func (l *labeler) droppedInRuns(labels []clabel, head int32, needs keys.Set, nd,
 }
 
 // remember keeps in the node's newest run c what a label that dropped a push there needs,
-// and its length; nothing under way.forget.
+// and its length, as the latest of two (the one before it moves to second); nothing under
+// way.forget.
 func (c *run) remember(needs keys.Set, dist int32, way labelWay) {
 	if !way.forget {
+		c.dropNeeds2, c.dropDist2 = c.dropNeeds, c.dropDist
 		c.dropNeeds, c.dropDist = needs, dist
 	}
 }
@@ -310,11 +316,12 @@ func walkDominated(labels []clabel, runs []run, head, li int32) bool {
 func (l *labeler) pushRun(m *memory.Meter, labels []clabel, head *int32, lb clabel) ([]clabel, int32, error) {
 	r := -2 - *head
 	if *head >= -1 || l.runs[r].n == l.runs[r].cap {
-		next := run{prev: -1, list: *head, start: int32(len(labels)), cap: firstRun, all: ^keys.Set(0), lo: math.MaxInt32, dropDist: math.MaxInt32}
+		next := run{prev: -1, list: *head, start: int32(len(labels)), cap: firstRun, all: ^keys.Set(0), lo: math.MaxInt32, dropDist: math.MaxInt32, dropDist2: math.MaxInt32}
 		var err error
 		if *head < -1 {
 			next.prev, next.list, next.cap = r, l.runs[r].list, min(2*l.runs[r].cap, lastRun)
 			next.dropNeeds, next.dropDist = l.runs[r].dropNeeds, l.runs[r].dropDist
+			next.dropNeeds2, next.dropDist2 = l.runs[r].dropNeeds2, l.runs[r].dropDist2
 			next.listAt, next.listN = l.runs[r].listAt, l.runs[r].listN
 		} else {
 			err = l.copyList(m, labels, *head, &next)
