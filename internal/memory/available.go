@@ -29,7 +29,7 @@ type mappings struct{ size, data, resident int64 }
 var start = sync.OnceValue(mapped)
 
 // groupRoom is what a cgroup's memory limit (0: none) leaves a process that holds resident
-// at the start: its program and the runtime, some 5 MB, which a group of 16 or 24 MB
+// at the start: its program and the runtime, some 4 MB, which a group of 16 or 24 MB
 // cannot lose from sight (an 801x801 maze's GIF under the default limit, half of it,
 // was killed there).
 func groupRoom(limit, resident int64) int64 {
@@ -82,7 +82,7 @@ func Most() int64 {
 // The Go runtime's own mappings, as measured on linux/amd64 (Go 1.26): at its start it
 // reserves about 1.2 GB of address space (a limit between about 1.1 and 1.2 GB stops it
 // starting; under a smaller one it reserves about 0.7 GB, and under about 0.73 GB it does
-// not start) and maps about 40 MB writable (it does not start under about 46 MB of data).
+// not start) and maps about 40 MB writable (it does not start under about 48 MB of data).
 // The heap then grows in 64 MB reservations (arenas), each mapped writable as it is used.
 const (
 	startReserved = 1200 << 20 // what the runtime has reserved at its start, where mapped() cannot tell
