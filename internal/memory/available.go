@@ -12,12 +12,14 @@ func Available() int64 {
 }
 
 // limits returns Available and whether a limit on what the process maps (ulimit -v,
-// ulimit -d) sets it: those count memory freed but kept mapped.
-func limits() (available int64, mapped bool) {
+// ulimit -d) sets it: those count memory freed but kept mapped. They are read once, at the
+// first call (the cgroup's files, the mount table, /proc/self/status), as Available,
+// Default and Most each ask for them, and what the process had mapped is measured then.
+var limits = sync.OnceValues(func() (available int64, mapped bool) {
 	m := lesser(addressLimit(), dataLimit())
 	a := lesser(lesser(groupRoom(cgroupLimit(), start().resident), m), physical())
 	return a, a > 0 && a == m
-}
+})
 
 // mappings is what the process has mapped: its address space, its private writable
 // mappings and its resident memory (VmSize, VmData and VmRSS: what ulimit -v, ulimit -d
