@@ -313,7 +313,8 @@ func (w *ascent) lagrange(n int) int32 {
 
 // forest is lagrange for robots sharing a region: the minimum spanning forest of the keys
 // under the prices w.pi, and the robots' nodes under theirs (w.rho), with a robot in each
-// tree (Prim's algorithm from one node joined to every robot's), and its degrees; it returns
+// tree (Prim's algorithm from one node joined to every robot's, one pass over the keys not yet in
+// the forest both updating and picking, as in lagrange), and its degrees; it returns
 // the bound in quarter steps, with what the ends take back (leastEnds), w.end and w.mover
 // marking the keys and the robots whose prices those are.
 func (w *ascent) forest(n int) int32 {
@@ -333,13 +334,13 @@ func (w *ascent) forest(n int) int32 {
 	for j := range w.robots {
 		w.rdeg[j], w.mover[j] = 0, 0
 	}
-	for m := n; m > 0; {
-		best, bi := int32(math.MaxInt32), 0
-		for i, k := range rest[:m] {
-			if w.d[k] < best {
-				best, bi = w.d[k], i
-			}
+	best, bi := int32(math.MaxInt32), 0
+	for i := range n {
+		if w.d[i] < best {
+			best, bi = w.d[i], i
 		}
+	}
+	for m := n; m > 0; {
 		k := rest[bi]
 		total += best
 		w.deg[k]++
@@ -351,9 +352,13 @@ func (w *ascent) forest(n int) int32 {
 		m--
 		rest[bi] = rest[m]
 		row, pk := &w.dist[k], w.pi[k]
-		for _, j := range rest[:m] {
+		best, bi = math.MaxInt32, 0
+		for i, j := range rest[:m] {
 			if c := row[j] + pk + w.pi[j]; c < w.d[j] {
 				w.d[j], w.parent[j] = c, int8(k)
+			}
+			if w.d[j] < best {
+				best, bi = w.d[j], i
 			}
 		}
 	}
