@@ -145,7 +145,7 @@ type ascent struct {
 func (s *Spanning) ascend(left keys.Set, roots []int, steps int) {
 	w := &ascent{}
 	n := w.load(s, left, roots, false)
-	ascending := schedule{steps: steps, lambda: 2, least: 1e-3}
+	ascending := schedule{steps: steps, lambda: 2, least: 1e-3, patience: 5}
 	w.climb(n, ascending, scale*s.nearestNeighbour(roots[0], w.ks[:n]), w.bound(n))
 	for i := range n {
 		s.prices[w.ks[i]] = w.best[i]
@@ -176,18 +176,21 @@ func (s *Spanning) reprice(left keys.Set, roots []int, plain, need int32) (v, te
 }
 
 // schedule is how an ascent steps: at most steps steps, each of Polyak's size toward the
-// target plus slack (in quarter steps) times lambda; lambda is halved after five steps
+// target plus slack (in quarter steps) times lambda; lambda is halved after patience steps
 // without a better bound, and the ascent stops once it falls under least.
 type schedule struct {
 	steps         int
 	slack         int32
 	lambda, least float64
+	patience      int
 }
 
 // repricing is reprice's schedule: twenty steps at most, aimed at the state's drop plus
 // eight steps (Polyak's step aimed at the drop itself shrinks to nothing as the bound nears
-// it: prices are whole quarter steps), given up after five steps without gain.
-var repricing = schedule{steps: 20, slack: 8 * scale, lambda: 0.5, least: 0.5}
+// it: prices are whole quarter steps); steps of three quarters of Polyak's full size, halved
+// after three without gain, given up at a sixth. Big steps climb far in a few trees where a
+// state is far short of its drop, the halving keeps the small climbs of states close to it.
+var repricing = schedule{steps: 20, slack: 8 * scale, lambda: 1.5, least: 0.3, patience: 3}
 
 // load sets w up for the keys of left and the robots at roots, the prices at 0 or, with
 // warm, at s's; it returns the number of keys.
@@ -241,7 +244,7 @@ func (w *ascent) climb(n int, sch schedule, target, l int32) int32 {
 	for step := 1; ; step++ {
 		if l > bestL {
 			bestL, w.best, w.bestRho, since = l, w.pi, w.rho, 0
-		} else if since++; since >= 5 {
+		} else if since++; since >= sch.patience {
 			lambda, since = lambda/2, 0
 		}
 		norm := int32(0)
