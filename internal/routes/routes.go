@@ -89,8 +89,8 @@ type Graph struct {
 	cell    [Nodes]int // cell of each node, -1 when absent
 	built   [Nodes]bool
 	out     [Nodes][]Route
-	toward  [Nodes][Nodes + 1]int32 // where each target's routes start in out, once asked
-	towards uint64                  // the nodes toward holds
+	toward  [Nodes]Index // out by target, once asked
+	towards uint64       // the nodes toward holds
 	budget  int
 	cells   bool // search cell by cell (NewOnCells), not over the corridors
 
@@ -267,22 +267,40 @@ func (g *Graph) Built(n int) bool { return g.built[n] }
 
 // Toward returns the routes from node n to node t, shortest first: From's, for one target.
 func (g *Graph) Toward(n, t int) ([]Route, error) {
+	x, err := g.Indexed(n)
+	if err != nil {
+		return nil, err
+	}
+	return x.Routes[x.At[t]:x.At[t+1]], nil
+}
+
+// Index is From's routes of a node by target: those to target t are Routes[At[t]:At[t+1]],
+// and Targets has bit t set for each target with a route.
+type Index struct {
+	Routes  []Route
+	At      [Nodes + 1]int32
+	Targets uint64
+}
+
+// Indexed returns From(n)'s routes by target, indexing them on first use.
+func (g *Graph) Indexed(n int) (*Index, error) {
 	rs, err := g.From(n)
 	if err != nil {
 		return nil, err
 	}
-	at := &g.toward[n]
+	x := &g.toward[n]
 	if g.towards>>n&1 == 0 {
-		*at = [Nodes + 1]int32{}
+		*x = Index{Routes: rs}
 		for _, r := range rs {
-			at[r.To+1]++
+			x.At[r.To+1]++
+			x.Targets |= 1 << r.To
 		}
 		for i := 1; i <= Nodes; i++ {
-			at[i] += at[i-1]
+			x.At[i] += x.At[i-1]
 		}
 		g.towards |= 1 << n
 	}
-	return rs[at[t]:at[t+1]], nil
+	return x, nil
 }
 
 // routes returns room for n routes, carved from a chunk shared by the graph's nodes: one

@@ -692,7 +692,8 @@ type leg struct {
 // hold (and to the exit, for that goal), by the shortest route open with ks. For a robot
 // alone in a region walked from it (routes.Graph.Rooted) they are the keys whose way from
 // the robot needs nothing outside ks, each by its one route; otherwise the first open route
-// to each target among p's.
+// to each target left among p's, read target by target (legsScan, its baseline, reads them
+// all).
 func (s *searcher) legs(i, p int, ks keys.Set, exit bool) ([]leg, error) {
 	out := s.legMem[:0]
 	if s.rooted>>i&1 != 0 {
@@ -706,18 +707,22 @@ func (s *searcher) legs(i, p int, ks keys.Set, exit bool) ([]leg, error) {
 		}
 		return out, nil
 	}
-	rs, err := s.g.From(p)
+	x, err := s.g.Indexed(p)
 	if err != nil {
 		return nil, routeError(err)
 	}
-	last := -1
-	for _, r := range rs {
-		t := int(r.To)
-		if t == last || t < 26 && (ks.Has(t) || !s.all.Has(t)) || t == routes.Exit && !exit || !ks.Covers(r.Needs()) {
-			continue
+	left := uint64(s.all &^ ks)
+	if exit {
+		left |= 1 << routes.Exit
+	}
+	for left &= x.Targets; left != 0; left &= left - 1 {
+		t := bits.TrailingZeros64(left)
+		for _, r := range x.Routes[x.At[t]:x.At[t+1]] { // sorted by length: the first open one is the shortest
+			if ks.Covers(r.Needs()) {
+				out = append(out, leg{int32(t), r.Len})
+				break
+			}
 		}
-		last = t // routes come sorted by length: the first open one is the shortest
-		out = append(out, leg{int32(t), r.Len})
 	}
 	return out, nil
 }
