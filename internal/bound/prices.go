@@ -188,8 +188,9 @@ type schedule struct {
 // repricing is reprice's schedule: twenty steps at most, aimed at the state's drop plus
 // eight steps (Polyak's step aimed at the drop itself shrinks to nothing as the bound nears
 // it: prices are whole quarter steps); steps of three quarters of Polyak's full size, halved
-// after three without gain, given up at a sixth. Big steps climb far in a few trees where a
-// state is far short of its drop, the halving keeps the small climbs of states close to it.
+// after three steps without gain, given up at the third halving. Big steps climb far in a few
+// trees where a state is far short of its drop; the halving keeps the small climbs of states
+// close to it.
 var repricing = schedule{steps: 20, slack: 8 * scale, lambda: 1.5, least: 0.3, patience: 3}
 
 // load sets w up for the keys of left and the robots at roots, the prices at 0 or, with
