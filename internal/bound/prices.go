@@ -322,47 +322,51 @@ func (w *ascent) lagrange(n int) int32 {
 // the bound in quarter steps, with what the ends take back (leastEnds), w.end and w.mover
 // marking the keys and the robots whose prices those are.
 func (w *ascent) forest(n int) int32 {
-	var rest [26]int8
+	// The keys not yet in the forest, packed at the front: each one's key, distance to the
+	// forest, price and parent key (-1: a robot), side by side for the pass over them.
+	var key, parent [26]int8
+	var dist, price [26]int32
 	var sum, total int32
 	for i := range n {
-		rest[i], w.deg[i], w.end[i], w.parent[i] = int8(i), 0, 0, -1
-		w.d[i] = math.MaxInt32
+		w.deg[i], w.end[i] = 0, 0
+		d := int32(math.MaxInt32)
 		for j := range w.robots {
-			if c := w.rootDist[j][i] + w.rho[j]; c < w.d[i] {
-				w.d[i], w.robotOf[i] = c, int8(j)
+			if c := w.rootDist[j][i] + w.rho[j]; c < d {
+				d, w.robotOf[i] = c, int8(j)
 			}
 		}
-		w.d[i] += w.pi[i]
+		key[i], parent[i], dist[i], price[i] = int8(i), -1, d+w.pi[i], w.pi[i]
 		sum += w.pi[i]
 	}
 	for j := range w.robots {
 		w.rdeg[j], w.mover[j] = 0, 0
 	}
 	best, bi := int32(math.MaxInt32), 0
-	for i := range n {
-		if w.d[i] < best {
-			best, bi = w.d[i], i
+	for i, d := range dist[:n] {
+		if d < best {
+			best, bi = d, i
 		}
 	}
 	for m := n; m > 0; {
-		k := rest[bi]
+		k := key[bi]
 		total += best
 		w.deg[k]++
-		if p := w.parent[k]; p >= 0 {
+		if p := parent[bi]; p >= 0 {
 			w.deg[p]++
 		} else {
 			w.rdeg[w.robotOf[k]]++
 		}
 		m--
-		rest[bi] = rest[m]
+		key[bi], parent[bi], dist[bi], price[bi] = key[m], parent[m], dist[m], price[m]
 		row, pk := &w.dist[k], w.pi[k]
 		best, bi = math.MaxInt32, 0
-		for i, j := range rest[:m] {
-			if c := row[j] + pk + w.pi[j]; c < w.d[j] {
-				w.d[j], w.parent[j] = c, int8(k)
+		for i, j := range key[:m] {
+			d := dist[i]
+			if c := row[j] + pk + price[i]; c < d {
+				d, dist[i], parent[i] = c, c, k
 			}
-			if w.d[j] < best {
-				best, bi = w.d[j], i
+			if d < best {
+				best, bi = d, i
 			}
 		}
 	}
