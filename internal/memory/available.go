@@ -15,9 +15,10 @@ func Available() int64 {
 // ulimit -d) sets it: those count memory freed but kept mapped. They are read once, at the
 // first call (the cgroup's files, the mount table, /proc/self/status), as Available,
 // Default and Most each ask for them, and what the process had mapped is measured then.
-var limits = sync.OnceValues(func() (available int64, mapped bool) {
-	m := lesser(addressLimit(), dataLimit())
-	a := lesser(lesser(groupRoom(cgroupLimit(), start().resident), m), physical())
+var limits = sync.OnceValues(func() (available int64, byMapping bool) {
+	at := mapped() // the runtime's own, its program and what it holds by now: the limits leave the rest
+	m := lesser(addressLimit(at.size), dataLimit(at.data))
+	a := lesser(lesser(groupRoom(cgroupLimit(), at.resident), m), physical())
 	return a, a > 0 && a == m
 })
 
@@ -25,10 +26,6 @@ var limits = sync.OnceValues(func() (available int64, mapped bool) {
 // mappings and its resident memory (VmSize, VmData and VmRSS: what ulimit -v, ulimit -d
 // and a cgroup count); 0 for what the system does not tell.
 type mappings struct{ size, data, resident int64 }
-
-// start is what the process had mapped when the limits were first asked for (mapped): the
-// runtime's own, its program and what it held by then. The limits leave the rest.
-var start = sync.OnceValue(mapped)
 
 // groupRoom is what a cgroup's memory limit (0: none) leaves a process that holds resident
 // at the start: its program and the runtime, some 4 MB, which a group of 16 or 24 MB
