@@ -479,14 +479,14 @@ func BenchmarkLabels(b *testing.B) {
 }
 
 // BenchmarkLabelRuns measures the label search where labels pile up, over the point graph
-// (built beforehand) and over every corridor node, each with its labels in runs (points,
-// runs) against every label in its node's list (pointlists, lists), against runs read whole,
-// without their summaries, against a node's list read last, through the labels, where a
-// push reads its copy first (pointlistlast, listlast), and against no label kept of those
-// that dropped a push, which a push reads before all others (pointforget, forget): from key d of the 801x801 maze with
-// loops and twenty open rooms of the README's hostile inputs (over the corridors 2.9 million
-// labels, 5,472 at one node), and from key m of an 801x801 maze with loops and twenty doors a
-// key (over the points 128,000 labels, each needing its own set of doors).
+// (built beforehand) and over every corridor node, each with its labels in runs (points, runs)
+// against every label in its node's list (pointlists, lists), against runs read whole, without
+// their summaries, against a node's list read last, through the labels, where a push reads its
+// copy first (pointlistlast, listlast), and against no label kept of those that dropped a push,
+// which a push reads before all others (pointforget, forget): from key d of the 801x801 maze
+// with loops and twenty open rooms of the README's hostile inputs (over the corridors 2.9
+// million labels, 5,472 at one node), and from key m of an 801x801 maze with loops and twenty
+// doors a key (over the points 128,000 labels, each needing its own set of doors).
 func BenchmarkLabelRuns(b *testing.B) {
 	for _, vc := range []struct {
 		name string
