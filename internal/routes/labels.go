@@ -139,7 +139,9 @@ type labeler struct {
 	heads    []int32  // by node: its list's newest label, -1 when none, or -2 less its newest run
 	cells    []int32  // plainCells' queue
 	count    int      // labels pushed by the last search
+	reads    int      // labels it read at their nodes, dropping a push or not
 	rent     int      // when not 0, the most labels a search may push (errRent)
+	afford   int      // when not 0, the most labels a search may push and read (errRent)
 	heap     search.Heap
 	buckets  search.Queue
 	found    []Route
@@ -237,6 +239,7 @@ func (l *labeler) droppedInRuns(labels []clabel, head int32, needs keys.Set, nd,
 		return true
 	}
 	if !way.listLast { // meet on the copy, written out: the hottest loop of the routes
+		l.reads += int(newest.listN)
 		for _, b := range l.lists[newest.listAt : newest.listAt+newest.listN] {
 			if b.dist <= horizon && needs.Covers(b.needs) {
 				newest.remember(b.needs, b.dist, way)
@@ -249,10 +252,12 @@ func (l *labeler) droppedInRuns(labels []clabel, head int32, needs keys.Set, nd,
 	}
 	for r := -2 - head; r >= 0; r = l.runs[r].prev {
 		c := &l.runs[r]
+		l.reads++ // its summary
 		if !way.whole && (c.lo > horizon || !needs.Covers(c.all)) && (c.hi < nd || !c.any.Covers(needs)) {
 			continue // none there drops it, nor is dropped by it
 		}
 		in := labels[c.start : c.start+c.n]
+		l.reads += len(in)
 		for i := range in {
 			if meet(&in[i], needs, nd, horizon) {
 				newest.remember(in[i].doors|in[i].keys, in[i].dist, way)
@@ -443,7 +448,7 @@ func (l *labeler) search(g *Graph, n int, way labelWay) ([]Route, error) {
 	}
 	labels = append(labels, clabel{node: src, next: -1})
 	heads[src] = 0
-	l.runs, l.lists = l.runs[:0], l.lists[:0]
+	l.runs, l.lists, l.reads = l.runs[:0], l.lists[:0], 0
 	count := 1 // labels pushed
 	if dial {
 		b.Push(0, 0, 0)
@@ -514,21 +519,24 @@ func (l *labeler) search(g *Graph, n int, way labelWay) ([]Route, error) {
 				}
 				listed := int32(0)
 				for s := head; s >= 0; s = labels[s].next {
+					listed++
 					if meet(&labels[s], needs, nd, horizon) {
+						l.reads += int(listed)
 						continue edges
 					}
-					listed++
 				}
+				l.reads += int(listed)
 				toRun = head < -1 || listed >= listMost
 			} else {
 				for s := head; s >= 0; s = labels[s].next {
+					l.reads++
 					if meet(&labels[s], needs, nd, horizon) {
 						continue edges
 					}
 				}
 			}
-			if count >= most {
-				if l.rent > 0 && count >= l.rent {
+			if count >= most || l.afford > 0 && count+l.reads >= l.afford {
+				if l.rent > 0 && count >= l.rent || l.afford > 0 && count+l.reads >= l.afford {
 					return nil, errRent
 				}
 				return nil, fmt.Errorf("%w: more than %d labels in one search", ErrBudget, g.budget)
@@ -600,7 +608,8 @@ var prefetchNodes = 4096
 // graph whose walks do not replace them). A node whose search fails (a limit, the context;
 // or the point graph's) is left to From, which reports the failure when it is asked for
 // that node: Prefetch never changes what From returns (as the search reads the routes),
-// only when the work is done.
+// only when the work is done. Over the point graph, a node's search is allowed openFirst
+// open searches' work: one that would do more is dropped, and Open rents the node (open.go).
 func (g *Graph) Prefetch(ns uint64) {
 	if g.cells || g.Corridors().Len() < prefetchNodes || g.Pairs() || g.simple() {
 		return
@@ -619,12 +628,16 @@ func (g *Graph) Prefetch(ns uint64) {
 		// of the searches that ended are kept.
 		corr := way
 		corr.points = false
-		if todo = g.prefetch(todo, corr, max(1, (g.pointsCost()-g.rented)/len(todo))); len(todo) == 0 {
+		if todo = g.prefetch(todo, corr, max(1, (g.pointsCost()-g.rented)/len(todo)), 0); len(todo) == 0 {
 			return
 		}
 	}
 	if len(todo) > 0 && (!way.points || g.points() == nil) {
-		g.prefetch(todo, way, 0)
+		afford := 0
+		if way.points && !g.Buy { // past this, Open rents the node (open.go)
+			afford = openFirst * g.openCost()
+		}
+		g.prefetch(todo, way, 0, afford)
 	}
 }
 
@@ -632,11 +645,13 @@ func (g *Graph) Prefetch(ns uint64) {
 // goroutines, each but the first on scratch of its own, and keeps the routes of those that
 // end; with most (not 0), a search that would push more labels is dropped and no further
 // one starts, the labels pushed count as rented, and prefetch returns the nodes it dropped
-// or did not start.
-func (g *Graph) prefetch(todo []int, way labelWay, most int) (dropped []int) {
+// or did not start; with afford (not 0), a search that would push and read more labels is
+// dropped and its node left to Open, which rents it (open.go).
+func (g *Graph) prefetch(todo []int, way labelWay, most, afford int) (dropped []int) {
 	var (
 		found  [Nodes][]Route // each node's, in its own memory: a labeler's is reused
 		labels [Nodes]int
+		work   [Nodes]int
 		err    [Nodes]error
 	)
 	var first atomic.Int32 // the first node dropped, in todo's order: none after it starts
@@ -647,13 +662,13 @@ func (g *Graph) prefetch(todo []int, way labelWay, most int) (dropped []int) {
 			err[n] = errRent
 			return nil
 		}
-		l.rent = most
+		l.rent, l.afford = most, afford
 		rs, e := l.search(g, n, way)
-		l.rent, labels[n], err[n] = 0, l.count, e
+		l.rent, l.afford, labels[n], work[n], err[n] = 0, 0, l.count, l.count+l.reads, e
 		if e == nil {
 			found[n] = append([]Route(nil), rs...)
 		}
-		if errors.Is(e, errRent) { // first = min(first, i)
+		if errors.Is(e, errRent) && most > 0 { // first = min(first, i)
 			for f := first.Load(); int32(i) < f; f = first.Load() {
 				if first.CompareAndSwap(f, int32(i)) {
 					break
@@ -672,6 +687,9 @@ func (g *Graph) prefetch(todo []int, way labelWay, most int) (dropped []int) {
 			g.Stats.BFS++
 			g.Stats.Routes += len(g.out[n])
 			g.Stats.Labels += labels[n]
+		case errors.Is(err[n], errRent) && most == 0:
+			g.Stats.Labels += labels[n]
+			g.rentOpen(n, work[n])
 		case errors.Is(err[n], errRent):
 			// The nodes after the first dropped are left, as on one core, where none of
 			// them would have started: the same routes and counts on any number of cores

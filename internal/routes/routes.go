@@ -46,7 +46,11 @@
 // first (Prefetch), each goroutine on scratch of its own (labeler). Every label pushed at a
 // node reads the labels there; once a search has pushed many labels a node, those past a
 // node's first few lie side by side in runs with summaries that let a push skip whole runs
-// (labels.go). Package bound turns the search into A*: see its comment.
+// (labels.go). Where a node's label search runs long (mazes with loops and many doors a key,
+// hundreds of thousands of labels a node) and the search asks little of it, its routes are
+// rented instead: each question, the shortest route to each target open with one key set,
+// is a search over the point graph of its own, until those have cost what the label search
+// would (Open, open.go). Package bound turns the search into A*: see its comment.
 package routes
 
 import (
@@ -107,6 +111,7 @@ type Graph struct {
 	ptsCost    int        // pointsCost, once known
 	rented     int        // labels pushed by label searches over the corridors, while pts is nil
 	lab        *labeler   // labelRoutes' scratch, apart from g (see each)
+	open       *opens     // Open's answers, rents and scratch
 	arena      []Route    // routes of every node, carved out by routes
 	shape      int8       // 0 until known, then shapeSimple or shapeGeneral
 	parts      parts      // with shapeSimple: see treeRoutes
@@ -149,11 +154,22 @@ type Graph struct {
 	// Cores is how many goroutines work on g may keep busy at once (0 or 1: one): Prefetch's
 	// label searches, and the passes of the bounds built over g (package bound).
 	Cores int
+
+	// Rent, when not 0, has Open rent every node's routes on any graph but NewOnCells's (the
+	// point graph built for it), a node's label search first tried allowed Rent open
+	// searches' work rather than openFirst, or with Rent < 0 never: the tests' way to rent on
+	// small vaults (open.go).
+	Rent int
+
+	// Buy, when set, has Open never rent and Prefetch build every node's routes however long
+	// their label searches take: the baseline renting is measured by.
+	Buy bool
 }
 
 // Release hands back what g's searches reserved from its meter.
 func (g *Graph) Release() {
 	g.lab.release(g.Meter)
+	g.open.release(g.Meter)
 	g.Meter.Release(g.ptsBytes)
 	g.pts, g.ptsBytes = nil, 0
 }
@@ -169,6 +185,7 @@ type Stats struct {
 	BFS    int // nodes whose routes were built
 	Routes int // routes kept
 	Labels int // labels visited over all BFS runs
+	Opens  int // searches over the point graph for one key set (Open)
 }
 
 type label struct {
@@ -215,6 +232,7 @@ func (g *Graph) reset(v *vault.Vault, budget int) {
 	g.v, g.budget, g.cells, g.corr, g.pts, g.ptsBytes, g.ptsCost, g.rented = v, budget, false, nil, nil, 0, 0, 0
 	g.built, g.out, g.towards = [Nodes]bool{}, [Nodes][]Route{}, 0
 	g.arena, g.shape, g.pairs = g.arena[:0], 0, 0
+	g.open.reset()
 	if g.lab == nil {
 		g.lab = new(labeler)
 	}

@@ -1,0 +1,82 @@
+package routes
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/vault"
+	"github.com/statespace/puzzles/internal/vaultgen"
+)
+
+// TestOpenAlike holds Open's searches over the point graph (rented) to the first route of
+// each target that needs only keys held among From's (bought), from every node of the label
+// search's test vaults and of random small ones, for random key sets and for the sets a
+// walk collects: the same targets, the same lengths, and routes that need only keys held.
+// It also checks that a node whose rent passes its allowance is bought: its routes built
+// by the label search, and Open's answers read from them alike.
+func TestOpenAlike(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 8))
+	vaults := labelVaults(t)
+	for range 300 {
+		v, err := vault.Parse("random", vaultgen.Random(r, vaultgen.RandomOptions{MaxSide: 12, MaxKeys: 10, MaxRobots: 3}))
+		if err == nil {
+			vaults = append(vaults, v)
+		}
+	}
+	compared, bought := 0, 0
+	for i, v := range vaults {
+		rent, buy := New(v, 0), New(v, 0)
+		rent.Rent = []int{-1, 1}[i%2] // never bought, or tried allowed an open search's work
+		for n := range Nodes {
+			if rent.Cell(n) < 0 {
+				continue
+			}
+			x, err := buy.Indexed(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var held keys.Set
+			for i := range 24 {
+				switch {
+				case i < 12: // a walk's keys, one more each time
+					if k := r.IntN(26); v.Key[k] >= 0 {
+						held |= keys.Bit(k)
+					}
+				case i == 12:
+					held = 0
+				default:
+					held = keys.Set(r.Uint32()) & v.All
+				}
+				got, err := rent.Open(n, held)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for tg := range Nodes {
+					var want *Route
+					for i, rt := range x.Routes[x.At[tg]:x.At[tg+1]] {
+						if held.Covers(rt.Needs()) {
+							want = &x.Routes[x.At[tg]+int32(i)]
+							break
+						}
+					}
+					has := got.Targets>>tg&1 != 0
+					switch {
+					case has != (want != nil):
+						t.Fatalf("node %d held %v target %d: open %v, routes %v on\n%s", n, held, tg, has, want != nil, v.Grid)
+					case has && got.Len[tg] != want.Len:
+						t.Fatalf("node %d held %v target %d: open %d, routes %+v on\n%s", n, held, tg, got.Len[tg], *want, v.Grid)
+					}
+				}
+				compared++
+			}
+			if rent.built[n] {
+				bought++
+			}
+		}
+	}
+	t.Logf("%d vaults, %d answers compared, %d nodes bought", len(vaults), compared, bought)
+	if compared < 20000 || bought < 100 {
+		t.Errorf("%d answers compared, %d nodes bought", compared, bought)
+	}
+}
