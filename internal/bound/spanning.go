@@ -696,21 +696,33 @@ func (s *Spanning) refineBlocks(at []int, held keys.Set, h int32) int32 {
 
 // first is the first leg's term, in quarter steps: the least priced distance from p to a key
 // of left. With routes, by the shortest route that needs none of left (the robot's first
-// leg collects the first of them); else door-free (nearest).
+// leg collects the first of them), or while the graph rents p's routes, its one search for
+// the keys not left (routes.Graph.Open); else door-free (nearest).
 func (s *Spanning) first(p int, left keys.Set) int32 {
 	if s.g == nil {
 		return s.nearest(p, left)
 	}
 	best := int32(math.MaxInt32)
-	for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
-		rs, err := s.g.Toward(p, k)
+	if s.g.Rents(p) {
+		o, err := s.g.Open(p, ^left)
 		if err != nil {
 			return s.nearest(p, left)
 		}
-		for _, r := range rs {
-			if r.Needs()&left == 0 {
-				best = min(best, scale*r.Len+s.prices[k])
-				break // the shortest that qualifies
+		for m := uint64(left) & o.Targets; m != 0; m &= m - 1 {
+			k := bits.TrailingZeros64(m)
+			best = min(best, scale*o.Len[k]+s.prices[k])
+		}
+	} else {
+		for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
+			rs, err := s.g.Toward(p, k)
+			if err != nil {
+				return s.nearest(p, left)
+			}
+			for _, r := range rs {
+				if r.Needs()&left == 0 {
+					best = min(best, scale*r.Len+s.prices[k])
+					break // the shortest that qualifies
+				}
 			}
 		}
 	}

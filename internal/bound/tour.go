@@ -536,12 +536,20 @@ func (b *Tour) index(r int8) {
 // Precede records, for each key, the keys that every walk from its region's robot starts to
 // it must collect first: the keys in the needs of every route from every such start. A key
 // some other remaining key must come after cannot be the last one collected, which narrows
-// the "farthest key" the tour bound subtracts.
+// the "farthest key" the tour bound subtracts. Where the graph rents a start's routes
+// (routes.Graph.Open), a key is in them when no route to it is open with every other key
+// held: a search for each key.
 func (b *Tour) Precede(g *routes.Graph, robots int) error {
 	for k := range b.before {
 		b.before[k] = 1<<26 - 1
 	}
 	for i := range robots {
+		if g.Rents(routes.FirstStart + i) {
+			if err := b.precedeOpen(g, routes.FirstStart+i); err != nil {
+				return err
+			}
+			continue
+		}
 		rs, err := g.From(routes.FirstStart + i)
 		if err != nil {
 			return err
@@ -628,6 +636,32 @@ func (b *Tour) Precede(g *routes.Graph, robots int) error {
 	}
 	for r := range b.edges {
 		b.chains(int8(r))
+	}
+	return nil
+}
+
+// precedeOpen narrows b.before as Precede does for start node p, by searches for one key
+// set: the keys p reaches with every key held, and for each key, those it reaches without.
+func (b *Tour) precedeOpen(g *routes.Graph, p int) error {
+	o, err := g.Open(p, ^keys.Set(0))
+	if err != nil {
+		return err
+	}
+	seen := keys.Set(o.Targets) &^ b.optional
+	var inter [26]keys.Set
+	for k := range 26 {
+		o, err := g.Open(p, ^keys.Bit(k))
+		if err != nil {
+			return err
+		}
+		for t, rest, ok := seen.Next(); ok; t, rest, ok = rest.Next() {
+			if o.Targets>>t&1 == 0 {
+				inter[t] |= keys.Bit(k)
+			}
+		}
+	}
+	for t, rest, ok := seen.Next(); ok; t, rest, ok = rest.Next() {
+		b.before[t] &= inter[t]
 	}
 	return nil
 }

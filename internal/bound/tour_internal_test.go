@@ -462,3 +462,56 @@ func cuts(b *Tour, r int8) []vedge {
 	slices.SortFunc(out, func(x, y vedge) int { return cmp.Or(cmp.Compare(x.below, y.below), cmp.Compare(x.len, y.len)) })
 	return out
 }
+
+// TestPrecedeOpen holds Precede where the graph rents the starts' routes (a search for
+// each key, routes.Graph.Open) to Precede over the starts' routes: the same keys before each
+// key, on generated mazes with loops, rooms and several doors a key, one to four robots,
+// both parts, and random small vaults.
+func TestPrecedeOpen(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 17))
+	var vaults []*vault.Vault
+	for seed := range uint64(40) {
+		o := vaultgen.Options{Seed: seed, Size: 21 + 8*int(seed%3), Keys: 5 + int(seed%20), Robots: []int{1, 2, 4}[seed%3],
+			Loops: []float64{0, 0.05, 0.3}[seed/3%3], Rooms: int(seed % 2), Doors: 1 + int(seed%4)}
+		v, err := vault.Parse("gen", vaultgen.Generate(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		vaults = append(vaults, v)
+		if p2, ok := v.Part2(); ok {
+			vaults = append(vaults, p2)
+		}
+	}
+	for range 200 {
+		if v, err := vault.Parse("random", vaultgen.Random(r, vaultgen.RandomOptions{MaxSide: 10, MaxKeys: 8, MaxRobots: 3})); err == nil {
+			vaults = append(vaults, v)
+		}
+	}
+	ordered := 0
+	for _, v := range vaults {
+		bought, rented := routes.New(v, 0), routes.New(v, 0)
+		rented.Rent = -1 // never bought
+		a, b := NewTourOf(bought, len(v.Robots)), NewTourOf(rented, len(v.Robots))
+		if err := a.Precede(bought, len(v.Robots)); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Precede(rented, len(v.Robots)); err != nil {
+			t.Fatal(err)
+		}
+		if a.before != b.before {
+			t.Fatalf("before, from the routes %v, rented %v on\n%s", a.before, b.before, v.Grid)
+		}
+		for i := range len(v.Robots) {
+			if rented.Built(routes.FirstStart + i) {
+				t.Fatalf("robot %d's routes built", i)
+			}
+		}
+		if a.before != [26]keys.Set{} {
+			ordered++
+		}
+	}
+	t.Logf("%d vaults, %d with a key before another", len(vaults), ordered)
+	if ordered < len(vaults)/3 {
+		t.Errorf("%d vaults, %d with a key before another", len(vaults), ordered)
+	}
+}

@@ -31,3 +31,12 @@ func TouchFrom(n int) (restore func()) {
 	touchBytes = n
 	return func() { touchBytes = old }
 }
+
+// RentFrom has the route graphs rent every node's routes, on any vault, a node's label
+// search first tried allowed n searches for one key set's work, or with n < 0 never
+// (routes.Graph.Rent), until the returned function restores the default.
+func RentFrom(n int) (restore func()) {
+	old := rentRoutes
+	rentRoutes = n
+	return func() { rentRoutes = old }
+}

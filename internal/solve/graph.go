@@ -63,7 +63,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	opt.Progress.at(buildingRoutes) // and the keys' reach, reductions and regions
 	g := &w.graph
 	g.Reset(v, opt.Corridors, opt.budget())
-	g.Ctx, g.Meter, g.Cores = opt.Ctx, opt.Meter, opt.Cores
+	g.Ctx, g.Meter, g.Cores, g.Rent, g.Buy = opt.Ctx, opt.Meter, opt.Cores, rentRoutes, opt.NoRent
 	defer g.Release()
 	held := g.Corridors().Bytes()
 	if !opt.Meter.Reserve(held) {
@@ -109,7 +109,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 			c := g.Corridors()
 			g.Release()
 			g.Reset(v, c, opt.budget())
-			g.Ctx, g.Meter, g.Cores = opt.Ctx, opt.Meter, opt.Cores
+			g.Ctx, g.Meter, g.Cores, g.Rent, g.Buy = opt.Ctx, opt.Meter, opt.Cores, rentRoutes, opt.NoRent
 		}
 	}
 	if opt.Goal == Collect { // the search stands on every robot's node and every key's
@@ -192,6 +192,10 @@ const none = math.MaxInt32
 // would be most of such a search's.
 var largeSearch = 20_000 // a variable for the tests, which make small searches large
 
+// rentRoutes is the route graph's Rent: 0, or for the tests, which rent small vaults' routes
+// too, how many searches for one key set a node's routes are rented for.
+var rentRoutes = 0
+
 // The dives: weighted searches, whose priority is the cost so far plus the bound times
 // a weight, in eighths. The first, at twice the bound, takes a few dozen states to a walk;
 // each later one, at a lower weight, takes more and finds a shorter walk, so the search's
@@ -248,6 +252,8 @@ type searcher struct {
 	current   int32        // the priority of the state being expanded
 	improveAt int          // states recorded when the best walk is improved again (0: never)
 	kicks     int          // the kicks it was last improved with
+	improved  int          // searches for one key set improve made (routes.Graph.Open)
+	rentStop  int          // the searches for one key set at which improve stops (0: never)
 	dives     int          // dives that found a walk: the next one's weight is diveWeights[dives]
 	popped    bool         // current is set
 	found     bool         // a goal was reached: a dive may stop
@@ -663,6 +669,13 @@ func (s *searcher) shortest(n, u int) (int32, bool, error) {
 		r, ok := s.g.Pair(n, u)
 		return r.Len, ok, nil
 	}
+	if s.g.Rents(n) {
+		o, err := s.g.Open(n, ^keys.Set(0))
+		if err != nil || o.Targets>>u&1 == 0 {
+			return 0, false, err
+		}
+		return o.Len[u], true, nil
+	}
 	rs, err := s.g.Toward(n, u)
 	if err != nil || len(rs) == 0 {
 		return 0, false, err
@@ -693,7 +706,7 @@ type leg struct {
 // alone in a region walked from it (routes.Graph.Rooted) they are the keys whose way from
 // the robot needs nothing outside ks, each by its one route; otherwise the first open route
 // to each target left among p's, read target by target (legsScan, its baseline, reads them
-// all).
+// all), or, while the graph rents p's routes, its one search for ks (routes.Graph.Open).
 func (s *searcher) legs(i, p int, ks keys.Set, exit bool) ([]leg, error) {
 	out := s.legMem[:0]
 	if s.rooted>>i&1 != 0 {
@@ -707,13 +720,24 @@ func (s *searcher) legs(i, p int, ks keys.Set, exit bool) ([]leg, error) {
 		}
 		return out, nil
 	}
-	x, err := s.g.Indexed(p)
-	if err != nil {
-		return nil, routeError(err)
-	}
 	left := uint64(s.all &^ ks)
 	if exit {
 		left |= 1 << routes.Exit
+	}
+	if s.g.Rents(p) {
+		o, err := s.g.Open(p, ks)
+		if err != nil {
+			return nil, routeError(err)
+		}
+		for left &= o.Targets; left != 0; left &= left - 1 {
+			t := bits.TrailingZeros64(left)
+			out = append(out, leg{int32(t), o.Len[t]})
+		}
+		return out, nil
+	}
+	x, err := s.g.Indexed(p)
+	if err != nil {
+		return nil, routeError(err)
 	}
 	for left &= x.Targets; left != 0; left &= left - 1 {
 		t := bits.TrailingZeros64(left)
@@ -957,8 +981,16 @@ func (s *searcher) back(cur state, v int32) (Leg, state, int32, bool) {
 	return Leg{}, state{}, 0, false
 }
 
-// open returns the shortest route from u to t open with held, the one the search takes.
+// open returns the shortest route from u to t open with held, the one the search takes (its
+// length alone while the graph rents u's routes: routes.Graph.Open).
 func (s *searcher) open(u, t int, held keys.Set) (routes.Route, bool) {
+	if s.g.Rents(u) {
+		o, err := s.g.Open(u, held)
+		if err != nil || o.Targets>>t&1 == 0 {
+			return routes.Route{}, false
+		}
+		return routes.Route{To: uint8(t), Len: o.Len[t]}, true
+	}
 	rs, err := s.g.Toward(u, t)
 	if err != nil {
 		return routes.Route{}, false

@@ -45,6 +45,13 @@ const (
 	kickTries     = 16   // kicks tried for one whose walk is open
 )
 
+// Where the route graph rents its routes (routes.Graph.Open), a leg the moves cost is a
+// search of its own, a thousand times what reading it from the routes costs, and the
+// effort above no longer holds: a local search costs hundreds of thousands of legs. There,
+// improve stops once its searches for one key set pass those of the rest of the search
+// (and at least rentFloor), so that it never takes more than about half the renting.
+const rentFloor = 10000
+
 // improveAgain, once the search has grown by a factor of four since the last time, dives at
 // the next weight and improves the best walk known with more kicks.
 func (s *searcher) improveAgain() error {
@@ -83,6 +90,9 @@ func (s *searcher) improve(walk []Leg, c int32, kicks int) ([]Leg, int32) {
 	}
 	first, bestCost := c, got // got is less when the walk read back has cheaper legs
 	c = got
+	opens := s.g.Stats.Opens
+	s.rentStop = opens + max(opens-s.improved, rentFloor)
+	defer func() { s.improved, s.rentStop = s.improved+s.g.Stats.Opens-opens, 0 }()
 	order := append([]visit(nil), best...)
 	c = s.descend(order, c)
 	rng := rand.New(rand.NewPCG(uint64(len(order)), uint64(c)))
@@ -92,7 +102,7 @@ func (s *searcher) improve(walk []Leg, c int32, kicks int) ([]Leg, int32) {
 		} else if idle++; idle > min(kicks/2, maxIdle) {
 			break // kicks in a row that found nothing shorter
 		}
-		if kick == kicks || s.opt.Ctx != nil && s.opt.Ctx.Err() != nil {
+		if kick == kicks || s.opt.Ctx != nil && s.opt.Ctx.Err() != nil || s.rented() {
 			break
 		}
 		for try := 0; try < kickTries; try++ {
@@ -172,6 +182,9 @@ func (s *searcher) descendBy(order []visit, c int32, t *tally) int32 {
 	for range improveRounds {
 		before := c
 		for i := range order { // a visit to another place, or robot
+			if s.rented() {
+				return c
+			}
 			for j := range order {
 				for r := range s.nr {
 					if j == i && r == order[i].robot {
@@ -184,6 +197,9 @@ func (s *searcher) descendBy(order []visit, c int32, t *tally) int32 {
 			}
 		}
 		for i := range order { // 2-opt: a robot's visits from i to j in reverse
+			if s.rented() {
+				return c
+			}
 			for j := i + 1; j < len(order); j++ {
 				r := order[i].robot
 				if order[j].robot != r {
@@ -225,6 +241,10 @@ func (s *searcher) descendBy(order []visit, c int32, t *tally) int32 {
 	}
 	return c
 }
+
+// rented reports whether improve has made as many searches for one key set as it may (see
+// rentFloor).
+func (s *searcher) rented() bool { return s.rentStop > 0 && s.g.Stats.Opens >= s.rentStop }
 
 // cost returns the cost of the walk that makes order's visits in turn, as the search counts
 // it; ok is false when some visit has no open route. With legs, it appends each visit's leg

@@ -170,6 +170,12 @@ type Options struct {
 	// known to aim at (bound.Keep), so that a region robots share keeps the prices found at
 	// the start (bound.Spanning's Refine): the baseline that idea is measured by.
 	NoReprice bool
+
+	// NoRent makes Graph build every route node's routes by its label search, however long
+	// it takes, where the route graph would answer its questions one key set at a time
+	// until they cost as much (routes.Graph.Open, Buy): the baseline that idea is measured
+	// by.
+	NoRent bool
 }
 
 // Pair returns copies of opt for Graph to solve part 1 of v and part 2 of p2 = v.Part2(),
@@ -279,8 +285,8 @@ func (s Stats) String() string {
 		reduced = fmt.Sprintf("reduced: keys %s not searched for%s, %d doors always open, %d steps added; ", r.Keys, optional, r.Doors, r.Steps)
 	}
 	if s.Apart > 0 {
-		return fmt.Sprintf("%sroutes: %d BFS, %d routes, %d labels; regions solved apart: %d states, no search; time: corridors %v, reach %v, regions %v",
-			reduced, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Apart, s.Corridors, s.Reach, s.Search)
+		return fmt.Sprintf("%sroutes: %s; regions solved apart: %d states, no search; time: corridors %v, reach %v, regions %v",
+			reduced, s.routes(), s.Apart, s.Corridors, s.Reach, s.Search)
 	}
 	first := ""
 	if s.FirstWalk > 0 {
@@ -312,9 +318,20 @@ func (s Stats) String() string {
 	if s.States > 0 {
 		per = float64(s.Bytes) / float64(s.States)
 	}
-	return fmt.Sprintf("%s%sroutes: %d BFS, %d routes, %d labels; bound %v, %d at the start%s; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated; dives for walks: %d, %d states popped%s; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
-		reduced, turns, s.Routes.BFS, s.Routes.Routes, s.Routes.Labels, s.Bound, s.StartBound, added, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Dives, s.Weighted, first,
+	return fmt.Sprintf("%s%sroutes: %s; bound %v, %d at the start%s; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated; dives for walks: %d, %d states popped%s; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
+		reduced, turns, s.routes(), s.Bound, s.StartBound, added, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Dives, s.Weighted, first,
 		memory.Format(int64(s.Bytes)), per, s.Corridors, s.Reach, s.Setup, s.Search)
+}
+
+// routes says what the route graph did: its label searches (BFS), the routes they kept and
+// their labels, and the searches for one key set (routes.Graph.Open) where it rented them.
+func (s Stats) routes() string {
+	r := s.Routes
+	open := ""
+	if r.Opens > 0 {
+		open = fmt.Sprintf(", %d searches for one key set", r.Opens)
+	}
+	return fmt.Sprintf("%d BFS, %d routes, %d labels%s", r.BFS, r.Routes, r.Labels, open)
 }
 
 // ErrBudget is returned (wrapped) when a search records more states than its budget allows.

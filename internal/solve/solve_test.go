@@ -307,6 +307,55 @@ func TestDifferentialLoopy(t *testing.T) {
 	}
 }
 
+// TestRentedRoutes compares Graph with its routes rented (routes.Graph.Open: searches for
+// one key set over the point graph, each node's label search never tried, or first tried
+// allowed one such search's work) with the BFS baseline, on generated vaults with loops,
+// rooms and doors, one, two and four robots, both parts and the exit in a key's place, as a
+// small and as a large search, under the default bound and Held and Karp's (which reads the
+// routes for a lone robot's first leg); every walk replays to its answer.
+func TestRentedRoutes(t *testing.T) {
+	n := uint64(40)
+	if testing.Short() {
+		n = 12
+	}
+	compared, rented, bought := 0, 0, 0
+	for seed := range n {
+		o := vaultgen.Options{Seed: seed, Size: []int{13, 17, 21, 25}[seed%4], Keys: 3 + int(seed%5),
+			Robots: []int{1, 2, 4}[seed/4%3], Loops: []float64{0.05, 0.1, 0.3}[seed%3], Rooms: int(seed / 2 % 3),
+			Doors: 1 + int(seed/3%3)}
+		if seed%5 == 4 {
+			o.Exit = byte('a' + seed%uint64(o.Keys))
+		}
+		data := vaultgen.Generate(o)
+		as, goal := baselined(t, data), solve.Collect
+		if o.Exit != 0 {
+			as, goal = exitBaselined(t, data), solve.Exit
+		}
+		for _, a := range as {
+			for _, opt := range []solve.Options{{Walk: true, Goal: goal}, {Walk: true, Goal: goal, Bound: bound.KindHeldKarp}} {
+				for _, rent := range []int{-1, 1} {
+					for _, small := range []int{0, 8} {
+						restore := solve.RentFrom(rent)
+						got := agrees(t, a, opt, small, o)
+						restore()
+						if got.Stats.Routes.Opens > 0 {
+							rented++
+						}
+						if got.Stats.Routes.BFS > 0 {
+							bought++
+						}
+					}
+				}
+			}
+			compared++
+		}
+	}
+	t.Logf("compared %d parts, %d searches rented routes, %d bought some", compared, rented, bought)
+	if compared < int(n)*3/4 || rented < compared*4 || bought < compared {
+		t.Errorf("compared %d parts of %d vaults, %d searches rented routes, %d bought some", compared, n, rented, bought)
+	}
+}
+
 // TestDifferentialExit compares Graph with the BFS baseline on the exit goal where the exit
 // lies behind doors: generated mazes with loops and rooms, one, two and four robots, the
 // exit put in each key's place in turn, with the keys the exit needs (priced and not, where a
@@ -406,9 +455,9 @@ func compare(t testing.TB, data []byte, opt solve.Options) (graph, bfs int, ok b
 }
 
 // FuzzGraphEqualsBFS checks that the fast solver agrees with the baseline on any small vault,
-// under each bound, as a large search (first walk, branch and bound, dominance) and, for the
-// exit goal, with its regions apart counted from the start, the one picked by the input's
-// bytes.
+// under each bound, as a large search (first walk, branch and bound, dominance), with its
+// routes rented (routes.Graph.Open) and, for the exit goal, with its regions apart counted
+// from the start, the one picked by the input's bytes.
 func FuzzGraphEqualsBFS(f *testing.F) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 20 {
@@ -433,6 +482,9 @@ func FuzzGraphEqualsBFS(f *testing.F) {
 		}
 		if pick/len(kinds)%2 == 1 {
 			defer solve.LargeFrom(2)()
+		}
+		if pick/len(kinds)/4%2 == 1 { // routes rented: never bought, or tried after a search or 64
+			defer solve.RentFrom([]int{-1, 1, 64}[pick/len(kinds)/8%3])()
 		}
 		if got, want, ok := compare(t, data, opt); ok && got != want {
 			t.Fatalf("graph %d, bfs %d on vault (exit goal %v, bound %v):\n%s", got, want, exit, opt.Bound, data)
@@ -537,6 +589,24 @@ func baselined(t *testing.T, data []byte) []answered {
 		out = append(out, answered{pv, want})
 	}
 	return out
+}
+
+// exitBaselined is baselined for the exit goal: the vault itself, when the BFS baseline
+// answers it within 200,000 states.
+func exitBaselined(t *testing.T, data []byte) []answered {
+	t.Helper()
+	v, err := vault.Parse("gen", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := solve.BFS(v, solve.Options{Budget: 200_000, Goal: solve.Exit})
+	if errors.Is(err, solve.ErrBudget) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []answered{{v, want}}
 }
 
 // agrees solves a's vault with opt, as a large search from small states on when small > 0,
