@@ -198,6 +198,7 @@ type run struct {
 	start, n, cap int32    // its labels are labels[start : start+n], room for cap
 	all, any      keys.Set // what each of its labels needs, and what any one does
 	lo, hi        int32    // its shortest label's length, and its longest's
+	depth         int32    // how many runs the node has, this one and those before it
 	// The newest run's: what the two labels that last dropped a push at the node need, and
 	// their lengths (math.MaxInt32: none), the latest first.
 	dropNeeds, dropNeeds2 keys.Set
@@ -250,21 +251,23 @@ func (l *labeler) droppedInRuns(labels []clabel, head int32, needs keys.Set, nd,
 			}
 		}
 	}
+	reads := int(newest.depth) // the runs' summaries; their labels read are added below
 	for r := -2 - head; r >= 0; r = l.runs[r].prev {
 		c := &l.runs[r]
-		l.reads++ // its summary
 		if !way.whole && (c.lo > horizon || !needs.Covers(c.all)) && (c.hi < nd || !c.any.Covers(needs)) {
 			continue // none there drops it, nor is dropped by it
 		}
 		in := labels[c.start : c.start+c.n]
-		l.reads += len(in)
+		reads += len(in)
 		for i := range in {
 			if meet(&in[i], needs, nd, horizon) {
+				l.reads += reads
 				newest.remember(in[i].doors|in[i].keys, in[i].dist, way)
 				return true
 			}
 		}
 	}
+	l.reads += reads
 	if way.listLast {
 		for s := newest.list; s >= 0; s = labels[s].next {
 			if meet(&labels[s], needs, nd, horizon) {
@@ -321,10 +324,10 @@ func walkDominated(labels []clabel, runs []run, head, li int32) bool {
 func (l *labeler) pushRun(m *memory.Meter, labels []clabel, head *int32, lb clabel) ([]clabel, int32, error) {
 	r := -2 - *head
 	if *head >= -1 || l.runs[r].n == l.runs[r].cap {
-		next := run{prev: -1, list: *head, start: int32(len(labels)), cap: firstRun, all: ^keys.Set(0), lo: math.MaxInt32, dropDist: math.MaxInt32, dropDist2: math.MaxInt32}
+		next := run{prev: -1, list: *head, start: int32(len(labels)), cap: firstRun, all: ^keys.Set(0), lo: math.MaxInt32, dropDist: math.MaxInt32, dropDist2: math.MaxInt32, depth: 1}
 		var err error
 		if *head < -1 {
-			next.prev, next.list, next.cap = r, l.runs[r].list, min(2*l.runs[r].cap, lastRun)
+			next.prev, next.list, next.cap, next.depth = r, l.runs[r].list, min(2*l.runs[r].cap, lastRun), l.runs[r].depth+1
 			next.dropNeeds, next.dropDist = l.runs[r].dropNeeds, l.runs[r].dropDist
 			next.dropNeeds2, next.dropDist2 = l.runs[r].dropNeeds2, l.runs[r].dropDist2
 			next.listAt, next.listN = l.runs[r].listAt, l.runs[r].listN
