@@ -392,6 +392,28 @@ func BenchmarkRegions(b *testing.B) {
 	}
 }
 
+// BenchmarkRent solves vaults whose route nodes' label searches run long, each with its
+// routes rented where they cost more than the searches for one key set the search asks
+// (routes.Graph.Open; the default) and bought whatever they cost (no-rent, the baseline):
+// seed 1494 of two robots in a 401x401 maze with loops, a hundred rooms and ten doors a key,
+// where renting wins, and seed 1462 of three robots in a 201x201 maze with loops, ten rooms
+// and seventeen doors a key, where the search asks a node's routes often enough for the
+// rent to pass what buying them would have cost.
+func BenchmarkRent(b *testing.B) {
+	for _, g := range []struct {
+		name string
+		o    vaultgen.Options
+	}{
+		{"maze401,rooms=100,doors=10,robots=2,seed=1494", vaultgen.Options{Size: 401, Loops: 0.1, Rooms: 100, Doors: 10, Robots: 2, Seed: 1494}},
+		{"maze201,rooms=10,doors=17,robots=3,seed=1462", vaultgen.Options{Size: 201, Loops: 0.1, Rooms: 10, Doors: 17, Robots: 3, Seed: 1462}},
+	} {
+		data := vaultgen.Generate(g.o)
+		for _, vr := range []variant{{"default", solve.Options{}}, {"no-rent", solve.Options{NoRent: true}}} {
+			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
+		}
+	}
+}
+
 // BenchmarkExitNeeds measures the exit goal's bound, the forest of the exit and the keys it
 // needs (bound.Exit), against the door-free distance to the exit alone (no-needs) and
 // against the forest unpriced (no-exit-prices), on generated mazes with loops and the exit
