@@ -647,7 +647,7 @@ func (b *Tour) precedeOpen(g *routes.Graph, p int) error {
 	if err != nil {
 		return err
 	}
-	seen := keys.Set(o.Targets) &^ b.optional
+	seen := keys.Set(o.Targets&(1<<26-1)) &^ b.optional // the keys, not the exit
 	var inter [26]keys.Set
 	for k := range 26 {
 		o, err := g.Open(p, ^keys.Bit(k))

@@ -139,7 +139,7 @@ type labeler struct {
 	heads    []int32  // by node: its list's newest label, -1 when none, or -2 less its newest run
 	cells    []int32  // plainCells' queue
 	count    int      // labels pushed by the last search
-	reads    int      // labels it read at their nodes, dropping a push or not
+	reads    int      // labels and run summaries it read at their nodes, dropping a push or not
 	rent     int      // when not 0, the most labels a search may push (errRent)
 	afford   int      // when not 0, the most labels a search may push and read (errRent)
 	heap     search.Heap

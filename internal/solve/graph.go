@@ -193,7 +193,8 @@ const none = math.MaxInt32
 var largeSearch = 20_000 // a variable for the tests, which make small searches large
 
 // rentRoutes is the route graph's Rent: 0, or for the tests, which rent small vaults' routes
-// too, how many searches for one key set a node's routes are rented for.
+// too, how many searches for one key set's work a node's first label search is allowed (less
+// than 0: none is tried).
 var rentRoutes = 0
 
 // The dives: weighted searches, whose priority is the cost so far plus the bound times
