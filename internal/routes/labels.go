@@ -538,8 +538,8 @@ func (l *labeler) search(g *Graph, n int, way labelWay) ([]Route, error) {
 					}
 				}
 			}
-			if count >= most || l.afford > 0 && count+l.reads >= l.afford {
-				if l.rent > 0 && count >= l.rent || l.afford > 0 && count+l.reads >= l.afford {
+			if over := l.afford > 0 && count+l.reads >= l.afford; count >= most || over {
+				if l.rent > 0 && count >= l.rent || over {
 					return nil, errRent
 				}
 				return nil, fmt.Errorf("%w: more than %d labels in one search", ErrBudget, g.budget)

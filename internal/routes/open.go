@@ -41,9 +41,9 @@ import (
 // Open is the length of the shortest route from a node to each target (each key and the
 // exit) that needs only keys held.
 type Open struct {
-	Key     uint64       // the node and the keys held: openKey
 	Len     [Nodes]int32 // to target t, when Targets has bit t
 	Targets uint64
+	key     uint64 // the node and the keys held: openKey
 }
 
 // openKey is an Open's node and keys held in one word.
@@ -94,7 +94,7 @@ func (g *Graph) Open(n int, held keys.Set) (*Open, error) {
 			return nil, err
 		}
 		o := &s.read
-		*o = Open{Key: key}
+		*o = Open{key: key}
 		for m := x.Targets; m != 0; m &= m - 1 {
 			t := bits.TrailingZeros64(m)
 			for _, r := range x.Routes[x.At[t]:x.At[t+1]] { // shortest first
@@ -125,7 +125,7 @@ func (g *Graph) Open(n int, held keys.Set) (*Open, error) {
 		return nil, err
 	}
 	o := &s.cache[(key*0x9e3779b97f4a7c15)>>(64-bits.TrailingZeros(uint(len(s.cache))))&uint64(len(s.cache)-1)]
-	if o.Key == key && o.Targets != 0 {
+	if o.key == key && o.Targets != 0 {
 		return o, nil
 	}
 	g.openSearch(n, held, o)
@@ -184,7 +184,7 @@ func (g *Graph) rentOpen(n, work int) {
 // held the end of its way. It adds its work to the node's.
 func (g *Graph) openSearch(n int, held keys.Set, o *Open) {
 	s, p := g.open, g.pts
-	*o = Open{Key: openKey(n, held)}
+	*o = Open{key: openKey(n, held)}
 	src := p.Of[n]
 	if src < 0 {
 		return // not in the vault
@@ -265,10 +265,12 @@ func (s *opens) release(m *memory.Meter) {
 	s.scratch, s.cache, s.dist, s.heap = 0, nil, nil, nil
 }
 
-// reset forgets s's answers and rents for another graph, keeping its scratch.
+// reset forgets s's answers, rents and reservation for another graph, keeping its scratch
+// (as the labeler's): the graph's searches count from zero again, and so does the cache's
+// growth.
 func (s *opens) reset() {
 	if s != nil {
-		s.work, s.buyAt = [Nodes]int{}, [Nodes]int{}
+		s.work, s.buyAt, s.grewAt, s.scratch = [Nodes]int{}, [Nodes]int{}, 0, 0
 		clear(s.cache)
 	}
 }
