@@ -18,10 +18,10 @@ import (
 // graph (points.go) once the graph's searches over the corridors have cost as much as it
 // (BenchmarkLabels). That is rent or buy: the point graph costs about a search from every
 // point, which a few searches over the corridors may cost less than (an exit one robot
-// reaches in an open room); so the corridors are searched until their labels have cost as
-// much, and once a search would pass that, it is dropped, the point graph built and
-// searched instead. Prefetch, which searches from every node at once, gives each search
-// its share.
+// reaches in an open room); so the corridors are searched until their work (labeler.work)
+// has cost as much, and once a search would pass that, it is dropped, the point graph built
+// and searched instead. Prefetch, which searches from every node at once, gives each
+// search its share.
 func (g *Graph) labelRoutes(n int) ([]Route, error) {
 	way := g.labelWay()
 	if !way.points || g.pts != nil {
@@ -36,21 +36,20 @@ func (g *Graph) labelRoutes(n int) ([]Route, error) {
 }
 
 // rent is the label search from route node n over the corridors, dropped (errRent) once it
-// would push more than most labels; the labels it pushed count as rented either way.
+// would do more than most work; its work counts as rented either way.
 func (g *Graph) rent(n, most int) ([]Route, error) {
 	way := g.labelWay()
-	way.points, g.lab.rent = false, max(1, most)
+	way.points, g.lab.afford = false, max(1, most)
 	rs, err := g.labelRoutesBy(n, way)
-	g.lab.rent = 0
-	g.rented += g.lab.count
+	g.lab.afford = 0
+	g.rented += g.lab.work()
 	if errors.Is(err, errRent) {
 		g.Stats.Labels += g.lab.count
 	}
 	return rs, err
 }
 
-// errRent is a label search over the corridors that would push more labels than it had
-// (labeler.rent).
+// errRent is a label search that would do more work than it could afford (labeler.afford).
 var errRent = errors.New("the labels would cost more than the point graph")
 
 // labelWay is how labelRoutes searches g.
@@ -138,15 +137,19 @@ type labeler struct {
 	lists    []listed // the lists of the nodes with runs, copied side by side
 	heads    []int32  // by node: its list's newest label, -1 when none, or -2 less its newest run
 	cells    []int32  // plainCells' queue
+	seen     []uint64 // plainBits' cells seen
+	visits   int      // nodes or cells the point graph's searches visited (plain, plainBits, plainCells)
 	count    int      // labels pushed by the last search
 	reads    int      // labels and run summaries it read at their nodes, dropping a push or not
-	rent     int      // when not 0, the most labels a search may push (errRent)
-	afford   int      // when not 0, the most labels a search may push and read (errRent)
+	afford   int      // when not 0, the most work a search may do (errRent)
 	heap     search.Heap
 	buckets  search.Queue
 	found    []Route
 	reserved int
 }
+
+// work is what the last search cost: the labels it pushed and those it read.
+func (l *labeler) work() int { return l.count + l.reads }
 
 // clabel is a label of the corridor search.
 type clabel struct {
@@ -400,7 +403,7 @@ func (l *labeler) bytes() int {
 	if l == nil {
 		return 0
 	}
-	return int(unsafe.Sizeof(clabel{}))*cap(l.labels) + int(unsafe.Sizeof(run{}))*cap(l.runs) + 4*cap(l.heads) + 4*cap(l.cells) + 8*cap(l.heap) +
+	return int(unsafe.Sizeof(clabel{}))*cap(l.labels) + int(unsafe.Sizeof(run{}))*cap(l.runs) + 4*cap(l.heads) + 4*cap(l.cells) + 8*cap(l.seen) + 8*cap(l.heap) +
 		l.buckets.Bytes() + int(unsafe.Sizeof(Route{}))*cap(l.found)
 }
 
@@ -463,9 +466,6 @@ func (l *labeler) search(g *Graph, n int, way labelWay) ([]Route, error) {
 	most := math.MaxInt // labels pushed from which the search gives up
 	if g.budget > 0 {
 		most = g.budget
-	}
-	if l.rent > 0 {
-		most = min(most, l.rent)
 	}
 	dense := math.MaxInt // labels pushed from which runs begin
 	if way.runs {
@@ -539,7 +539,7 @@ func (l *labeler) search(g *Graph, n int, way labelWay) ([]Route, error) {
 				}
 			}
 			if over := l.afford > 0 && count+l.reads >= l.afford; count >= most || over {
-				if l.rent > 0 && count >= l.rent || over {
+				if over {
 					return nil, errRent
 				}
 				return nil, fmt.Errorf("%w: more than %d labels in one search", ErrBudget, g.budget)
@@ -646,10 +646,10 @@ func (g *Graph) Prefetch(ns uint64) {
 
 // prefetch runs the label searches of the nodes of todo the given way on g.Cores
 // goroutines, each but the first on scratch of its own, and keeps the routes of those that
-// end; with most (not 0), a search that would push more labels is dropped and no further
-// one starts, the labels pushed count as rented, and prefetch returns the nodes it dropped
-// or did not start; with afford (not 0), a search that would push and read more labels is
-// dropped and its node left to Open, which rents it (open.go).
+// end; with most (not 0), a search that would do more work is dropped and no further one
+// starts, the work done counts as rented, and prefetch returns the nodes it dropped or did
+// not start; with afford (not 0), a search that would do more work is dropped and its node
+// left to Open, which rents it (open.go).
 func (g *Graph) prefetch(todo []int, way labelWay, most, afford int) (dropped []int) {
 	var (
 		found  [Nodes][]Route // each node's, in its own memory: a labeler's is reused
@@ -665,9 +665,9 @@ func (g *Graph) prefetch(todo []int, way labelWay, most, afford int) (dropped []
 			err[n] = errRent
 			return nil
 		}
-		l.rent, l.afford = most, afford
+		l.afford = max(most, afford)
 		rs, e := l.search(g, n, way)
-		l.rent, l.afford, labels[n], work[n], err[n] = 0, 0, l.count, l.count+l.reads, e
+		l.afford, labels[n], work[n], err[n] = 0, l.count, l.work(), e
 		if e == nil {
 			found[n] = append([]Route(nil), rs...)
 		}
@@ -682,7 +682,7 @@ func (g *Graph) prefetch(todo []int, way labelWay, most, afford int) (dropped []
 	})
 	for i, n := range todo { // in node order, as From would carve them
 		if most > 0 {
-			g.rented += labels[n]
+			g.rented += work[n]
 		}
 		switch {
 		case err[n] == nil:

@@ -29,11 +29,11 @@ import (
 // work: most end within it, and their routes answer every question, as before. A node whose
 // label search would do more is rented: its questions are answered by open searches until
 // the work spent on the node, the label searches tried included, has doubled since the last
-// try; the label search is then tried again, allowed all of it (buy). Work is counted in one unit
-// both ways, a label or an edge read (a label search's labels pushed and read at their nodes
-// and the run summaries it reads, an open search's points and edges), each a few nanoseconds
-// in both, so that renting costs at most a small multiple of what buying would have, and
-// buying is not tried for much more than renting has cost.
+// try; the label search is then tried again, allowed all of it (buy). Work is counted in one
+// unit both ways, a label or an edge read (a label search's labels pushed and read at their
+// nodes and the run summaries it reads, an open search's points and edges), each a few
+// nanoseconds in both, so that renting costs at most a small multiple of what buying would
+// have, and buying is not tried for much more than renting has cost.
 //
 // Open searches only where the point graph is built already (the label searches run over
 // it); elsewhere, and for a node whose routes are built, it reads From's routes.
@@ -162,7 +162,7 @@ func (g *Graph) buy(n, afford int) error {
 		return nil
 	case errors.Is(err, errRent):
 		g.Stats.Labels += l.count
-		g.rentOpen(n, l.count+l.reads)
+		g.rentOpen(n, l.work())
 		return nil
 	}
 	return err

@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -22,99 +23,126 @@ import (
 // the corridors; building the graph is a shortest-path search from every point that stops
 // at the other points, on g.Cores goroutines.
 
-// pointsCost is about what building the point graph costs, in labels of a search over the
-// corridors: a search from every point over all nodes, each node visited once at about half
-// a label's cost, or over all cells, each an eighth (in a 300x300 room a label search from
-// every key, one label a node, took 84 ms; the searches from every point over the nodes 44
-// ms, over the cells 10 ms: BenchmarkLabels, BenchmarkPoints).
+// pointsCost is about what building the point graph costs, in the work of a label search
+// over the corridors (labeler.work: a label pushed or read is one). A search from a point
+// visits what it reaches before other points: everything, in a maze with loops, where
+// points split nothing; a room or a branch, where the maze is a tree. So a few points'
+// searches are run, spread through the points' numbers, and the nodes or cells they
+// visited counted, for as many as there are points: a node visited is 5, a cell three
+// quarters, and each search pointStart more (in generated vaults of ten thousand to four
+// million cells, a label pushed or read took 3 to 40 ns, 13 in the middle; a node visited
+// 25 to 100 ns, a cell 7 to 12).
 func (g *Graph) pointsCost() int {
 	if g.ptsCost == 0 {
-		points := 0
+		g.ptsCost = max(1, g.samplePoints())
+	}
+	return g.ptsCost
+}
+
+// pointStart is what a point's search costs before it visits anything (its scratch made
+// ready, its edges kept): about 2 µs in an 81x81 maze, where a search visits 46 nodes in
+// 3 µs.
+const pointStart = 200
+
+// pointSamples is the most searches pointsCost runs, and one for every pointSamples
+// points at least.
+const pointSamples = 8
+
+// samplePoints is pointsCost from the searches of a few points (none kept), or where
+// they cannot run, from every point visiting every node or open cell.
+func (g *Graph) samplePoints() int {
+	way := g.pointWay()
+	unit := func(visits int) int {
+		if way == overCorridors {
+			return 5 * visits
+		}
+		return visits * 3 / 4
+	}
+	ps, err := g.newPointSearch(way)
+	if err != nil {
+		points, n := 0, g.corr.Len()
 		for _, t := range g.corr.Tag {
 			if t.Route >= 0 || t.Door >= 0 {
 				points++
 			}
 		}
-		g.ptsCost = max(1, points*g.corr.Len()/2)
-		if g.pointCells() {
-			g.ptsCost = max(1, points*len(g.v.Grid.Cells)/8)
+		if way != overCorridors {
+			n = len(g.v.Grid.Cells) - bytes.Count(g.v.Grid.Cells, []byte{'#'})
+		}
+		return unit(points * n)
+	}
+	defer g.Meter.Release(ps.bytes)
+	points := len(ps.srcs)
+	if points == 0 {
+		return 0
+	}
+	k := min(pointSamples, max(1, points/pointSamples))
+	visits := g.lab.visits
+	for i := range k {
+		if _, err := ps.from(g.lab, i*points/k); err != nil {
+			break
 		}
 	}
-	return g.ptsCost
+	return points*pointStart + unit((g.lab.visits-visits)*points/k)
 }
 
 // pointCells is how many grid cells a corridor node there may be at most where points
 // searches the cells rather than the corridors: where the corridor graph has about a node a
-// cell (an open room), a breadth-first search over the cells reads a distance a cell where
-// the search over the corridors reads a node's edges and pays the bucket queue, 4.3 times
-// faster in a 300x300 room and still faster in a maze with every wall it may lose removed
-// (4.3 cells a node); with a third of them removed (8.8), twice as slow (BenchmarkPoints).
-// The two meet at about five cells a node, a little above in the largest grids, whose
-// corridor graphs are read from memory rather than cache, a little below in small ones.
-const pointCells = 5
+// cell (an open room), or a few (a maze with loops, whose corridors between junctions are
+// short), a breadth-first search over the cells, a bit a cell seen, costs less than the
+// search over the corridors, which reads a node's edges at random and pays the bucket
+// queue. The two meet at about ten cells a node in mazes of a million cells, a little
+// lower in small ones (BenchmarkPoints).
+const pointCells = 10
+
+// pointWay is how points searches for each point's ways.
+type pointWay int
+
+const (
+	overCorridors pointWay = iota // Dial's algorithm over the corridor graph (plain)
+	overBits                      // breadth first over the cells, a bit a cell (plainBits)
+	overCells                     // breadth first over the cells, a distance a cell (plainCells, plainBits' baseline)
+)
 
 // points builds g.pts, the point graph of g's corridor graph, unless built already.
 func (g *Graph) points() error {
 	if g.pts != nil {
 		return nil
 	}
-	return g.pointsBy(g.pointCells())
+	return g.pointsBy(g.pointWay())
 }
 
-// pointCells reports whether points searches the cells (pointCells).
-func (g *Graph) pointCells() bool { return len(g.v.Grid.Cells) <= pointCells*g.corr.Len() }
+// pointWay is the way points searches g (pointCells).
+func (g *Graph) pointWay() pointWay {
+	if len(g.v.Grid.Cells) <= pointCells*g.corr.Len() {
+		return overBits
+	}
+	return overCorridors
+}
 
-// pointsBy builds g.pts searching the grid's cells, or the corridors.
-func (g *Graph) pointsBy(cells bool) error {
-	c, p := g.corr, new(Corridors)
-	var srcs []int // the points' corridor nodes
-	for i, t := range c.Tag {
-		if t.Route >= 0 || t.Door >= 0 {
-			p.Cell, p.Tag = append(p.Cell, c.Cell[i]), append(p.Tag, t)
-			srcs = append(srcs, i)
-		}
+// pointsBy builds g.pts searching the given way.
+func (g *Graph) pointsBy(way pointWay) error {
+	ps, err := g.newPointSearch(way)
+	if err != nil {
+		return err
 	}
-	// fresh is a search's distances, by node or by cell, before it starts: a point's its
-	// number, less one below zero; a wall's zero, never bettered; any other's not known yet.
-	at := func(i int) int { return i }
-	n := c.Len()
-	if cells {
-		at, n = func(i int) int { return int(c.Cell[i]) }, len(g.v.Grid.Cells)
+	defer g.Meter.Release(ps.bytes)
+	p, srcs := new(Corridors), ps.srcs
+	for _, i := range srcs {
+		p.Cell, p.Tag = append(p.Cell, g.corr.Cell[i]), append(p.Tag, g.corr.Tag[i])
 	}
-	if !g.Meter.Reserve(4 * n) {
-		return memory.LimitError(g.Meter.Limit())
-	}
-	defer g.Meter.Release(4 * n)
-	wall := func(i int) bool { // a door whose key is missing is wall too
-		ch := g.v.Grid.Cells[i]
-		return ch == '#' || ch >= 'A' && ch <= 'Z' && g.v.Key[ch-'A'] < 0
-	}
-	fresh := make([]int32, n)
-	for i := range fresh {
-		if !cells || !wall(i) {
-			fresh[i] = math.MaxInt32
-		}
-	}
-	for k, i := range srcs {
-		fresh[at(i)] = -1 - int32(k)
-	}
-	for n, i := range c.Of {
+	for n, i := range g.corr.Of {
 		p.Of[n] = -1
 		if i >= 0 {
-			p.Of[n] = -1 - fresh[at(int(i))]
+			p.Of[n] = -1 - ps.fresh[ps.at(int(i))]
 		}
 	}
 	out := make([][]Edge, len(srcs))
-	w, m, ctx := int32(g.v.Grid.W), g.Meter, g.Ctx // not g: the goroutines would take it to the heap
 	search := func(l *labeler, k int) (err error) {
-		if cells {
-			out[k], err = l.plainCells(w, m, ctx, at(srcs[k]), fresh, len(srcs))
-		} else {
-			out[k], err = l.plain(c, m, ctx, srcs[k], fresh, len(srcs))
-		}
+		out[k], err = ps.from(l, k)
 		return err
 	}
-	err := g.each(len(srcs), g.Cores, search)
+	err = g.each(len(srcs), g.Cores, search)
 	if errors.Is(err, memory.ErrLimit) && g.Cores > 1 { // no room for the other goroutines' scratch
 		err = g.each(len(srcs), 1, search)
 	}
@@ -131,6 +159,82 @@ func (g *Graph) pointsBy(cells bool) error {
 	}
 	g.pts, g.ptsBytes = p, p.Bytes()
 	return nil
+}
+
+// pointSearch is what the searches from each point share: the points' corridor nodes, in
+// the order of their numbers; fresh, a search's distances by node or by cell before it
+// starts (a point's its number, less one below zero; a wall's zero, never bettered; any
+// other's not known yet); and the cells' bits.
+type pointSearch struct {
+	way   pointWay
+	srcs  []int
+	fresh []int32
+	cb    *cellBits
+	c     *Corridors
+	w     int32
+	m     *memory.Meter
+	ctx   context.Context // not g: the goroutines would take it to the heap
+	bytes int             // reserved from m
+}
+
+// newPointSearch returns the searches from g's points the given way, with the memory they
+// share reserved from g.Meter (ps.bytes, for the caller to release).
+func (g *Graph) newPointSearch(way pointWay) (*pointSearch, error) {
+	c := g.corr
+	ps := &pointSearch{way: way, c: c, w: int32(g.v.Grid.W), m: g.Meter, ctx: g.Ctx}
+	for i, t := range c.Tag {
+		if t.Route >= 0 || t.Door >= 0 {
+			ps.srcs = append(ps.srcs, i)
+		}
+	}
+	cells, n := way != overCorridors, c.Len()
+	if cells {
+		n = len(g.v.Grid.Cells)
+	}
+	ps.bytes = 4 * n
+	if way == overBits {
+		ps.bytes += n / 4
+	}
+	if !g.Meter.Reserve(ps.bytes) {
+		return nil, memory.LimitError(g.Meter.Limit())
+	}
+	wall := func(i int) bool { // a door whose key is missing is wall too
+		ch := g.v.Grid.Cells[i]
+		return ch == '#' || ch >= 'A' && ch <= 'Z' && g.v.Key[ch-'A'] < 0
+	}
+	ps.fresh = make([]int32, n)
+	for i := range ps.fresh {
+		if !cells || !wall(i) {
+			ps.fresh[i] = math.MaxInt32
+		}
+	}
+	for k, i := range ps.srcs {
+		ps.fresh[ps.at(i)] = -1 - int32(k)
+	}
+	if way == overBits {
+		ps.cb = newCellBits(ps.fresh, int(ps.w))
+	}
+	return ps, nil
+}
+
+// at is the index in fresh of corridor node i: i itself, or its cell.
+func (ps *pointSearch) at(i int) int {
+	if ps.way == overCorridors {
+		return i
+	}
+	return int(ps.c.Cell[i])
+}
+
+// from is the search from point k on l's scratch: the edges from it.
+func (ps *pointSearch) from(l *labeler, k int) ([]Edge, error) {
+	src, n := ps.at(ps.srcs[k]), len(ps.srcs)
+	switch ps.way {
+	case overBits:
+		return l.plainBits(ps.w, ps.m, ps.ctx, src, ps.cb, ps.fresh, n)
+	case overCells:
+		return l.plainCells(ps.w, ps.m, ps.ctx, src, ps.fresh, n)
+	}
+	return l.plain(ps.c, ps.m, ps.ctx, src, ps.fresh, n)
 }
 
 // plain is the shortest-path search from corridor node src over plain nodes, on l's scratch:
@@ -159,6 +263,7 @@ func (l *labeler) plain(c *Corridors, m *memory.Meter, ctx context.Context, src 
 		if int32(d) > dist[x] {
 			continue
 		}
+		l.visits++
 		for _, e := range c.Edges(int(x)) {
 			nd, to := int32(d)+e.Len, dist[e.To]
 			if to < 0 { // a point: the way ends there
@@ -207,7 +312,7 @@ func (l *labeler) plainCells(w int32, m *memory.Meter, ctx context.Context, src 
 			}
 		}
 	}
-	l.cells = q
+	l.cells, l.visits = q, l.visits+len(q)
 	return edgesTo(reach), nil
 }
 
@@ -264,4 +369,96 @@ func (g *Graph) each(n, cores int, work func(l *labeler, i int) error) error {
 		l.release(g.Meter)
 	}
 	return first
+}
+
+// cellBits is what the searches over the cells share, a bit a cell: blocked, where a way
+// may not go (walls, doors whose key is missing, and the points, where it ends), and near,
+// the cells beside a point.
+type cellBits struct{ blocked, near []uint64 }
+
+// newCellBits returns the cellBits of the cells of a grid w cells wide, given their fresh
+// distances (pointsBy).
+func newCellBits(fresh []int32, w int) *cellBits {
+	n := len(fresh)
+	cb := &cellBits{blocked: make([]uint64, (n+63)/64), near: make([]uint64, (n+63)/64)}
+	for i, t := range fresh {
+		if t != math.MaxInt32 {
+			cb.blocked[i>>6] |= 1 << (i & 63)
+		}
+		if t < 0 {
+			for _, v := range [4]int{i - 1, i + 1, i - w, i + w} {
+				if v >= 0 && v < n {
+					cb.near[v>>6] |= 1 << (v & 63)
+				}
+			}
+		}
+	}
+	return cb
+}
+
+// plainBits is plainCells with a bit a cell: the cells seen are a copy of cb.blocked, and
+// a cell's distance is its level in the queue, so that the search's reads at random are of
+// an eighth of a byte a cell, in cache where plainCells' four bytes a cell are not. Each
+// neighbour is written at the queue's tail, new or not, and the tail moves past it only
+// when it is new: behind a maze's walls "new or not" is a coin toss, which a branch would
+// guess wrong half the time. fresh is read only beside a point, for the point's number.
+func (l *labeler) plainBits(w int32, m *memory.Meter, ctx context.Context, src int, cb *cellBits, fresh []int32, n int) ([]Edge, error) {
+	if err := l.reserve(m, 8*(len(cb.blocked)-cap(l.seen))); err != nil {
+		return nil, err
+	}
+	seen := grow(&l.seen, len(cb.blocked))
+	copy(seen, cb.blocked)
+	if cap(l.cells) < len(fresh) {
+		if err := l.reserve(m, 4*(len(fresh)-cap(l.cells))); err != nil {
+			return nil, err
+		}
+		l.cells = make([]int32, 0, len(fresh))
+	}
+	reach := unreached(n) // the shortest way to each point
+	q := l.cells[:len(fresh)]
+	q[0] = int32(src)
+	d, end, tail := int32(0), 1, 1 // d: the level of the cells before end
+	for head := 0; head < tail; head++ {
+		if head == end {
+			d, end = d+1, tail
+		}
+		if head&4095 == 4095 && ctx != nil && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		u := q[head]
+		if cb.near[u>>6]&(1<<(u&63)) != 0 {
+			for _, v := range [4]int32{u - 1, u + 1, u - w, u + w} {
+				if t := fresh[v]; t < 0 && v != int32(src) { // a point: the way ends there
+					reach[-1-t] = min(reach[-1-t], d+1)
+				}
+			}
+		}
+		// The four neighbours, unrolled, without a branch.
+		v := u - w
+		word := &seen[v>>6]
+		unseen := ^*word >> (v & 63) & 1
+		*word |= 1 << (v & 63)
+		q[tail] = v
+		tail += int(unseen)
+		v = u + w
+		word = &seen[v>>6]
+		unseen = ^*word >> (v & 63) & 1
+		*word |= 1 << (v & 63)
+		q[tail] = v
+		tail += int(unseen)
+		v = u - 1
+		word = &seen[v>>6]
+		unseen = ^*word >> (v & 63) & 1
+		*word |= 1 << (v & 63)
+		q[tail] = v
+		tail += int(unseen)
+		v = u + 1
+		word = &seen[v>>6]
+		unseen = ^*word >> (v & 63) & 1
+		*word |= 1 << (v & 63)
+		q[tail] = v
+		tail += int(unseen)
+	}
+	l.cells, l.visits = q, l.visits+tail
+	return edgesTo(reach), nil
 }

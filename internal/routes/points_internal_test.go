@@ -26,45 +26,47 @@ func TestPoints(t *testing.T) {
 		vaults = append(vaults, v)
 	}
 	for _, v := range vaults {
-		for _, cells := range []bool{false, true} {
+		for _, way := range []pointWay{overCorridors, overBits, overCells} {
 			g := New(v, 0)
-			if err := g.pointsBy(cells); err != nil {
+			if err := g.pointsBy(way); err != nil {
 				t.Fatal(err)
 			}
 			p := g.pts
 			for n := range Nodes {
 				if at := g.Cell(n); at >= 0 && p.Cell[p.Of[n]] != int32(at) || at < 0 && p.Of[n] >= 0 {
-					t.Fatalf("cells %v: route node %d on cell %d, on point %d", cells, n, at, p.Of[n])
+					t.Fatalf("%s: route node %d on cell %d, on point %d", wayNames[way], n, at, p.Of[n])
 				}
 			}
 			for i := range p.Len() {
 				if got, want := pointEdges(p, i), pointsBFS(v, p, int(p.Cell[i])); !maps.Equal(got, want) {
-					t.Fatalf("cells %v: edges from the point on cell %d: %v, the cells' BFS %v, on\n%s", cells, p.Cell[i], got, want, v.Grid)
+					t.Fatalf("%s: edges from the point on cell %d: %v, the cells' BFS %v, on\n%s", wayNames[way], p.Cell[i], got, want, v.Grid)
 				}
 			}
 		}
-		var ways [2]*Corridors
-		for k, cells := range []bool{false, true} {
+		var ways [3]*Corridors
+		for _, way := range []pointWay{overCorridors, overBits, overCells} {
 			g := New(v, 0)
 			if g.Corridors().Reduce().Keys == 0 {
 				break
 			}
-			if err := g.pointsBy(cells); err != nil {
+			if err := g.pointsBy(way); err != nil {
 				t.Fatal(err)
 			}
-			ways[k] = g.pts
+			ways[way] = g.pts
 		}
 		if ways[0] == nil {
 			continue
 		}
 		reduced++
-		a, b := ways[0], ways[1]
-		if !slices.Equal(a.Cell, b.Cell) || !slices.Equal(a.Tag, b.Tag) || a.Of != b.Of {
-			t.Fatalf("reduced: points over the corridors %v %v, over the cells %v %v", a.Cell, a.Tag, b.Cell, b.Tag)
-		}
-		for i := range a.Len() {
-			if !maps.Equal(pointEdges(a, i), pointEdges(b, i)) {
-				t.Fatalf("reduced: edges from the point on cell %d over the corridors %v, over the cells %v, on\n%s", a.Cell[i], pointEdges(a, i), pointEdges(b, i), v.Grid)
+		a := ways[overCorridors]
+		for _, b := range ways[1:] {
+			if !slices.Equal(a.Cell, b.Cell) || !slices.Equal(a.Tag, b.Tag) || a.Of != b.Of {
+				t.Fatalf("reduced: points over the corridors %v %v, over the cells %v %v", a.Cell, a.Tag, b.Cell, b.Tag)
+			}
+			for i := range a.Len() {
+				if !maps.Equal(pointEdges(a, i), pointEdges(b, i)) {
+					t.Fatalf("reduced: edges from the point on cell %d over the corridors %v, over the cells %v, on\n%s", a.Cell[i], pointEdges(a, i), pointEdges(b, i), v.Grid)
+				}
 			}
 		}
 	}
@@ -72,6 +74,9 @@ func TestPoints(t *testing.T) {
 		t.Errorf("only %d reduced graphs", reduced)
 	}
 }
+
+// wayNames are the pointWays' names, for messages and benchmarks.
+var wayNames = [...]string{overCorridors: "corridors", overBits: "bits", overCells: "cells"}
 
 // pointEdges returns the lengths of the edges from point i of p, by the cell they lead to.
 func pointEdges(p *Corridors, i int) map[int]int {
@@ -115,11 +120,12 @@ func pointsBFS(v *vault.Vault, p *Corridors, src int) map[int]int {
 }
 
 // BenchmarkPoints measures building the point graph by breadth-first searches over the
-// cells (cells, the default where the grid has at most pointCells cells a corridor node)
-// against searches over the corridors, on one core: in open rooms of 300x300 and 60x60,
-// mazes with loops of 81x81 (a tenth, a third and all of the walls removed) and 321x321
-// with twenty rooms, and 1001x1001 mazes with 0.6 and 0.45 of the walls removed and ten
-// doors a key (4.9 and 5.9 cells a node, either side of pointCells).
+// cells, a bit a cell seen (bits, the default where the grid has at most pointCells cells a
+// corridor node), against its baseline with a distance a cell (cells) and searches over the
+// corridors, on one core: in open rooms of 300x300 and 60x60, mazes with loops of 81x81 (a
+// tenth, a third and all of the walls removed) and 321x321 with twenty rooms, and 1001x1001
+// mazes with 0.6, 0.45, 0.2 and 0.1 of the walls removed and ten doors a key (4.9, 5.9,
+// 11.4 and 21.6 cells a node, either side of pointCells).
 func BenchmarkPoints(b *testing.B) {
 	for _, vc := range []struct {
 		name string
@@ -133,17 +139,19 @@ func BenchmarkPoints(b *testing.B) {
 		{"rooms321", vaultgen.Options{Seed: 1, Size: 321, Loops: 0.05, Rooms: 20}},
 		{"loops1001x6", vaultgen.Options{Seed: 1, Size: 1001, Loops: 0.6, Doors: 10}},
 		{"loops1001x4", vaultgen.Options{Seed: 1, Size: 1001, Loops: 0.45, Doors: 10}},
+		{"loops1001x2", vaultgen.Options{Seed: 1, Size: 1001, Loops: 0.2, Doors: 10}},
+		{"loops1001x1", vaultgen.Options{Seed: 1, Size: 1001, Loops: 0.1, Doors: 10}},
 	} {
 		v, err := vault.Parse("gen", vaultgen.Generate(vc.o))
 		if err != nil {
 			b.Fatal(err)
 		}
 		g := New(v, 0)
-		for _, cells := range []bool{true, false} {
-			b.Run(fmt.Sprintf("%s/cells=%d/nodes=%d/cells=%v", vc.name, len(v.Grid.Cells), g.Corridors().Len(), cells), func(b *testing.B) {
+		for _, way := range []pointWay{overBits, overCells, overCorridors} {
+			b.Run(fmt.Sprintf("%s/cells=%d/nodes=%d/over=%s", vc.name, len(v.Grid.Cells), g.Corridors().Len(), wayNames[way]), func(b *testing.B) {
 				for b.Loop() {
 					g.Release()
-					if err := g.pointsBy(cells); err != nil {
+					if err := g.pointsBy(way); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -40,8 +40,9 @@
 // it reaches over plain nodes by the shortest such way, so that labels lie on the fifty-odd
 // points where a walk gains a need, not on every junction it passes (in a maze with loops
 // and open rooms, hundreds of labels each). Building it is a search from every point (over
-// the cells in open rooms), which a graph asked for a few nodes' routes need not pay: the
-// corridors are searched until their labels have cost as much (labelRoutes). A search that
+// the cells, a bit a cell, where corridors are short: open rooms, mazes with many loops),
+// which a graph asked for a few nodes' routes need not pay: the corridors are searched
+// until their labels have cost as much (labelRoutes). A search that
 // will stand on every node (collecting every key) has the routes built on several cores
 // first (Prefetch), each goroutine on scratch of its own (labeler). Every label pushed at a
 // node reads the labels there; once a search has pushed many labels a node, those past a
@@ -109,7 +110,7 @@ type Graph struct {
 	pts        *Corridors // the point graph (points.go), once built
 	ptsBytes   int        // what it reserved from Meter
 	ptsCost    int        // pointsCost, once known
-	rented     int        // labels pushed by label searches over the corridors, while pts is nil
+	rented     int        // the work of label searches over the corridors (labeler.work), while pts is nil
 	lab        *labeler   // labelRoutes' scratch, apart from g (see each)
 	open       *opens     // Open's answers, rents and scratch
 	arena      []Route    // routes of every node, carved out by routes
