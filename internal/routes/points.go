@@ -91,9 +91,10 @@ func (g *Graph) samplePoints() int {
 // cell (an open room), or a few (a maze with loops, whose corridors between junctions are
 // short), a breadth-first search over the cells, a bit a cell seen, costs less than the
 // search over the corridors, which reads a node's edges at random and pays the bucket
-// queue. The two meet at about ten cells a node in mazes of a million cells, a little
-// lower in small ones (BenchmarkPoints).
-const pointCells = 10
+// queue. The two meet at about eleven or twelve cells a node in mazes of one to four
+// million cells (the corridors' nodes read from memory rather than cache), at about eight
+// in small ones (BenchmarkPoints).
+const pointCells = 12
 
 // pointWay is how points searches for each point's ways.
 type pointWay int
