@@ -159,3 +159,42 @@ func BenchmarkPoints(b *testing.B) {
 		}
 	}
 }
+
+// TestPointsCost holds pointsCost's sample to the build it prices: the visits of a few
+// points' searches, extrapolated, within a factor of two of every point's, in a maze with
+// loops (each search visits nearly all of it), mazes with few loops and with rooms (a
+// branch or a room each) and an open room.
+func TestPointsCost(t *testing.T) {
+	for _, o := range []vaultgen.Options{
+		{Seed: 1, Size: 201, Loops: 0.45, Doors: 5},
+		{Seed: 1, Size: 201, Loops: 0.02, Doors: 5},
+		{Seed: 2, Size: 321, Loops: 0.05, Rooms: 20, Doors: 2},
+		{Seed: 1, Size: 121, Open: true},
+	} {
+		v, err := vault.Parse("gen", vaultgen.Generate(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := New(v, 0)
+		g.Cores = 1
+		points := 0
+		for _, tg := range g.Corridors().Tag {
+			if tg.Route >= 0 || tg.Door >= 0 {
+				points++
+			}
+		}
+		cost := g.pointsCost() - points*pointStart
+		before := g.lab.visits
+		if err := g.points(); err != nil {
+			t.Fatal(err)
+		}
+		visits := g.lab.visits - before
+		want := 5 * visits
+		if g.pointWay() != overCorridors {
+			want = visits * 3 / 4
+		}
+		if cost < want/2 || cost > 2*want {
+			t.Errorf("%+v: sampled %d, every point's visits priced %d", o, cost, want)
+		}
+	}
+}
