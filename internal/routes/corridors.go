@@ -43,6 +43,9 @@ type Tag struct {
 	Door  int8 // key of the door, or -1
 }
 
+// point reports whether the node is a point of the point graph: a route node or a door.
+func (t Tag) point() bool { return t.Route >= 0 || t.Door >= 0 }
+
 // Bytes returns the memory the graph holds.
 func (c *Corridors) Bytes() int {
 	return 4*cap(c.Cell) + 2*cap(c.Tag) + 4*cap(c.first) + 8*cap(c.edges) + 8*(cap(c.region)+cap(c.part))

@@ -52,24 +52,18 @@ const pointSamples = 8
 // they cannot run, from every point visiting every node or open cell.
 func (g *Graph) samplePoints() int {
 	way := g.pointWay()
-	unit := func(visits int) int {
-		if way == overCorridors {
-			return 5 * visits
-		}
-		return visits * 3 / 4
-	}
 	ps, err := g.newPointSearch(way)
 	if err != nil {
 		points, n := 0, g.corr.Len()
 		for _, t := range g.corr.Tag {
-			if t.Route >= 0 || t.Door >= 0 {
+			if t.point() {
 				points++
 			}
 		}
 		if way != overCorridors {
 			n = len(g.v.Grid.Cells) - bytes.Count(g.v.Grid.Cells, []byte{'#'})
 		}
-		return unit(points * n)
+		return visitsCost(way, points*n)
 	}
 	defer g.Meter.Release(ps.bytes)
 	points := len(ps.srcs)
@@ -83,7 +77,16 @@ func (g *Graph) samplePoints() int {
 			break
 		}
 	}
-	return points*pointStart + unit((g.lab.visits-visits)*points/k)
+	return points*pointStart + visitsCost(way, (g.lab.visits-visits)*points/k)
+}
+
+// visitsCost is what the given number of nodes or cells visited the given way costs, in a
+// label search's work (pointsCost).
+func visitsCost(way pointWay, visits int) int {
+	if way == overCorridors {
+		return 5 * visits
+	}
+	return visits * 3 / 4
 }
 
 // pointCells is how many grid cells a corridor node there may be at most where points
@@ -184,7 +187,7 @@ func (g *Graph) newPointSearch(way pointWay) (*pointSearch, error) {
 	c := g.corr
 	ps := &pointSearch{way: way, c: c, w: int32(g.v.Grid.W), m: g.Meter, ctx: g.Ctx}
 	for i, t := range c.Tag {
-		if t.Route >= 0 || t.Door >= 0 {
+		if t.point() {
 			ps.srcs = append(ps.srcs, i)
 		}
 	}
@@ -288,11 +291,8 @@ func (l *labeler) plainCells(w int32, m *memory.Meter, ctx context.Context, src 
 	}
 	dist := grow(&l.heads, len(fresh))
 	copy(dist, fresh)
-	if cap(l.cells) < len(fresh) {
-		if err := l.reserve(m, 4*(len(fresh)-cap(l.cells))); err != nil {
-			return nil, err
-		}
-		l.cells = make([]int32, 0, len(fresh))
+	if err := l.cellQueue(m, len(fresh)); err != nil {
+		return nil, err
 	}
 	reach := unreached(n) // the shortest way to each point
 	dist[src] = 0
@@ -315,6 +315,18 @@ func (l *labeler) plainCells(w int32, m *memory.Meter, ctx context.Context, src 
 	}
 	l.cells, l.visits = q, l.visits+len(q)
 	return edgesTo(reach), nil
+}
+
+// cellQueue makes l.cells room for a search over n cells, reserved from m.
+func (l *labeler) cellQueue(m *memory.Meter, n int) error {
+	if cap(l.cells) >= n {
+		return nil
+	}
+	if err := l.reserve(m, 4*(n-cap(l.cells))); err != nil {
+		return err
+	}
+	l.cells = make([]int32, 0, n)
+	return nil
 }
 
 // unreached returns the shortest ways to n points before a search: none known.
@@ -378,7 +390,7 @@ func (g *Graph) each(n, cores int, work func(l *labeler, i int) error) error {
 type cellBits struct{ blocked, near []uint64 }
 
 // newCellBits returns the cellBits of the cells of a grid w cells wide, given their fresh
-// distances (pointsBy).
+// distances (pointSearch).
 func newCellBits(fresh []int32, w int) *cellBits {
 	n := len(fresh)
 	cb := &cellBits{blocked: make([]uint64, (n+63)/64), near: make([]uint64, (n+63)/64)}
@@ -409,11 +421,8 @@ func (l *labeler) plainBits(w int32, m *memory.Meter, ctx context.Context, src i
 	}
 	seen := grow(&l.seen, len(cb.blocked))
 	copy(seen, cb.blocked)
-	if cap(l.cells) < len(fresh) {
-		if err := l.reserve(m, 4*(len(fresh)-cap(l.cells))); err != nil {
-			return nil, err
-		}
-		l.cells = make([]int32, 0, len(fresh))
+	if err := l.cellQueue(m, len(fresh)); err != nil {
+		return nil, err
 	}
 	reach := unreached(n) // the shortest way to each point
 	q := l.cells[:len(fresh)]

@@ -179,7 +179,7 @@ func TestPointsCost(t *testing.T) {
 		g.Cores = 1
 		points := 0
 		for _, tg := range g.Corridors().Tag {
-			if tg.Route >= 0 || tg.Door >= 0 {
+			if tg.point() {
 				points++
 			}
 		}
@@ -188,11 +188,7 @@ func TestPointsCost(t *testing.T) {
 		if err := g.points(); err != nil {
 			t.Fatal(err)
 		}
-		visits := g.lab.visits - before
-		want := 5 * visits
-		if g.pointWay() != overCorridors {
-			want = visits * 3 / 4
-		}
+		want := visitsCost(g.pointWay(), g.lab.visits-before)
 		if cost < want/2 || cost > 2*want {
 			t.Errorf("%+v: sampled %d, every point's visits priced %d", o, cost, want)
 		}
