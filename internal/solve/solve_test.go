@@ -15,6 +15,7 @@ import (
 	"github.com/statespace/puzzles/internal/bound"
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/memory"
+	"github.com/statespace/puzzles/internal/routes"
 	"github.com/statespace/puzzles/internal/solve"
 	"github.com/statespace/puzzles/internal/vault"
 	"github.com/statespace/puzzles/internal/vaultgen"
@@ -632,6 +633,57 @@ func parts(v *vault.Vault) []*vault.Vault {
 		return []*vault.Vault{v, p2}
 	}
 	return []*vault.Vault{v}
+}
+
+// TestDifferentialLarge compares Graph with the BFS baseline on vaults large enough for
+// the route graph's whole-graph work (from 4096 corridor nodes: the keys' routes prefetched
+// at once, rent or buy priced against the point graph), where the other differential tests'
+// vaults are small: 201x201 mazes with loops, rooms and four or eight doors a key, one robot
+// and four or five keys, so that the baseline stays under a few million states; collecting
+// and to the exit; on one core and two, its routes as the search decides, all bought, and
+// rented where the search asks for them one node at a time (the exit's search: first tried
+// at one search's work, or never bought); every walk replays to its answer.
+func TestDifferentialLarge(t *testing.T) {
+	vaults := []vaultgen.Options{
+		{Seed: 4, Size: 201, Keys: 5, Loops: 0.3, Doors: 4},
+		{Seed: 2, Size: 201, Keys: 4, Loops: 0.6, Doors: 8},
+		{Seed: 7, Size: 201, Keys: 5, Loops: 0.3, Rooms: 9, Doors: 4, Exit: 'c'},
+	}
+	if testing.Short() {
+		vaults = vaults[2:]
+	}
+	rented := 0
+	for _, o := range vaults {
+		v, err := vault.Parse("gen", vaultgen.Generate(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := routes.NewCorridors(v).Len(); n < 4096 {
+			t.Fatalf("%+v: %d corridor nodes, too few for the whole graph's work", o, n)
+		}
+		goal := solve.Collect
+		if o.Exit != 0 {
+			goal = solve.Exit
+		}
+		want, err := solve.BFS(v, solve.Options{Goal: goal, Budget: 5_000_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rent := range []int{0, 1, -1} {
+			for _, opt := range []solve.Options{{Cores: 1}, {Cores: 2}, {NoRent: true}} {
+				opt.Goal, opt.Walk = goal, true
+				restore := solve.RentFrom(rent)
+				got := agrees(t, answered{v, want}, opt, 0, o)
+				restore()
+				if got.Stats.Routes.Opens > 0 {
+					rented++
+				}
+			}
+		}
+	}
+	if rented == 0 {
+		t.Errorf("no search of %d rented routes", 9*len(vaults))
+	}
 }
 
 // TestDifferentialSharedRoom compares Graph with the BFS baseline where robots share a
