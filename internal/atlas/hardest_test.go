@@ -2,6 +2,7 @@ package atlas_test
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -81,6 +82,41 @@ func TestHardest(t *testing.T) {
 		t.Errorf("summary %+v: its table counts %d groups of %d layouts", sum, groups, layouts)
 	}
 	t.Logf("%d types, %d groups, the hardest %d moves", len(some), len(atlases[0].Groups), sum.Hardest.Moves)
+}
+
+// TestDistances holds the atlas's distance of each layout to a solved one (one search per
+// type from every solved layout, over the type's tables) to the ordinary solver's fewest
+// moves (package slide, over bit boards, from the layout alone), on random layouts of a
+// spread of types, those that reach no solved layout included: the two share no code but
+// the layout's text.
+func TestDistances(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	limit, each := 200_000, 6
+	if testing.Short() {
+		limit, each = 20_000, 2
+	}
+	checked, unsolvable := 0, 0
+	for i, x := range atlas.Types(0) {
+		if i%7 != 0 || x.Len() > limit {
+			continue
+		}
+		dist := atlas.Distances(x)
+		for range each {
+			n := r.IntN(x.Len())
+			want := int(dist[n])
+			if dist[n] == 0xff { // unreached
+				want, unsolvable = -1, unsolvable+1
+			}
+			if got := solve(t, x.Layout(uint32(n))); got != want {
+				t.Errorf("type %+v, layout %s: the solver finds %d moves, the atlas %d", x.Type, x.Layout(uint32(n)).Code(), got, want)
+			}
+			checked++
+		}
+	}
+	t.Logf("%d layouts, %d of them unsolvable", checked, unsolvable)
+	if checked < 20 || unsolvable == 0 && !testing.Short() {
+		t.Errorf("%d layouts checked, %d unsolvable", checked, unsolvable)
+	}
 }
 
 // puzzle makes l a puzzle for the solver: the 2x2 (A) to the exit.
