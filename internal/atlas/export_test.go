@@ -5,3 +5,6 @@ var GroupsOf = groupsOf
 
 // Distances lets the external tests read each layout's distance to a solved one.
 var Distances = distances
+
+// Unreached is Distances' distance of a layout that reaches no solved one.
+const Unreached = unreached

@@ -104,7 +104,7 @@ func TestDistances(t *testing.T) {
 		for range each {
 			n := r.IntN(x.Len())
 			want := int(dist[n])
-			if dist[n] == 0xff { // unreached
+			if dist[n] == atlas.Unreached {
 				want, unsolvable = -1, unsolvable+1
 			}
 			if got := solve(t, x.Layout(uint32(n))); got != want {

@@ -46,6 +46,17 @@ type Tag struct {
 // point reports whether the node is a point of the point graph: a route node or a door.
 func (t Tag) point() bool { return t.Route >= 0 || t.Door >= 0 }
 
+// points returns how many of the graph's nodes are points of the point graph (Tag.point).
+func (c *Corridors) points() int {
+	n := 0
+	for _, t := range c.Tag {
+		if t.point() {
+			n++
+		}
+	}
+	return n
+}
+
 // Bytes returns the memory the graph holds.
 func (c *Corridors) Bytes() int {
 	return 4*cap(c.Cell) + 2*cap(c.Tag) + 4*cap(c.first) + 8*cap(c.edges) + 8*(cap(c.region)+cap(c.part))

@@ -54,12 +54,7 @@ func (g *Graph) samplePoints() int {
 	way := g.pointWay()
 	ps, err := g.newPointSearch(way)
 	if err != nil {
-		points, n := 0, g.corr.Len()
-		for _, t := range g.corr.Tag {
-			if t.point() {
-				points++
-			}
-		}
+		points, n := g.corr.points(), g.corr.Len()
 		if way != overCorridors {
 			n = len(g.v.Grid.Cells) - bytes.Count(g.v.Grid.Cells, []byte{'#'})
 		}

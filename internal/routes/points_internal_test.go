@@ -177,13 +177,7 @@ func TestPointsCost(t *testing.T) {
 		}
 		g := New(v, 0)
 		g.Cores = 1
-		points := 0
-		for _, tg := range g.Corridors().Tag {
-			if tg.point() {
-				points++
-			}
-		}
-		cost := g.pointsCost() - points*pointStart
+		cost := g.pointsCost() - g.Corridors().points()*pointStart
 		before := g.lab.visits
 		if err := g.points(); err != nil {
 			t.Fatal(err)
