@@ -66,13 +66,13 @@ func (g *Graph) samplePoints() int {
 		return 0
 	}
 	k := min(pointSamples, max(1, points/pointSamples))
-	visits := g.lab.visits
-	for i := range k {
-		if _, err := ps.from(g.lab, i*points/k); err != nil {
-			break
+	visits, done := g.lab.visits, 0
+	for ; done < k; done++ {
+		if _, err := ps.from(g.lab, done*points/k); err != nil {
+			break // a limit or a signal: the graph's own build will meet it
 		}
 	}
-	return points*pointStart + visitsCost(way, (g.lab.visits-visits)*points/k)
+	return points*pointStart + visitsCost(way, (g.lab.visits-visits)*points/max(1, done))
 }
 
 // visitsCost is what the given number of nodes or cells visited the given way costs, in a
