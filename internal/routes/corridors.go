@@ -570,23 +570,27 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors, m *memory.Meter) bo
 			way[4*a+d], way[4*b+back] = Edge{int32(b), length}, Edge{int32(a), length}
 		}
 	}
+	// The corridors compacted in place, by node (k <= 4a+d: nothing still to read is written):
+	// a scratch too large to be kept (put) hands them to the graph, which then allocates none
+	// of its own (an open room's millions of edges, and their page faults); a kept one copies
+	// them into the graph's.
 	c.first = grow(&c.first, len(c.Cell)+1)
-	edges := 0
-	for _, e := range way {
-		if e.To >= 0 {
-			edges++
-		}
-	}
-	c.edges = slices.Grow(c.edges[:0], edges) // at once: in an open room, millions of edges
+	k := int32(0)
 	for a := range c.Cell {
-		c.first[a] = int32(len(c.edges))
-		for _, e := range way[4*a : 4*a+4] {
-			if e.To >= 0 {
-				c.edges = append(c.edges, e)
+		c.first[a] = k
+		for d := range 4 {
+			if e := way[4*a+d]; e.To >= 0 {
+				way[k] = e
+				k++
 			}
 		}
 	}
-	c.first[len(c.Cell)] = int32(len(c.edges))
+	c.first[len(c.Cell)] = k
+	if !s.kept() && !copyEdges {
+		c.edges, s.way = way[:k], nil
+	} else {
+		c.edges = append(c.edges[:0], way[:k]...)
+	}
 	for _, cell := range c.Cell { // the degrees as they were, for patch
 		deg[cell] &^= nodeFlag
 	}
@@ -681,10 +685,17 @@ func (s *cellScratch) reserve(m *memory.Meter, n int) bool {
 func (s *cellScratch) put(m *memory.Meter) {
 	m.Release(s.held)
 	s.held = 0
-	if cap(s.deg) <= pooled {
+	if s.kept() {
 		cellsPool.Put(s)
 	}
 }
+
+// kept reports whether put hands s back for the next build.
+func (s *cellScratch) kept() bool { return cap(s.deg) <= pooled }
+
+// copyEdges makes every build copy its corridors into the graph's own memory, the baseline
+// of handing a large build's over. A variable for the tests and benchmarks.
+var copyEdges = false
 
 // grow returns (*s)[:n], reallocating when its capacity is short.
 func grow[T any](s *[]T, n int) []T {

@@ -27,6 +27,7 @@ func TestBuildReserves(t *testing.T) {
 		{"321x321 real-shaped", vaultgen.Options{Seed: 1, Size: 321, Keys: 25}, 24, true},
 		{"300x300 room", vaultgen.Options{Seed: 2, Size: 300, Open: true}, 2 * (cellBytes + nodeBytes), true},
 		{"81x81 maze", vaultgen.Options{Seed: 1, Loops: 0.05}, cellBytes + 2*nodeBytes, false},
+		{"1025x1025 room, its edges handed over", vaultgen.Options{Seed: 2, Size: 1025, Open: true}, 2 * (cellBytes + nodeBytes), true},
 	} {
 		v, err := vault.Parse(tc.name, vaultgen.Generate(tc.o))
 		if err != nil {
@@ -78,6 +79,38 @@ func TestBuildReserves(t *testing.T) {
 	}
 }
 
+// TestEdgesHandedOver holds the corridor graphs of grids too large for their scratch to be
+// kept, whose edges are handed over, to the same graphs copied into memory of their own (the
+// baseline, copyEdges), and checks the scratch then holds none of them.
+func TestEdgesHandedOver(t *testing.T) {
+	for _, o := range []vaultgen.Options{
+		{Seed: 2, Size: 1025, Open: true},
+		{Seed: 3, Size: 1025, Loops: 0.1, Rooms: 3, Doors: 2},
+	} {
+		v, err := vault.Parse("gen", vaultgen.Generate(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var graphs [2]*Corridors
+		for i, copied := range []bool{false, true} {
+			copyEdges = copied
+			s := new(cellScratch)
+			graphs[i] = new(Corridors)
+			if !s.build(graphs[i], v, nil) {
+				t.Fatal("not built")
+			}
+			if s.kept() || !copied && s.way != nil {
+				t.Errorf("%+v, copied %v: the scratch kept %v, holds %d edges", o, copied, s.kept(), len(s.way))
+			}
+		}
+		copyEdges = false
+		a, b := graphs[0], graphs[1]
+		if !slices.Equal(a.Cell, b.Cell) || !slices.Equal(a.Tag, b.Tag) || !slices.Equal(a.first, b.first) || !slices.Equal(a.edges, b.edges) {
+			t.Errorf("%+v: the graph handed its edges (%d nodes, %d edges) differs from the one copying them (%d, %d)", o, a.Len(), len(a.edges), b.Len(), len(b.edges))
+		}
+	}
+}
+
 // bytes returns the memory s holds.
 func (s *cellScratch) bytes() int {
 	return cap(s.open) + cap(s.deg) + 4*(cap(s.id)+cap(s.starts)+cap(s.tile)) + 8*cap(s.way)
@@ -122,6 +155,37 @@ func TestSplitOwnsNumbers(t *testing.T) {
 	for i, c := range graphs {
 		if !slices.Equal(c.region, regions[i]) || !slices.Equal(c.part, parts[i]) {
 			t.Errorf("graph %d: its regions or parts changed when the next graph was split", i)
+		}
+	}
+}
+
+// BenchmarkEdges measures a corridor build too large for its scratch to be kept, into a new
+// graph as a command's single solve makes it, its edges handed over (handed) against the
+// baseline copying them into memory of the graph's own (copied): a 1025x1025 open room, a
+// node a cell, and a maze of that size with loops, rooms and doors.
+func BenchmarkEdges(b *testing.B) {
+	for _, vc := range []struct {
+		name string
+		o    vaultgen.Options
+	}{
+		{"open1025", vaultgen.Options{Seed: 2, Size: 1025, Open: true}},
+		{"loops1025", vaultgen.Options{Seed: 3, Size: 1025, Loops: 0.1, Rooms: 3, Doors: 2}},
+	} {
+		v, err := vault.Parse("gen", vaultgen.Generate(vc.o))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, copied := range []bool{false, true} {
+			b.Run(vc.name+"/"+map[bool]string{false: "handed", true: "copied"}[copied], func(b *testing.B) {
+				copyEdges = copied
+				defer func() { copyEdges = false }()
+				b.ReportAllocs()
+				for b.Loop() {
+					if !new(Corridors).Build(v, nil) {
+						b.Fatal("not built")
+					}
+				}
+			})
 		}
 	}
 }
