@@ -83,6 +83,7 @@ func TestBuildReserves(t *testing.T) {
 // kept, whose edges are handed over, to the same graphs copied into memory of their own (the
 // baseline, copyEdges), and checks the scratch then holds none of them.
 func TestEdgesHandedOver(t *testing.T) {
+	defer func() { copyEdges = false }()
 	for _, o := range []vaultgen.Options{
 		{Seed: 2, Size: 1025, Open: true},
 		{Seed: 3, Size: 1025, Loops: 0.1, Rooms: 3, Doors: 2},
@@ -103,7 +104,6 @@ func TestEdgesHandedOver(t *testing.T) {
 				t.Errorf("%+v, copied %v: the scratch kept %v, holds %d edges", o, copied, s.kept(), len(s.way))
 			}
 		}
-		copyEdges = false
 		a, b := graphs[0], graphs[1]
 		if !slices.Equal(a.Cell, b.Cell) || !slices.Equal(a.Tag, b.Tag) || !slices.Equal(a.first, b.first) || !slices.Equal(a.edges, b.edges) {
 			t.Errorf("%+v: the graph handed its edges (%d nodes, %d edges) differs from the one copying them (%d, %d)", o, a.Len(), len(a.edges), b.Len(), len(b.edges))
@@ -175,9 +175,12 @@ func BenchmarkEdges(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, copied := range []bool{false, true} {
-			b.Run(vc.name+"/"+map[bool]string{false: "handed", true: "copied"}[copied], func(b *testing.B) {
-				copyEdges = copied
+		for _, variant := range []struct {
+			name   string
+			copied bool
+		}{{"handed", false}, {"copied", true}} {
+			b.Run(vc.name+"/"+variant.name, func(b *testing.B) {
+				copyEdges = variant.copied
 				defer func() { copyEdges = false }()
 				b.ReportAllocs()
 				for b.Loop() {
