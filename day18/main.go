@@ -49,7 +49,7 @@ func command() *cli.Command {
 		Default:  inputs.Day18Default,
 		Read:     func(name string, r io.Reader) ([]byte, error) { return vault.Read(name, r, c.dialect) },
 		Solve:    c.solve,
-		Picture:  &cli.Picture{Usage: "draw one input's walk into FILE.png (traced) or FILE.gif (animated)", Delay: 12},
+		Picture:  &cli.Picture{Usage: "draw one input's walk into `FILE`.png (traced) or FILE.gif (animated)", Delay: 12},
 		Memory:   true,
 	}
 }
@@ -57,17 +57,17 @@ func command() *cli.Command {
 func (c *config) flags(fs *flag.FlagSet) {
 	c.algo = cli.Choice{Value: "graph", Options: []string{"graph", "bfs"}}
 	c.path = cli.Choice{Options: []string{"keys", "cells"}, Bare: "keys"}
-	fs.IntVar(&c.part, "part", 0, "which part: 1, 2, or 0 for both")
+	fs.IntVar(&c.part, "part", 0, "the part `N` to solve: 1, 2, or 0 for both")
 	fs.TextVar(&c.opt.Goal, "goal", solve.Collect, "`collect|exit`: pick up every key, or reach the '+' cell")
 	fs.Var(&c.algo, "algo", "`graph|bfs`: best-first search on the route graph, or the plain (cells, keys) BFS baseline")
 	fs.TextVar(&c.opt.Bound, "bound", bound.KindAuto, "the graph search's lower bound `B`: auto, none (Dijkstra), tour, tour+blocks, tour+lazy-blocks, spanning or held-karp")
-	fs.IntVar(&c.opt.Budget, "budget", 0, "most search states recorded (0: no count, only -mem)")
+	fs.IntVar(&c.opt.Budget, "budget", 0, "record at most `N` search states (0: no count, only -mem)")
 	fs.BoolVar(&c.verbose, "v", false, "search statistics on standard error")
 	fs.Var(&c.path, "path", "print the walk behind each answer: each robot's keys with steps (-path=cells: every cell too)")
-	fs.StringVar(&c.show, "show", "", "dist: print the distance field from the robots; dist=KEYS: from those keys")
-	fs.StringVar(&c.start, "start", "", "a dialect's start character, read as '@'")
-	fs.StringVar(&c.exit, "exit", "", "a dialect's exit character, read as '+' (the goal becomes exit)")
-	fs.StringVar(&c.floor, "floor", "", "a dialect's floor character, read as '.'")
+	fs.StringVar(&c.show, "show", "", "`dist[=KEYS]`: print the distance field from the robots, or with KEYS from those keys")
+	fs.StringVar(&c.start, "start", "", "a dialect's start character `C`, read as '@'")
+	fs.StringVar(&c.exit, "exit", "", "a dialect's exit character `C`, read as '+' (the goal becomes exit)")
+	fs.StringVar(&c.floor, "floor", "", "a dialect's floor character `C`, read as '.'")
 }
 
 // check validates the flags before any input is read.

@@ -53,7 +53,7 @@ func command() *cli.Command {
 		Read:     slide.Read,
 		Default:  inputs.KlotskiClassic,
 		Solve:    c.solve,
-		Picture:  &cli.Picture{Usage: "draw the solution into FILE.gif (animated) or FILE.png (a strip of boards); one input", Delay: 40},
+		Picture:  &cli.Picture{Usage: "draw the solution into `FILE`.gif (animated) or FILE.png (a strip of boards); one input", Delay: 40},
 		Memory:   true,
 	}
 }
@@ -67,8 +67,8 @@ func (c *config) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&c.farthest, "farthest", false, "for each FILE, the positions farthest from its start: their number of moves, and the boards")
 	fs.BoolVar(&c.groups, "groups", false, "the atlas of every 4x5 layout: its groups (layouts the moves connect) and each group's hardest layout")
 	fs.BoolVar(&c.list, "list", false, "with -groups, one line (or JSON object) per group")
-	fs.StringVar(&c.code, "code", "", "solve the 4x5 layout with this common code (for example 1A9BF0C00), the 2x2 to the exit")
-	fs.IntVar(&c.opt.Budget, "budget", slide.DefaultBudget, "most positions a search records")
+	fs.StringVar(&c.code, "code", "", "solve the 4x5 layout with this common `CODE` (for example 1A9BF0C00), the 2x2 to the exit")
+	fs.IntVar(&c.opt.Budget, "budget", slide.DefaultBudget, "a search records at most `N` positions")
 }
 
 // check validates the flags before any input is read.

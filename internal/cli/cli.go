@@ -204,18 +204,18 @@ func Run(cmd *Command, args []string, env *Env) int {
 	fs.SetOutput(io.Discard)
 	if cmd.Solve != nil { // a command of inputs
 		fs.BoolVar(&env.JSON, "json", false, "one JSON object per input, one per line, in argument order")
-		fs.IntVar(&env.Repeat, "repeat", 0, "solve each input N times after one warm-up, in-process, and report the median and minimum time (inputs then run one at a time)")
-		fs.DurationVar(&env.Timeout, "timeout", 0, "stop an input's searches after this long (for example 2s) and report what they proved")
+		fs.IntVar(&env.Repeat, "repeat", 0, "solve each input `N` times after one warm-up, in-process, and report the median and minimum time (inputs then run one at a time)")
+		fs.DurationVar(&env.Timeout, "timeout", 0, "stop an input's searches after `D` (a duration, for example 2s) and report what they proved")
 		if cmd.Picture != nil {
 			fs.StringVar(&env.Render, "render", "", cmd.Picture.Usage)
 		}
 	}
 	mem := new(string)
 	if cmd.Memory {
-		fs.StringVar(mem, "mem", "", "most memory the searches may use, for example 512MB or 2GB (default: half of what this process may use, a quarter under ulimit -v or -d)")
+		fs.StringVar(mem, "mem", "", "the most memory `SIZE` the searches may use, for example 512MB or 2GB (default: half of what this process may use, a quarter under ulimit -v or -d)")
 	}
 	version := fs.Bool("version", false, "print the version and exit")
-	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to FILE, for go tool pprof")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to `FILE`, for go tool pprof")
 	if cmd.Flags != nil {
 		cmd.Flags(fs)
 	}

@@ -41,13 +41,13 @@ const (
 
 // Flags defines a flag for each option on fs (day18 gen's), with the defaults Generate uses.
 func (o *Options) Flags(fs *flag.FlagSet) {
-	fs.Uint64Var(&o.Seed, "seed", 1, "random seed; the same options always print the same vault")
-	fs.IntVar(&o.Size, "size", 81, fmt.Sprintf("width and height, 9 to %d (a maze is rounded up to 4k+1; -open: 3 to %d)", MaxMaze, MaxOpen))
-	fs.IntVar(&o.Keys, "keys", 26, "number of keys (1-26), each with its doors")
-	fs.IntVar(&o.Robots, "robots", 1, "1 (an open centre), 4 (the part-2 centre), up to 8")
-	fs.Float64Var(&o.Loops, "loops", 0, "chance that a maze wall is removed, making loops (0-1)")
-	fs.IntVar(&o.Rooms, "rooms", 0, "open rooms carved into the maze (0-1000)")
-	fs.IntVar(&o.Doors, "doors", 1, "doors per key (1-26)")
+	fs.Uint64Var(&o.Seed, "seed", 1, "random seed `N`; the same options always print the same vault")
+	fs.IntVar(&o.Size, "size", 81, fmt.Sprintf("width and height `N`, 9 to %d (a maze is rounded up to 4k+1; -open: 3 to %d)", MaxMaze, MaxOpen))
+	fs.IntVar(&o.Keys, "keys", 26, "number of keys `N` (1-26), each with its doors")
+	fs.IntVar(&o.Robots, "robots", 1, "number of robots `N`: 1 (an open centre), 4 (the part-2 centre), up to 8")
+	fs.Float64Var(&o.Loops, "loops", 0, "chance `F` that a maze wall is removed, making loops (0-1)")
+	fs.IntVar(&o.Rooms, "rooms", 0, "number of open rooms `N` carved into the maze (0-1000)")
+	fs.IntVar(&o.Doors, "doors", 1, "`N` doors per key (1-26)")
 	fs.BoolVar(&o.Open, "open", false, "one open room of size×size instead of a maze (keys and robots at random, no doors)")
 	fs.Func("exit", "put the exit '+' in key `KEY`'s place, its doors left locked (for day18 -goal exit)", func(s string) error {
 		if len(s) != 1 || s[0] < 'a' || s[0] > 'z' {
