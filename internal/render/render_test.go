@@ -1,0 +1,267 @@
+package render_test
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"strings"
+	"testing"
+
+	"github.com/statespace/puzzles/internal/memory"
+	"github.com/statespace/puzzles/internal/render"
+	"github.com/statespace/puzzles/internal/slide"
+	"github.com/statespace/puzzles/internal/solve"
+	"github.com/statespace/puzzles/internal/vault"
+)
+
+// middle returns the palette index of the middle pixel of a vault picture's cell, by its
+// line and column in the text (from 0), and corner that of its top-left pixel. The picture
+// is the text's cells, without the border of wall the grid adds around them.
+func middle(img *image.Paletted, scale, line, col int) uint8 {
+	return img.ColorIndexAt(col*scale+scale/2, line*scale+scale/2)
+}
+
+func corner(img *image.Paletted, scale, line, col int) uint8 {
+	return img.ColorIndexAt(col*scale, line*scale)
+}
+
+func TestScale(t *testing.T) {
+	for _, tc := range []struct{ w, h, want int }{
+		{7, 1, 16},      // small grids: the largest cells
+		{79, 79, 8},     // a real input without its border: 640/79
+		{320, 10, 2},    // the longer side decides
+		{2046, 2046, 2}, // the largest grid: never below 2
+	} {
+		if got := render.Scale(tc.w, tc.h); got != tc.want {
+			t.Errorf("Scale(%d, %d) = %d, want %d", tc.w, tc.h, got, tc.want)
+		}
+	}
+}
+
+// TestVaultWalk draws a solved part 2 (four robots, four quadrants): each robot's region
+// is tinted its own colour, every cell a robot walked is traced in its colour, and the
+// animation ends with every door open and every key picked up.
+func TestVaultWalk(t *testing.T) {
+	v, err := vault.Parse("four", []byte(strings.Join([]string{
+		"#########",
+		"#a..#..B#",
+		"#...#...#",
+		"#A.@#@.b#",
+		"#########",
+		"#c.@#@.D#",
+		"#...#...#",
+		"#C..#..d#",
+		"#########",
+	}, "\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := solve.Parts(v, 1, solve.Options{Walk: true}, nil)
+	res := parts[0].Result
+	if parts[0].Err != nil || res.Steps < 0 || len(res.Walk) == 0 {
+		t.Fatalf("no walk: %v, %d steps", parts[0].Err, res.Steps)
+	}
+	v = parts[0].Vault
+	scale := render.Scale(v.Grid.W-2, v.Grid.H-2)
+	frames, err := render.VaultWalk(v, res.Walk, false, nil)
+	if err != nil || len(frames) != 1 {
+		t.Fatalf("traced: %d frames, %v; want one", len(frames), err)
+	}
+	img := frames[0]
+	if b := img.Bounds(); b.Dx() != 9*scale || b.Dy() != 9*scale {
+		t.Errorf("picture %v, want %dx%d pixels", b, 9*scale, 9*scale)
+	}
+	// The regions: robot i's floor is tinted Region(i) (robots in reading order).
+	for i, cell := range [][2]int{{2, 2}, {2, 6}, {6, 2}, {6, 6}} {
+		if got, want := corner(img, scale, cell[0], cell[1]), render.Region(i); got != want {
+			t.Errorf("robot %d's region at %d:%d is %d, want %d", i, cell[0], cell[1], got, want)
+		}
+	}
+	// A key's cell is tinted too, around the key.
+	if got := corner(img, scale, 1, 1); got != render.Region(0) {
+		t.Errorf("key a's cell is %d around the key, want robot 0's region %d", got, render.Region(0))
+	}
+	// The trail: every cell of every leg, in its robot's colour (or a robot standing there).
+	for _, l := range res.Walk {
+		cells, err := solve.Cells(v, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cells {
+			line, col := v.Grid.Pos(c)
+			line, col = line-1, col-1 // the text's
+			if got := middle(img, scale, line, col); got != render.Robot(l.Robot) {
+				t.Errorf("robot %d's trail at %d:%d is %d, want %d", l.Robot, line, col, got, render.Robot(l.Robot))
+			}
+		}
+	}
+	// Over the start: the doors drawn closed, the keys as keys (inset, off the trail).
+	if got := corner(img, scale, 1, 7); got != render.Door {
+		t.Errorf("door B is %d, want closed (%d)", got, render.Door)
+	}
+	if got := img.ColorIndexAt(scale+scale/4, scale+scale/4); got != render.Key {
+		t.Errorf("key a's inset is %d, want %d", got, render.Key)
+	}
+
+	anim, err := render.VaultWalk(v, res.Walk, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(anim) < len(res.Walk)+1 { // the start, then a frame at least a leg
+		t.Fatalf("%d frames for %d legs", len(anim), len(res.Walk))
+	}
+	first, last := anim[0], anim[len(anim)-1]
+	for _, door := range [][2]int{{1, 7}, {3, 1}, {5, 7}, {7, 1}} {
+		if f, l := corner(first, scale, door[0], door[1]), corner(last, scale, door[0], door[1]); f != render.Door || l != render.OpenDoor {
+			t.Errorf("door at %d:%d: first frame %d, last %d; want closed, then open", door[0], door[1], f, l)
+		}
+	}
+	if got := last.ColorIndexAt(scale+scale/4, scale+scale/4); got == render.Key {
+		t.Errorf("key a is still drawn in the last frame, every key picked up")
+	}
+}
+
+// TestMemory holds the pictures to a meter: a limit below one frame stops with the memory
+// limit, naming the frame, and hands back everything reserved; a limit that fits leaves the
+// frames' pixels reserved for the caller.
+func TestMemory(t *testing.T) {
+	v, err := vault.Parse("line", []byte("#########\n#b.A.@.a#\n#########\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := solve.Parts(v, 1, solve.Options{Walk: true}, nil)
+	v, walk := parts[0].Vault, parts[0].Result.Walk
+	w, h := v.Grid.W-2, v.Grid.H-2 // the text's size, which the picture shows
+	scale := render.Scale(w, h)
+	frame := w * h * scale * scale // pixels, a byte each
+	field := 8 * len(v.Grid.Cells)
+
+	p, err := slide.Parse("p", []byte("A.\n..\n\ngoal: A 1 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bd := slide.NewBoard(p)
+	sol, err := slide.Solve(bd, slide.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := sol.Path
+
+	for _, tc := range []struct {
+		name  string
+		limit int64
+		draw  func(m *memory.Meter) ([]*image.Paletted, error)
+		want  string // the error's text, or "" to fit
+	}{
+		{"vault, no room for the regions", int64(field) - 1, func(m *memory.Meter) ([]*image.Paletted, error) {
+			return render.VaultWalk(v, walk, false, m)
+		}, "do not fit"},
+		{"vault, no room for the frame", int64(field + frame - 1), func(m *memory.Meter) ([]*image.Paletted, error) {
+			return render.VaultWalk(v, walk, false, m)
+		}, "frame 1 of"},
+		{"vault, the third frame", int64(field + 2*frame), func(m *memory.Meter) ([]*image.Paletted, error) {
+			return render.VaultWalk(v, walk, true, m)
+		}, "frame 3 of"},
+		{"vault, room for all", int64(field + 100*frame), func(m *memory.Meter) ([]*image.Paletted, error) {
+			return render.VaultWalk(v, walk, true, m)
+		}, ""},
+		{"slide strip, no room", 10, func(m *memory.Meter) ([]*image.Paletted, error) {
+			return render.SlideWalk(bd, path, false, m)
+		}, "frame 1 of"},
+		{"slide frames, room for all", 1 << 20, func(m *memory.Meter) ([]*image.Paletted, error) {
+			return render.SlideWalk(bd, path, true, m)
+		}, ""},
+	} {
+		m := memory.NewMeter(tc.limit)
+		frames, err := tc.draw(m)
+		switch {
+		case tc.want != "" && (!errors.Is(err, memory.ErrLimit) || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: %v, want the memory limit and %q", tc.name, err, tc.want)
+		case tc.want != "" && m.Used() != 0:
+			t.Errorf("%s: %d bytes left reserved after the failure", tc.name, m.Used())
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want == "":
+			pixels := 0
+			for _, f := range frames {
+				pixels += len(f.Pix)
+			}
+			if int(m.Used()) != pixels {
+				t.Errorf("%s: %d bytes reserved for %d pixels", tc.name, m.Used(), pixels)
+			}
+		}
+	}
+}
+
+// TestSlideWalk draws a two-piece puzzle's positions: each piece keeps its colour as it
+// moves, empty cells are floor, and a piece is inset by a pixel from its neighbours.
+func TestSlideWalk(t *testing.T) {
+	p, err := slide.Parse("p", []byte("AB\n..\n\ngoal: A 1 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bd := slide.NewBoard(p)
+	res, err := slide.Solve(bd, slide.Options{Metric: slide.Step})
+	if err != nil || res.Moves != 2 {
+		t.Fatalf("solve: %d moves, %v; want 2", res.Moves, err)
+	}
+	frames, err := render.SlideWalk(bd, res.Path, true, nil)
+	if err != nil || len(frames) != len(res.Path) {
+		t.Fatalf("%d frames, %v; want %d", len(frames), err, len(res.Path))
+	}
+	scale := frames[0].Bounds().Dx() / (bd.W + 2) // a margin cell each side
+	at := func(img *image.Paletted, r, c int) uint8 {
+		return img.ColorIndexAt((c+1)*scale+scale/2, (r+1)*scale+scale/2)
+	}
+	a, b := render.Piece(0), render.Piece(1)
+	first, last := frames[0], frames[len(frames)-1]
+	for _, tc := range []struct {
+		img  *image.Paletted
+		r, c int
+		want uint8
+	}{
+		{first, 0, 0, a}, {first, 0, 1, b}, {first, 1, 0, render.Floor}, {first, 1, 1, render.Floor},
+		{last, 1, 1, a}, {last, 0, 0, render.Floor},
+	} {
+		if got := at(tc.img, tc.r, tc.c); got != tc.want {
+			t.Errorf("cell %d,%d is %d, want %d", tc.r, tc.c, got, tc.want)
+		}
+	}
+	// A and B side by side in the first position: the pixel column where they meet is the
+	// background on each side of the seam.
+	seam := 2 * scale // the left edge of B's cell
+	if got := first.ColorIndexAt(seam, scale+scale/2); got != render.Wall {
+		t.Errorf("the seam between A and B is %d, want the background %d", got, render.Wall)
+	}
+	strip, err := render.SlideWalk(bd, res.Path, false, nil)
+	if err != nil || len(strip) != 1 {
+		t.Fatalf("strip: %d pictures, %v", len(strip), err)
+	}
+	// Three boards of 2x2 cells of 16 pixels, a cell between them and a margin cell before.
+	if b := strip[0].Bounds(); b.Dx() != (3*3+1)*16 || b.Dy() != 4*16 {
+		t.Errorf("strip %v, want %dx%d", b, (3*3+1)*16, 4*16)
+	}
+}
+
+// A vault drawn at one pixel a cell, its palette indices
+// printed: key a 2, door A 3, the floor robot 0's region tint 14 (Region(0)), and the robot
+// and its trail robot 0's colour 6 (Robot(0)). At larger scales a key, a trail and a robot
+// are drawn inset in their cells.
+func ExampleVault() {
+	v, err := vault.Parse("v", []byte("a.A.@\n"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g := v.Grid                          // the text with a border of wall: a at cell 8, the robot at 12
+	owner := make([]int32, len(g.Cells)) // every cell robot 0's region
+	img := render.Vault(render.Scene{G: g, Owner: owner, Robots: v.Robots, Trail: [][]int{{11}}, Scale: 1})
+	for y := range img.Bounds().Dy() {
+		for x := range img.Bounds().Dx() {
+			fmt.Printf("%3d", img.ColorIndexAt(x, y))
+		}
+		fmt.Println()
+	}
+	// Output:
+	//   2 14  3  6  6
+}
