@@ -139,10 +139,8 @@ func Vault(sc Scene) *image.Paletted {
 				}
 			case ch == '+':
 				idx = Exit
-			case sc.Owner != nil && sc.Owner[c] >= 0:
-				idx = Region(int(sc.Owner[c]))
 			}
-			if idx == Floor && sc.Owner != nil && sc.Owner[c] >= 0 {
+			if idx == Floor && sc.Owner != nil && sc.Owner[c] >= 0 { // floor, robots and keys
 				idx = Region(int(sc.Owner[c]))
 			}
 			fill(c, 0, idx)
