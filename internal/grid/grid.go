@@ -45,6 +45,8 @@ func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Li
 
 // Read parses text into a Grid. Bytes for which valid is false are reported with their line
 // and column; short lines are padded with wall. An input with no non-empty line is an error.
+// A UTF-8 byte-order mark is dropped, and a carriage return is accepted before a line feed
+// only, as Scan does.
 // Problems are reported in reading order: the first invalid byte or limit passed.
 func Read(file string, data []byte, wall byte, valid *[256]bool) (*Grid, error) {
 	g := new(Grid)
@@ -71,7 +73,7 @@ func (g *Grid) Read(file string, data []byte, wall byte, valid *[256]bool) error
 			end, next = len(data)-at, len(data)
 		}
 		l := span{at, at + end}
-		if l.to > l.from && data[l.to-1] == '\r' {
+		if l.to > l.from && data[l.to-1] == '\r' && next > l.to { // before a line feed only
 			l.to--
 		}
 		n := len(lines) + 1

@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -20,14 +21,21 @@ func Scan(file string, r io.Reader, tr *[256]byte, valid *[256]bool) ([]byte, er
 	cr := false // the last byte was a carriage return
 	first := true
 	for {
-		n, rerr := r.Read(buf)
-		chunk := buf[:n]
-		if first && n > 0 {
-			if len(chunk) >= 3 && string(chunk[:3]) == "\xef\xbb\xbf" {
-				chunk = chunk[3:]
-			}
-			first = false
+		var n int
+		var rerr error
+		if first { // at least a byte-order mark's three bytes, however the reads are split
+			n, rerr = io.ReadAtLeast(r, buf, 3)
+		} else {
+			n, rerr = r.Read(buf)
 		}
+		if errors.Is(rerr, io.ErrUnexpectedEOF) {
+			rerr = io.EOF
+		}
+		chunk := buf[:n]
+		if first && bytes.HasPrefix(chunk, []byte("\xef\xbb\xbf")) {
+			chunk = chunk[3:]
+		}
+		first = false
 		for i, b := range chunk {
 			t := b
 			if tr != nil {
@@ -50,7 +58,7 @@ func Scan(file string, r io.Reader, tr *[256]byte, valid *[256]bool) ([]byte, er
 				col++
 				continue
 			case !valid[t]:
-				return nil, &Error{file, line, col + 1, "unexpected character " + Quote(chunk[i:])}
+				return nil, &Error{file, line, col + 1, "unexpected character " + Quote(wholeRune(chunk[i:], r))}
 			}
 			col++
 			if col > MaxSide {
@@ -68,12 +76,21 @@ func Scan(file string, r io.Reader, tr *[256]byte, valid *[256]bool) ([]byte, er
 			return out, nil
 		}
 		if rerr != nil {
-			if errors.Is(rerr, io.ErrUnexpectedEOF) {
-				return out, nil
-			}
 			return nil, rerr
 		}
 	}
+}
+
+// wholeRune returns b, the bytes read from an unexpected one on, with as many more read from
+// r as the UTF-8 character it starts needs: Quote then shows the same character however the
+// input was split into reads (a pipe's come in any size).
+func wholeRune(b []byte, r io.Reader) []byte {
+	if b[0] < utf8.RuneSelf || utf8.FullRune(b) {
+		return b
+	}
+	more := make([]byte, utf8.UTFMax-len(b))
+	n, _ := io.ReadFull(r, more)
+	return append(append([]byte(nil), b...), more[:n]...)
 }
 
 // Quote shows the character b starts as the input has it: printable ASCII quoted, a valid

@@ -1,0 +1,63 @@
+package grid_test
+
+import (
+	"bytes"
+	"testing"
+	"testing/iotest"
+
+	"github.com/statespace/puzzles/internal/grid"
+)
+
+// vaultBytes are the bytes a vault may hold.
+var vaultBytes = func() *[256]bool {
+	var v [256]bool
+	for _, c := range []byte("#.@+") {
+		v[c] = true
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		v[c], v[c-'a'+'A'] = true, true
+	}
+	return &v
+}()
+
+// FuzzScan holds Scan, which the commands read their inputs with, to Read, which parses
+// what Scan returns: on any bytes, read whole or a byte at a time, the two refuse the same
+// inputs with the same error, position and all, and what Scan accepts Read parses into the
+// grid it parses from the bytes themselves (a byte-order mark dropped, a carriage return
+// only before a line feed).
+func FuzzScan(f *testing.F) {
+	for _, s := range []string{"#@.a\n#A.+\n", "\xef\xbb\xbf@a\r\n.b\r\n", "@.\r", "@\r.\n", "@\x00", "\n\n@\n\n", "", "#.é", "@\t."} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 4000 { // the size limits are Read's and Scan's alike, but reached at different bytes
+			return
+		}
+		out, serr := grid.Scan("f", bytes.NewReader(data), nil, vaultBytes)
+		slow, err := grid.Scan("f", iotest.OneByteReader(bytes.NewReader(data)), nil, vaultBytes)
+		if !bytes.Equal(out, slow) || errText(err) != errText(serr) {
+			t.Fatalf("%q: whole %q, %v; a byte at a time %q, %v", data, out, serr, slow, err)
+		}
+		g, rerr := grid.Read("f", data, '#', vaultBytes)
+		if serr != nil {
+			if rerr == nil || rerr.Error() != serr.Error() {
+				t.Fatalf("%q: Scan %v, Read %v", data, serr, rerr)
+			}
+			return
+		}
+		h, err := grid.Read("f", out, '#', vaultBytes)
+		if errText(err) != errText(rerr) {
+			t.Fatalf("%q: Read of the bytes %v, of Scan's text %v", data, rerr, err)
+		}
+		if rerr == nil && (g.W != h.W || g.H != h.H || !bytes.Equal(g.Cells, h.Cells)) {
+			t.Fatalf("%q: Read of the bytes\n%s, of Scan's text\n%s", data, g, h)
+		}
+	})
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
