@@ -27,7 +27,7 @@ type Options struct {
 	Robots int     // 1 (one '@' in an open 3x3), 4 (the part-2 centre), up to 8, the rest on random floor; default 1
 	Loops  float64 // chance that a wall between two maze cells is removed; default 0 (trees)
 	Rooms  int     // open rectangular rooms carved into the maze; default 0
-	Doors  int     // doors per key, placed as the first one is; default 1
+	Doors  int     // at most this many doors per key, each placed as the first one is (fewer where fewer cells can guard the key); default 1
 	Open   bool    // no maze: one open room of Size×Size (any size ≥ 3), keys and robots at random
 	Exit   byte    // a key ('a' on) whose place becomes the exit '+', its doors left locked; 0: none
 }
@@ -47,7 +47,7 @@ func (o *Options) Flags(fs *flag.FlagSet) {
 	fs.IntVar(&o.Robots, "robots", 1, "number of robots `N`: 1 (an open centre), 4 (the part-2 centre), up to 8")
 	fs.Float64Var(&o.Loops, "loops", 0, "chance `F` that a maze wall is removed, making loops (0-1)")
 	fs.IntVar(&o.Rooms, "rooms", 0, "number of open rooms `N` carved into the maze (0-1000)")
-	fs.IntVar(&o.Doors, "doors", 1, "`N` doors per key (1-26)")
+	fs.IntVar(&o.Doors, "doors", 1, "up to `N` doors per key (1-26; fewer where fewer cells can guard a key)")
 	fs.BoolVar(&o.Open, "open", false, "one open room of size×size instead of a maze (keys and robots at random, no doors)")
 	fs.Func("exit", "put the exit '+' in key `KEY`'s place, its doors left locked (for day18 -goal exit)", func(s string) error {
 		if len(s) != 1 || s[0] < 'a' || s[0] > 'z' {
@@ -99,10 +99,36 @@ func (o Options) Check() error {
 		return fmt.Errorf("-doors %d: want 1 to 26", o.Doors)
 	case o.Open && o.Robots+o.Keys > o.Size*o.Size:
 		return fmt.Errorf("-size %d: too small a room for %d keys and %d robots", o.Size, o.Keys, o.Robots)
+	case !o.Open && o.Keys > mazeSpots(o.Size):
+		n := o.Defaults().Size
+		return fmt.Errorf("-keys %d: a %dx%d maze has room for %d keys", o.Keys, n, n, mazeSpots(o.Size))
 	case o.Exit != 0 && (o.Exit < 'a' || int(o.Exit-'a') >= o.Keys):
 		return fmt.Errorf("-exit %c: want a key from a to %c", o.Exit, 'a'+o.Keys-1)
 	}
 	return nil
+}
+
+// mazeSpots is how many keys a maze of the given size has room for: a key sits on a cell
+// of the maze's lattice (odd line, odd column), outside the centre's 3x3.
+func mazeSpots(size int) int {
+	n := Options{Size: size}.Defaults().Size
+	return (n-1)/2*((n-1)/2) - 4
+}
+
+// Make is Generate for a command: it refuses options out of range (Check), and a vault
+// without room for every robot asked for. Robots beyond the centre's stand on floor the keys
+// and doors left, which a small maze with many doors may not have; the error says how many
+// fit. (Generate places what fits, so that a vault of given options never changes.)
+func Make(o Options) ([]byte, error) {
+	if err := o.Check(); err != nil {
+		return nil, err
+	}
+	data := Generate(o)
+	if n := bytes.Count(data, []byte{'@'}); n < o.Robots {
+		s := o.Defaults().Size
+		return nil, fmt.Errorf("-robots %d: the %dx%d maze's keys and doors leave room for %d robots; a larger -size or fewer -doors make room", o.Robots, s, s, n)
+	}
+	return data, nil
 }
 
 // Generate returns a vault in the input format. The same options always give the same bytes;

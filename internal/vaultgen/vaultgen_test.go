@@ -2,6 +2,8 @@ package vaultgen_test
 
 import (
 	"bytes"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/solve"
@@ -93,5 +95,46 @@ func TestLargest(t *testing.T) {
 		if o.Check() == nil {
 			t.Errorf("%+v: accepted", o)
 		}
+	}
+}
+
+// TestMake holds Make to what day18 gen promises, over random options of small mazes and
+// rooms (where room runs out): a vault it makes has every key and robot asked for and at
+// most the doors asked for a key, and is Generate's; one it refuses, it refuses naming the
+// option, and Generate's vault of those options indeed falls short of it.
+func TestMake(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	var made, refused int
+	for range 600 {
+		o := vaultgen.Options{Seed: r.Uint64(), Size: []int{9, 13, 17, 21, 41}[r.IntN(5)], Keys: 1 + r.IntN(26), Robots: 1 + r.IntN(8),
+			Loops: []float64{0, 0.05, 0.5}[r.IntN(3)], Rooms: []int{0, 1, 5}[r.IntN(3)], Doors: 1 + r.IntN(26), Open: r.IntN(8) == 0}
+		if o.Check() != nil && !strings.HasPrefix(o.Check().Error(), "-keys") {
+			continue // out of range alone (a small open room)
+		}
+		data, err := vaultgen.Make(o)
+		v, perr := vault.Parse("gen", vaultgen.Generate(o))
+		if perr != nil {
+			t.Fatalf("%+v: %v", o, perr)
+		}
+		if err != nil {
+			refused++
+			keys, robots := strings.HasPrefix(err.Error(), "-keys"), strings.HasPrefix(err.Error(), "-robots")
+			if !keys && !robots || keys && v.All.Len() == o.Keys || robots && len(v.Robots) == o.Robots {
+				t.Errorf("%+v: refused (%v), but its vault has %d keys and %d robots", o, err, v.All.Len(), len(v.Robots))
+			}
+			continue
+		}
+		made++
+		if !bytes.Equal(data, vaultgen.Generate(o)) || v.All.Len() != o.Keys || len(v.Robots) != o.Robots {
+			t.Errorf("%+v: made a vault of %d keys and %d robots", o, v.All.Len(), len(v.Robots))
+		}
+		for k := range o.Keys {
+			if len(v.Doors[k]) > o.Doors {
+				t.Errorf("%+v: key %c has %d doors", o, 'a'+k, len(v.Doors[k]))
+			}
+		}
+	}
+	if made < 300 || refused < 30 {
+		t.Errorf("%d made and %d refused of 600: the options no longer test both", made, refused)
 	}
 }
