@@ -369,6 +369,7 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 	for i := range workers {
 		slots <- i
 	}
+	signalled := ctx // ends at a signal; each input's own ends at -timeout too
 	batch(ctx, len(inputs), workers, env.Timeout, func(ctx context.Context, i int) Outcome {
 		slot := <-slots
 		defer func() { slots <- slot }()
@@ -376,7 +377,7 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 		job := &Job{Name: in.Name, JSON: env.JSON, Named: len(inputs) > 1, Cores: cores, Repeat: env.Repeat,
 			Render: env.Render != "", Meter: env.Meter, show: show, slot: slot, along: along}
 		defer job.Show(nil)
-		data, err := read(cmd, in, env.Stdin, available)
+		data, err := read(signalled, cmd, in, env.Stdin, available)
 		if err != nil {
 			return Outcome{Err: err}
 		}
@@ -417,6 +418,9 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 		name := inputs[i].Name
 		if !started {
 			o.Err = errNotStarted
+		}
+		if errors.Is(o.Err, errNotStarted) {
+			started = false
 			notStarted++
 		}
 		out.Lock()
@@ -452,8 +456,13 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 	return status
 }
 
-// errNotStarted is the error of an input a signal kept from starting.
-var errNotStarted = errors.New("not started: the command was stopped first")
+// errNotStarted is the error of an input a signal kept from starting, and errNotRead that
+// of one a signal came for while it was read: a pipe whose writer is silent, a FIFO with
+// no writer yet.
+var (
+	errNotStarted = errors.New("not started: the command was stopped first")
+	errNotRead    = fmt.Errorf("%w, while reading it", errNotStarted)
+)
 
 // errorLine names the input in an error that does not already start with its name.
 func errorLine(name string, err error) string {
@@ -465,8 +474,36 @@ func errorLine(name string, err error) string {
 }
 
 // read reads one input: within the format's limits when the command says how, and within
-// a share of the memory the process may use (available, 0 when unknown: inputShare).
-func read(cmd *Command, in Input, stdin io.Reader, available int64) ([]byte, error) {
+// a share of the memory the process may use (available, 0 when unknown: inputShare). An
+// input can be slow to come, or never come (a pipe whose writer is silent; a FIFO, whose
+// opening waits for a writer), and no read or open in progress can be called off; so the
+// reading runs on a goroutine of its own, and a signal (ctx) ends the wait for it with
+// errNotRead: the process ends as a signal asks, the goroutine with it.
+func read(ctx context.Context, cmd *Command, in Input, stdin io.Reader, available int64) ([]byte, error) {
+	type read struct {
+		data []byte
+		err  error
+	}
+	done := make(chan read, 1)
+	go func() {
+		data, err := readInput(cmd, in, stdin, available)
+		done <- read{data, err}
+	}()
+	select {
+	case r := <-done:
+		return r.data, r.err
+	case <-ctx.Done():
+		select {
+		case r := <-done: // read all the same
+			return r.data, r.err
+		default:
+			return nil, errNotRead
+		}
+	}
+}
+
+// readInput is read's work, on its goroutine.
+func readInput(cmd *Command, in Input, stdin io.Reader, available int64) ([]byte, error) {
 	rc, err := in.Open(stdin)
 	if err != nil {
 		return nil, err

@@ -359,12 +359,43 @@ func TestReadCapped(t *testing.T) {
 	}
 	for _, tt := range tests {
 		data := bytes.Repeat([]byte{'#'}, tt.size)
-		got, err := read(cmd, Input{Name: "x", Data: data}, nil, tt.available)
+		got, err := read(context.Background(), cmd, Input{Name: "x", Data: data}, nil, tt.available)
 		switch {
 		case tt.err == "" && (err != nil || !bytes.Equal(got, data)):
 			t.Errorf("%d bytes, %d available: %d bytes, %v", tt.size, tt.available, len(got), err)
 		case tt.err != "" && (err == nil || err.Error() != tt.err):
 			t.Errorf("%d bytes, %d available: error %v, want %q", tt.size, tt.available, err, tt.err)
 		}
+	}
+}
+
+// TestSignalWhileReading sends SIGTERM while the command waits for its input, a pipe whose
+// writer writes nothing and stays open: the process does not wait for it, but ends as the
+// signal asks, the input reported not started (and the JSON record says so), where it
+// waited until the writer closed the pipe.
+func TestSignalWhileReading(t *testing.T) {
+	stdin, w := io.Pipe() // never written, never closed
+	defer w.Close()
+	cmd := &Command{Name: "wait", Synopsis: []string{"[FILE ...]"}, Input: "anything.",
+		Solve: func(ctx context.Context, job *Job) Outcome {
+			t.Error("an input that never came was solved")
+			return Outcome{}
+		}}
+	signals := make(chan os.Signal, 1)
+	var out, errb strings.Builder
+	done := make(chan int)
+	go func() {
+		done <- Run(cmd, []string{"-json"}, &Env{Stdin: stdin, StdinPiped: true, Stdout: &out, Stderr: &errb, Signals: signals})
+	}()
+	time.Sleep(50 * time.Millisecond) // the read has begun
+	signals <- syscall.SIGTERM
+	select {
+	case status := <-done:
+		want := `{"file":"-","error":{"message":"not started: the command was stopped first, while reading it"}}` + "\n"
+		if status != Terminated || out.String() != want || !strings.Contains(errb.String(), "0 of 1 inputs answered, 0 stopped before an answer, 1 not started") {
+			t.Errorf("status %d, stdout %q, stderr %q; want %d, %q and the input not started", status, out.String(), errb.String(), Terminated, want)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("still waiting for the input 10 s after SIGTERM")
 	}
 }
