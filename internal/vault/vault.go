@@ -185,12 +185,16 @@ func Read(name string, r io.Reader, dialect *[256]byte) ([]byte, error) {
 }
 
 // Dialect returns the byte table Read translates a dungeon dialect's input through: start,
-// exit and floor, each one character or empty, are read as '@', '+' and '.'.
+// exit and floor, each one character or empty, are read as '@', '+' and '.'. Any character
+// but the wall may take a role, a letter too (a dialect's S start and E exit, which the
+// format would read as doors), but a line end cannot, nor can one character take two roles:
+// "-start x -floor x" read every x as floor, without a word.
 func Dialect(start, exit, floor string) (*[256]byte, error) {
 	var t [256]byte
 	for i := range t {
 		t[i] = byte(i)
 	}
+	given := map[byte]string{} // each character given, and its flag
 	for _, d := range []struct {
 		flag, value string
 		to          byte
@@ -198,10 +202,18 @@ func Dialect(start, exit, floor string) (*[256]byte, error) {
 		if d.value == "" {
 			continue
 		}
-		if len(d.value) != 1 {
+		c := d.value[0]
+		switch {
+		case len(d.value) != 1:
 			return nil, fmt.Errorf("-%s %q: want one character", d.flag, d.value)
+		case c == '\n' || c == '\r':
+			return nil, fmt.Errorf("-%s %q: a line end cannot be a cell", d.flag, d.value)
+		case c == '#':
+			return nil, fmt.Errorf("-%s %q: the wall, which no dialect changes", d.flag, d.value)
+		case given[c] != "":
+			return nil, fmt.Errorf("-%s and -%s: both %q", given[c], d.flag, d.value)
 		}
-		t[d.value[0]] = d.to
+		given[c], t[c] = d.flag, d.to
 	}
 	return &t, nil
 }

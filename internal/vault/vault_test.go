@@ -8,6 +8,36 @@ import (
 	"github.com/statespace/puzzles/internal/vault"
 )
 
+// TestDialect reads a dialect's characters as the format's, and refuses the wall, a line
+// end, and a character given two roles.
+func TestDialect(t *testing.T) {
+	for _, tc := range []struct {
+		start, exit, floor string
+		in, want, err      string
+	}{
+		{"S", "E", " ", "#S a#E#", "#@.a#+#", ""},
+		{"@", "+", ".", "#@.+#", "#@.+#", ""}, // the format's own: nothing to translate
+		{"", "", "", "#@.a#", "#@.a#", ""},
+		{"SS", "", "", "", "", `-start "SS": want one character`},
+		{"", "", "a", "#@aa#", "#@..#", ""}, // a letter too: the dialect's floor, not a key
+		{"#", "", "", "", "", `-start "#": the wall, which no dialect changes`},
+		{"%", "", "%", "", "", `-start and -floor: both "%"`},
+		{"", "\n", "", "", "", `-exit "\n": a line end cannot be a cell`},
+	} {
+		d, err := vault.Dialect(tc.start, tc.exit, tc.floor)
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%q %q %q: error %v, want %q", tc.start, tc.exit, tc.floor, err, tc.err)
+			}
+			continue
+		}
+		got, err := vault.Read("d", strings.NewReader(tc.in), d)
+		if err != nil || string(got) != tc.want {
+			t.Errorf("%q %q %q: %q read as %q (%v), want %q", tc.start, tc.exit, tc.floor, tc.in, got, err, tc.want)
+		}
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		name, input, want string
