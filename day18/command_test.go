@@ -123,6 +123,13 @@ func TestRenderFailure(t *testing.T) {
 			t.Errorf("%s: status %d, want 2", line, status)
 		}
 	}
+	// A directory by the picture's name is refused before any work too: it was found only
+	// when the picture was renamed over it, after the search, and the answers were lost.
+	pngDir := filepath.Join(t.TempDir(), "v.png")
+	os.Mkdir(pngDir, 0o755)
+	if out, errs, status := shell(t, `$DAY18 -render `+pngDir+` -part 1 `+a); status != 2 || out != "" || !strings.Contains(errs, "-render "+pngDir+": is a directory") {
+		t.Errorf("-render to a directory: status %d, stdout %q, stderr %q", status, out, errs)
+	}
 	// A picture larger than the memory limit stops, nothing written, and keeps the answers
 	// (exit 3): its frames are reserved as a search's memory is, where a GIF of a 801x801
 	// maze under ulimit -d 200000 (300 MB of frames) ended in the runtime's trace.

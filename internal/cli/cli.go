@@ -405,12 +405,15 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 		if o.Err == nil && job.Render {
 			if o.Draw == nil {
 				o.Log += fmt.Sprintf("%s: -render %s: no answer to draw, nothing written\n", cmd.Name, env.Render)
-			} else if err := cmd.Picture.save(env.Render, o.Draw, job.Meter); errors.Is(err, memory.ErrLimit) {
-				// The answers stand; the picture is what stopped.
+			} else if err := cmd.Picture.save(env.Render, o.Draw, job.Meter); err != nil {
+				// The answers stand; the picture is what failed: it did not fit (a limit), or
+				// the file could not be written after all (the check before the work passed).
 				o.Log += fmt.Sprintf("%s: %s, nothing written\n", cmd.Name, err)
-				o.Status = Worse(o.Status, Stopped)
-			} else if err != nil {
-				return Outcome{Err: err}
+				failed := BadInput
+				if errors.Is(err, memory.ErrLimit) {
+					failed = Stopped
+				}
+				o.Status = Worse(o.Status, failed)
 			}
 		}
 		return o
@@ -602,9 +605,9 @@ const (
 an error). With no FILE, %s reads a piped standard input, or %s. Flags may also follow
 the FILE arguments; after --, every argument is a FILE.`
 	statusHelp = `Exit status, the worst over the inputs: 0 every input answered; 1 some input has no answer
-(it says why); 2 bad input or usage; 3 a search stopped (a limit, -timeout) before proving its
-answer (it says what it proved), or a -render picture did not fit in -mem; 130 on SIGINT, 143
-on SIGTERM, after every answer found.`
+(it says why); 2 bad input or usage, or a -render file that could not be written; 3 a search
+stopped (a limit, -timeout) before proving its answer (it says what it proved), or a -render
+picture did not fit in -mem; 130 on SIGINT, 143 on SIGTERM, after every answer found.`
 )
 
 // Version is the command's name, its module's version and the source revision it was built

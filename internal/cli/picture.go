@@ -41,12 +41,15 @@ func pictureKind(file string) (string, error) {
 	return "", fmt.Errorf("-render %s: want a .png or .gif file", file)
 }
 
-// canRender checks, before any work, that file names a picture and that its directory takes
-// a file: a temporary one is made there and removed, so that a missing directory or one
-// without the rights fails at once, not after the search.
+// canRender checks, before any work, that file names a picture, that it is not a directory,
+// and that its directory takes a file: a temporary one is made there and removed, so that a
+// missing directory or one without the rights fails at once, not after the search.
 func canRender(file string) error {
 	if _, err := pictureKind(file); err != nil {
 		return err
+	}
+	if fi, err := os.Stat(file); err == nil && fi.IsDir() {
+		return fmt.Errorf("-render %s: is a directory", file)
 	}
 	if err := writeFile(file+".check", func(io.Writer) error { return errCheck }); err != errCheck {
 		return fmt.Errorf("-render %s: %w", file, unwrapPath(err))

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"image"
 	"image/color"
@@ -84,5 +85,29 @@ func TestPictureSave(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
 		t.Errorf("after the failures the directory holds %d entries, want a.png and a.gif", len(entries))
+	}
+}
+
+// TestRenderWriteFails has the picture's directory vanish after the check before the work
+// (as a full disk or a removed directory would fail it): the input's answer is printed all
+// the same, the failure named on stderr, nothing written, and the exit status 2.
+func TestRenderWriteFails(t *testing.T) {
+	sub := filepath.Join(t.TempDir(), "pictures")
+	os.Mkdir(sub, 0o755)
+	file := filepath.Join(sub, "x.png")
+	cmd := &Command{Name: "draw", Synopsis: []string{"[FILE ...]"}, Input: "anything.", Default: []byte("x"),
+		Picture: &Picture{Usage: "draw it"},
+		Solve: func(ctx context.Context, job *Job) Outcome {
+			o := Outcome{Text: "answer: 1\n"}
+			o.Draw = func(bool) ([]*image.Paletted, error) {
+				os.RemoveAll(sub) // gone before the picture is written
+				return []*image.Paletted{image.NewPaletted(image.Rect(0, 0, 1, 1), color.Palette{color.Black})}, nil
+			}
+			return o
+		}}
+	var out, errb strings.Builder
+	status := Run(cmd, []string{"-render", file}, &Env{Stdout: &out, Stderr: &errb})
+	if status != BadInput || out.String() != "answer: 1\n" || !strings.HasPrefix(errb.String(), "draw: -render "+file+": ") || !strings.HasSuffix(errb.String(), ", nothing written\n") {
+		t.Errorf("status %d, stdout %q, stderr %q; want %d, the answer, and the failure", status, out.String(), errb.String(), BadInput)
 	}
 }
