@@ -17,7 +17,10 @@ func gen() *cli.Command {
 		Synopsis: []string{"[-seed N] [-size N] [-keys N] [-robots N] [-loops F] [-rooms N] [-doors N] [-open] [-exit KEY]"},
 		Example:  "day18 gen -seed 3 -loops 0.05 > vault.txt",
 		Flags:    o.Flags,
-		Check: func(*flag.FlagSet) (err error) {
+		Check: func(fs *flag.FlagSet) (err error) {
+			if err := cli.Apart(fs, "open", "loops", "rooms", "doors"); err != nil {
+				return err // an open room has no maze to loop, carve or guard
+			}
 			vault, err = vaultgen.Make(o) // cheap, and some options are known to fit only once made
 			return err
 		},
