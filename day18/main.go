@@ -83,6 +83,7 @@ func (c *config) check(fs *flag.FlagSet) error {
 		cli.Within("budget", c.opt.Budget, 0, math.MaxInt),
 		cli.Apart(fs, "goal=exit", "part"),
 		cli.Apart(fs, "algo=bfs", "path", "render", "bound"),
+		cli.Apart(fs, "show", "json"), // a field of text the record has no place for
 	)
 	if err == nil && c.show != "" && c.show != "dist" && !strings.HasPrefix(c.show, "dist=") {
 		err = fmt.Errorf("-show %q: want dist or dist=KEYS", c.show)

@@ -63,6 +63,9 @@ func TestCommand(t *testing.T) {
 		{`$KLOTSKI -json -farthest -budget 10`, `{"file":"embedded","notes":["stopped: position budget exceeded: more than 10 positions"],"metric":"piece","farthest":null,"bounds":{"lower":`, "", 3},
 		{`$KLOTSKI -json -count -budget 100 ` + f("near.txt"), `{"file":"` + f("near.txt") + `","notes":["reachable: stopped: position budget exceeded: more than 100 positions"],"metric":"piece","moves":1,"expanded":`, "", 3},
 		{`$KLOTSKI ` + f("near.txt") + ` -count -budget 100`, "1 move (piece metric), 1 position expanded\ncode 1A9BF0C00 (4WVE1)\nreachable: stopped (position budget exceeded: more than 100 positions): at least ", "", 3},
+		{`$KLOTSKI -census -metric step`, "", "-census and -metric do not go together", 2}, // the census has no metric: ignored before
+		{`$KLOTSKI -groups -metric step`, "", "-groups and -metric do not go together", 2}, // the atlas is the piece metric's
+		{`$KLOTSKI -hardest -algo astar`, "", "-hardest and -algo do not go together", 2},  // one breadth-first search
 		{`$KLOTSKI -h`, "usage:", "", 0},
 		{`$KLOTSKI -version`, "klotski ", "", 0},
 	}

@@ -73,14 +73,14 @@ func (c *config) flags(fs *flag.FlagSet) {
 
 // check validates the flags before any input is read.
 func (c *config) check(fs *flag.FlagSet) error {
-	every := []string{"hardest", "farthest", "count", "render", "code", "repeat", "mem", "FILE"} // what -census and -groups replace
+	every := []string{"hardest", "farthest", "count", "render", "code", "repeat", "mem", "metric", "algo", "budget", "FILE"} // what -census and -groups replace or fix
 	err := cli.First(
 		cli.Within("budget", c.opt.Budget, 1, math.MaxInt),
 		cli.Apart(fs, "census", append(every, "groups")...),
 		cli.Apart(fs, "groups", every...),
 		cli.Needs(fs, "list", "groups"),
-		cli.Apart(fs, "hardest", "farthest", "count", "render"),
-		cli.Apart(fs, "farthest", "count", "render"),
+		cli.Apart(fs, "hardest", "farthest", "count", "render", "algo"), // one breadth-first search
+		cli.Apart(fs, "farthest", "count", "render", "algo"),
 		cli.Apart(fs, "code", "FILE"),
 	)
 	if err == nil && c.code != "" {
