@@ -32,11 +32,11 @@ import (
 )
 
 func main() {
-	dir := flag.String("o", "benchmarks", "the folder of README.md and plots/")
-	count := flag.Int("count", 5, "runs of each benchmark, when running the suite")
-	benchtime := flag.String("benchtime", "300ms", "how long each run, when running the suite")
-	flag.StringVar(&format, "format", format, "the plots' format: svg or png")
-	summary := flag.String("summary", "README.md", "the project README whose speed figures to refresh (\"\" for none)")
+	dir := flag.String("o", "benchmarks", "the folder `DIR` of README.md and plots/")
+	count := flag.Int("count", 5, "`N` runs of each benchmark, when running the suite")
+	benchtime := flag.String("benchtime", "300ms", "how long each run, `D` (go test -benchtime), when running the suite")
+	flag.StringVar(&format, "format", format, "the plots' format `F`: svg or png")
+	summary := flag.String("summary", "README.md", "the project README `FILE` whose speed figures to refresh (\"\" for none)")
 	flag.Parse()
 	if format != "svg" && format != "png" {
 		fail(fmt.Errorf("-format %s: want svg or png", format))

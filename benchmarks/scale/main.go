@@ -68,13 +68,13 @@ type run struct {
 }
 
 func main() {
-	only := flag.String("family", "", "measure only this family (default: all)")
-	seeds := flag.String("seeds", "1-100", "seeds, as FIRST-LAST")
-	cpuLimit := flag.Duration("cpu", time.Second, "most CPU time a part may take")
-	memLimit := flag.Int64("mem", 256, "most peak memory a part may take, in MB")
+	only := flag.String("family", "", "measure only the family `NAME` (default: all)")
+	seeds := flag.String("seeds", "1-100", "the seeds `FIRST-LAST`")
+	cpuLimit := flag.Duration("cpu", time.Second, "the most CPU time `D` a part may take")
+	memLimit := flag.Int64("mem", 256, "the most peak memory a part may take, in `MB`")
 	verbose := flag.Bool("v", false, "a line per part")
 	exit := flag.Bool("exit", false, "the exit goal instead of the two parts: each vault once for each key, the key's place made the exit")
-	stop := flag.Duration("stop", 0, "stop each part's search after this long (day18 -timeout; 0: never)")
+	stop := flag.Duration("stop", 0, "stop each part's search after `D` (day18 -timeout; 0: never)")
 	flag.Parse()
 	first, last, err := parseSeeds(*seeds)
 	if err != nil {
