@@ -483,14 +483,14 @@ func errorLine(name string, err error) string {
 // reading runs on a goroutine of its own, and a signal (ctx) ends the wait for it with
 // errNotRead: the process ends as a signal asks, the goroutine with it.
 func read(ctx context.Context, cmd *Command, in Input, stdin io.Reader, available int64) ([]byte, error) {
-	type read struct {
+	type result struct {
 		data []byte
 		err  error
 	}
-	done := make(chan read, 1)
+	done := make(chan result, 1)
 	go func() {
 		data, err := readInput(cmd, in, stdin, available)
-		done <- read{data, err}
+		done <- result{data, err}
 	}()
 	select {
 	case r := <-done:

@@ -45,9 +45,9 @@ func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Li
 
 // Read parses text into a Grid. Bytes for which valid is false are reported with their line
 // and column; short lines are padded with wall. An input with no non-empty line is an error.
-// A UTF-8 byte-order mark is dropped, and a carriage return is accepted before a line feed
-// only, as Scan does.
-// Problems are reported in reading order: the first invalid byte or limit passed.
+// Problems are reported in reading order: the first invalid byte or limit passed. A UTF-8
+// byte-order mark is dropped, and a carriage return is accepted before a line feed only, as
+// Scan does.
 func Read(file string, data []byte, wall byte, valid *[256]bool) (*Grid, error) {
 	g := new(Grid)
 	if err := g.Read(file, data, wall, valid); err != nil {
