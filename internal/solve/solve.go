@@ -423,9 +423,10 @@ func (p *Progress) report(states int, sc *scratch, s *searcher) {
 
 // Reach floods the vault from its robots, opening a door as soon as its key has been reached,
 // and reports whether the goal can be met at all. When it cannot, notes say why: the keys (or
-// the exit) out of reach, and each door that stays locked at the edge of the reachable area.
-// Robots may walk back over their tracks and never block each other, so the goal is reachable
-// exactly when this flood meets it.
+// the exit) out of reach, and each door that stays locked between them and the robots (a
+// door at the edge of the reachable area that some of them lie beyond), or that walls alone
+// part them from the robots. Robots may walk back over their tracks and never block each
+// other, so the goal is reachable exactly when this flood meets it.
 func Reach(v *vault.Vault, goal Goal) (ok bool, notes []string) {
 	g := v.Grid
 	seen := bitset.New(uint(len(g.Cells)))
@@ -464,23 +465,71 @@ func Reach(v *vault.Vault, goal Goal) (ok bool, notes []string) {
 			}
 		}
 	}
+	var missed []int    // the cells of what cannot be reached
+	var walled keys.Set // the missed keys walls alone part from the robots
+	exitWalled := false
 	if goal == Exit {
 		ex, err := v.Exit()
 		if err != nil || seen.Test(uint(ex)) {
 			return true, nil
 		}
 		notes = append(notes, "the exit at "+pos(v, ex)+" cannot be reached")
+		missed = append(missed, ex)
 	} else {
 		if held == v.All {
 			return true, nil
 		}
 		notes = append(notes, "keys "+(v.All&^held).String()+" cannot be collected")
+		for k, rest, ok := (v.All &^ held).Next(); ok; k, rest, ok = rest.Next() {
+			missed = append(missed, v.Key[k])
+		}
+	}
+	// What lies beyond the reachable area: from each thing missed, a flood over the cells
+	// not reached, doors open. The locked doors a flood meets are in the way; a thing whose
+	// flood meets none is walled off. Each part of the area beyond is flooded once.
+	door := bitset.New(uint(len(g.Cells))) // the locked doors at the edge
+	for _, cells := range parked {
+		for _, c := range cells {
+			door.Set(uint(c))
+		}
+	}
+	beyond := bitset.New(uint(len(g.Cells)))
+	for _, t := range missed {
+		if beyond.Test(uint(t)) {
+			continue // in a part flooded already, with what was missed there first
+		}
+		var members []int // what was missed in this part
+		doors := false
+		beyond.Set(uint(t))
+		for queue = append(queue[:0], t); len(queue) > 0; {
+			c := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			doors = doors || door.Test(uint(c))
+			if ch := g.Cells[c]; ch >= 'a' && ch <= 'z' || ch == '+' {
+				members = append(members, c)
+			}
+			for _, d := range nb {
+				if n := c + d; g.Cells[n] != '#' && !seen.Test(uint(n)) && !beyond.Test(uint(n)) {
+					beyond.Set(uint(n))
+					queue = append(queue, n)
+				}
+			}
+		}
+		for _, c := range members {
+			switch ch := g.Cells[c]; {
+			case doors:
+			case ch == '+':
+				exitWalled = goal == Exit
+			case !held.Has(int(ch - 'a')):
+				walled |= keys.Bit(int(ch - 'a'))
+			}
+		}
 	}
 	var locked []string
 	for k, cells := range parked {
 		seenHere := map[int]bool{}
 		for _, c := range cells {
-			if seenHere[c] {
+			if seenHere[c] || !beyond.Test(uint(c)) {
 				continue
 			}
 			seenHere[c] = true
@@ -491,8 +540,11 @@ func Reach(v *vault.Vault, goal Goal) (ok bool, notes []string) {
 			locked = append(locked, fmt.Sprintf("door %c at %s stays locked (%s)", 'A'+k, pos(v, c), why))
 		}
 	}
-	if len(locked) == 0 {
-		notes = append(notes, "walls separate them from every robot")
+	switch {
+	case exitWalled:
+		notes = append(notes, "walls separate the exit from every robot")
+	case walled != 0 && goal != Exit:
+		notes = append(notes, "walls separate keys "+walled.String()+" from every robot")
 	}
 	return false, append(notes, locked...)
 }
