@@ -270,6 +270,36 @@ func TestTightLimits(t *testing.T) {
 	}
 }
 
+// TestGenTightLimits runs day18 gen's largest vault under limits on the data and the
+// address space: it prints the vault, or refuses before making it, one line saying how much
+// it takes (exit 2); never the runtime's trace, which it was under 60 MB to 200 MB of data
+// and 1.5 GB of address space, when it took 320 MB.
+func TestGenTightLimits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the largest vault under tight limits")
+	}
+	want := clitest.Shell(t, "$DAY18 gen -seed 2 -size 2045 | sha256sum").Stdout
+	made := 0
+	for _, limit := range []string{"-d 60000", "-d 200000", "-d 500000", "-v 1400000", "-v 1500000", "-v 2000000"} {
+		r := clitest.Shell(t, "ulimit "+limit+"; $DAY18 gen -seed 2 -size 2045 | sha256sum")
+		switch {
+		case strings.Contains(r.Stderr, "fatal error") || strings.Contains(r.Stderr, "goroutine"):
+			t.Errorf("ulimit %s: the runtime's trace:\n%.300s", limit, r.Stderr)
+		case strings.Contains(r.Stderr, "making this vault takes about"):
+			if strings.Count(r.Stderr, "\n") != 1 {
+				t.Errorf("ulimit %s: %q", limit, r.Stderr)
+			}
+		case r.Stdout != want || r.Stderr != "":
+			t.Errorf("ulimit %s: a vault other than the one made without a limit (stderr %q)", limit, r.Stderr)
+		default:
+			made++
+		}
+	}
+	if made == 0 {
+		t.Error("no limit let the vault be made: the estimate of its memory is too large")
+	}
+}
+
 // TestSmallCgroup runs the command in cgroups of 16 and 24 MB, drawing an 801x801 maze's
 // GIF (a hundred frames of 2.4 MB): it answers or stops at its memory limit, and the
 // picture stops, never the kernel's kill, which it was when the limit was half the group's

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"flag"
+	"runtime/debug"
 
 	"github.com/statespace/puzzles/internal/cli"
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/vaultgen"
 )
 
@@ -20,6 +22,9 @@ func gen() *cli.Command {
 		Check: func(fs *flag.FlagSet) (err error) {
 			if err := cli.Apart(fs, "open", "loops", "rooms", "doors"); err != nil {
 				return err // an open room has no maze to loop, carve or guard
+			}
+			if avail := memory.Available(); avail > 0 {
+				debug.SetMemoryLimit(avail) // collect before the kernel or the runtime fails
 			}
 			vault, err = vaultgen.Make(o) // cheap, and some options are known to fit only once made
 			return err

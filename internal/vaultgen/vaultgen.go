@@ -17,6 +17,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/statespace/puzzles/internal/memory"
 )
 
 // Options shape a generated vault. The zero value is completed by Defaults.
@@ -115,13 +117,18 @@ func mazeSpots(size int) int {
 	return (n-1)/2*((n-1)/2) - 4
 }
 
-// Make is Generate for a command: it refuses options out of range (Check), and a vault
-// without room for every robot asked for. Robots beyond the centre's stand on floor the keys
-// and doors left, which a small maze with many doors may not have; the error says how many
-// fit. (Generate places what fits, so that a vault of given options never changes.)
+// Make is Generate for a command: it refuses options out of range (Check), a vault that
+// would take more memory to make (MakeBytes) than the process can give it (memory.Most, the
+// most -mem may ask of it), and a vault without room for every robot asked for. Robots beyond the centre's stand on floor
+// the keys and doors left, which a small maze with many doors may not have; the error says
+// how many fit. (Generate places what fits, so that a vault of given options never changes.)
 func Make(o Options) ([]byte, error) {
 	if err := o.Check(); err != nil {
 		return nil, err
+	}
+	if need, most := MakeBytes(o), memory.Most(); most > 0 && need > most {
+		return nil, fmt.Errorf("-size %d: making this vault takes about %s of memory, more than this process can give it (%s of the %s it may use: ulimit -v or -d, its cgroup, the machine)",
+			o.Size, memory.Format(need), memory.Format(most), memory.Format(memory.Available()))
 	}
 	data := Generate(o)
 	if n := bytes.Count(data, []byte{'@'}); n < o.Robots {
@@ -129,6 +136,17 @@ func Make(o Options) ([]byte, error) {
 		return nil, fmt.Errorf("-robots %d: the %dx%d maze's keys and doors leave room for %d robots; a larger -size or fewer -doors make room", o.Robots, s, s, n)
 	}
 	return data, nil
+}
+
+// MakeBytes is about the most memory Generate holds at once for the options: a maze's
+// tables take about 20 bytes a cell (its tree's order, subtree ranks and counts, int32 each;
+// the candidates for doors; the text), an open room's text about 2.
+func MakeBytes(o Options) int64 {
+	n := int64(o.Defaults().Size) + 2
+	if o.Open {
+		return 4 * n * n
+	}
+	return 24 * n * n
 }
 
 // Generate returns a vault in the input format. The same options always give the same bytes;
@@ -231,17 +249,19 @@ func carveTree(g [][]byte, r *rand.Rand, x0, y0, x1, y1 int) {
 // the centre or four from the quadrant corners.
 func placeKeysAndDoors(g [][]byte, r *rand.Rand, c, nkeys, doors int) {
 	n := len(g)
-	idx := func(x, y int) int { return y*n + x }
+	idx := func(x, y int) int32 { return int32(y*n + x) }
+	at := func(i int32) (x, y int) { return int(i) % n, int(i) / n }
 	inCentre := func(x, y int) bool { return x >= c-1 && x <= c+1 && y >= c-1 && y <= c+1 }
-	// BFS tree from the centre.
-	parent := make([]int, n*n)
+	// BFS tree from the centre. (The tables are int32: four million cells a side of 2045.)
+	parent := make([]int32, n*n)
 	for i := range parent {
 		parent[i] = -2
 	}
-	order := []int{idx(c, c)}
+	order := make([]int32, 1, n*n/2)
+	order[0] = idx(c, c)
 	parent[idx(c, c)] = -1
 	for h := 0; h < len(order); h++ {
-		x, y := order[h]%n, order[h]/n
+		x, y := at(order[h])
 		for _, d := range [][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}} {
 			nx, ny := x+d[0], y+d[1]
 			if g[ny][nx] != '#' && parent[idx(nx, ny)] == -2 {
@@ -252,26 +272,27 @@ func placeKeysAndDoors(g [][]byte, r *rand.Rand, c, nkeys, doors int) {
 	}
 	// Like the real inputs, keys sit anywhere along the corridors, so the way to one key
 	// often passes others; that orders the collection as much as the doors do.
-	var spots []int
+	var spots []int32
 	for _, i := range order {
-		if !inCentre(i%n, i/n) && (i%n)%2 == 1 && (i/n)%2 == 1 {
+		if x, y := at(i); !inCentre(x, y) && x%2 == 1 && y%2 == 1 {
 			spots = append(spots, i)
 		}
 	}
 	r.Shuffle(len(spots), func(a, b int) { spots[a], spots[b] = spots[b], spots[a] })
 	nkeys = min(nkeys, len(spots))
 	keyCell := spots[:nkeys]
-	rank := make([]int, n*n) // collection rank of the key on a cell, +1; 0 for none
+	rank := make([]int32, n*n) // collection rank of the key on a cell, +1; 0 for none
 	perm := r.Perm(nkeys)
 	for k, cell := range keyCell {
-		g[cell/n][cell%n] = byte('a' + k)
-		rank[cell] = perm[k] + 1
+		x, y := at(cell)
+		g[y][x] = byte('a' + k)
+		rank[cell] = int32(perm[k] + 1)
 	}
 	// minBelow[i]: the least rank of a key in i's subtree (BFS tree), or a large number.
 	// keysBelow[i]: how many keys the subtree holds.
 	const none = 1 << 30
-	minBelow := make([]int, n*n)
-	keysBelow := make([]int, n*n)
+	minBelow := make([]int32, n*n)
+	keysBelow := make([]int32, n*n)
 	for i := range minBelow {
 		minBelow[i] = none
 	}
@@ -286,17 +307,26 @@ func placeKeysAndDoors(g [][]byte, r *rand.Rand, c, nkeys, doors int) {
 			keysBelow[p] += keysBelow[i]
 		}
 	}
-	for k, cell := range keyCell {
-		own := rank[cell]
-		var guarding, harmless []int
+	parent, rank = nil, nil // for the collector: the doors need neither
+	// A door's candidates: floor cells outside the centre (keys and doors placed are not
+	// floor) that guard keys all ranked after its own, or failing those, that guard none.
+	floor := make([]bool, n*n) // by cell: still a candidate
+	for _, i := range order {
+		x, y := at(i)
+		floor[i] = g[y][x] == '.' && !inCentre(x, y)
+	}
+	candidate := func(i int32) bool { return floor[i] }
+	for k := range keyCell {
+		own := int32(perm[k] + 1)
+		var guarding []int32
+		harmless := 0
 		for _, i := range order {
-			x, y := i%n, i/n
-			if g[y][x] != '.' || inCentre(x, y) || slices.Contains(keyCell, i) {
+			if !candidate(i) {
 				continue
 			}
 			switch {
 			case minBelow[i] == none:
-				harmless = append(harmless, i)
+				harmless++
 			case minBelow[i] > own:
 				// Like the real inputs, a door guards as many keys as it can: only the
 				// cells guarding the most keys are candidates.
@@ -308,17 +338,22 @@ func placeKeysAndDoors(g [][]byte, r *rand.Rand, c, nkeys, doors int) {
 				}
 			}
 		}
-		pick := harmless
-		if len(guarding) > 0 {
-			pick = guarding
+		pick := guarding
+		if len(guarding) == 0 { // listed only now: in a large maze, millions of cells
+			pick = make([]int32, 0, harmless)
+			for _, i := range order {
+				if minBelow[i] == none && candidate(i) {
+					pick = append(pick, i)
+				}
+			}
 		}
 		for range doors {
 			if len(pick) == 0 {
 				break
 			}
 			j := r.IntN(len(pick))
-			d := pick[j]
-			g[d/n][d%n] = byte('A' + k)
+			x, y := at(pick[j])
+			g[y][x], floor[pick[j]] = byte('A'+k), false
 			pick = slices.Delete(pick, j, j+1)
 		}
 	}

@@ -2,6 +2,8 @@ package vaultgen_test
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -136,5 +138,35 @@ func TestMake(t *testing.T) {
 	}
 	if made < 300 || refused < 30 {
 		t.Errorf("%d made and %d refused of 600: the options no longer test both", made, refused)
+	}
+}
+
+// TestGenerateStable holds Generate to the bytes it made when these hashes were taken
+// (2026-11-29): the README's tables, the benchmarks and the surveys name vaults by their
+// options, so the same options must make the same vault in every version, however the
+// generator is reworked (its tables went from int to int32 with the hashes unchanged).
+func TestGenerateStable(t *testing.T) {
+	for _, tc := range []struct {
+		o    vaultgen.Options
+		hash string // the first 16 hex digits of the vault's SHA-256
+		big  bool
+	}{
+		{vaultgen.Options{Seed: 1}, "150938fbffd2fcdd", false},
+		{vaultgen.Options{Seed: 2, Keys: 6}, "6e96044c64383bdc", false},
+		{vaultgen.Options{Seed: 4, Size: 401, Loops: 0.5, Rooms: 100, Doors: 26, Robots: 8}, "e5dbccba0f839756", false},
+		{vaultgen.Options{Seed: 5, Open: true, Size: 300, Robots: 8}, "cfc0a3adce9cc0e5", false},
+		{vaultgen.Options{Seed: 2, Size: 21, Keys: 5, Exit: 'c'}, "50de529a931ae712", false},
+		{vaultgen.Options{Seed: 7, Size: 161, Doors: 10, Loops: 0.1, Robots: 3}, "82eae03a73692a80", false},
+		{vaultgen.Options{Seed: 9, Size: 13, Keys: 20, Robots: 4, Doors: 3}, "70f9e6ce93463746", false},
+		{vaultgen.Options{Seed: 10, Size: 81, Robots: 2, Rooms: 5, Doors: 4}, "8623c5c622a8e98d", false},
+		{vaultgen.Options{Seed: 3, Size: 2045}, "a430ef1649a89093", true},
+		{vaultgen.Options{Seed: 803512, Size: 2045, Loops: 0.02, Rooms: 400}, "7d279565929ed24d", true}, // the README's
+	} {
+		if tc.big && testing.Short() {
+			continue
+		}
+		if got := fmt.Sprintf("%x", sha256.Sum256(vaultgen.Generate(tc.o)))[:16]; got != tc.hash {
+			t.Errorf("%+v: a vault of hash %s, want %s: the same options no longer make the same vault", tc.o, got, tc.hash)
+		}
 	}
 }
