@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"flag"
-	"runtime/debug"
 
 	"github.com/statespace/puzzles/internal/cli"
-	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/vaultgen"
 )
 
@@ -23,10 +21,7 @@ func gen() *cli.Command {
 			if err := cli.Apart(fs, "open", "loops", "rooms", "doors"); err != nil {
 				return err // an open room has no maze to loop, carve or guard
 			}
-			if avail := memory.Available(); avail > 0 {
-				debug.SetMemoryLimit(avail) // collect before the kernel or the runtime fails
-			}
-			vault, err = vaultgen.Make(o) // cheap, and some options are known to fit only once made
+			vault, err = vaultgen.Make(o) // made before any output: some options fit only once made
 			return err
 		},
 		Mode: func(_ context.Context, env *cli.Env) (int, bool) {
