@@ -240,6 +240,11 @@ func Run(cmd *Command, args []string, env *Env) int {
 	if cmd.Solve == nil && fs.NArg() > 0 { // a command of no inputs (day18 gen)
 		return fail(errors.New("unexpected argument " + fs.Arg(0)))
 	}
+	if n := len(slices.DeleteFunc(slices.Clone(fs.Args()), func(a string) bool { return a != Stdin })); n > 1 {
+		// Read twice, and at once by two inputs solved side by side, it would be split
+		// between them.
+		return fail(fmt.Errorf("- given %d times: standard input can be read once", n))
+	}
 	if err := Within("repeat", env.Repeat, 0, maxRepeat); err != nil {
 		return fail(err)
 	}
@@ -607,8 +612,8 @@ func wrap(text string, width int) string {
 
 // inputHelp and statusHelp are what -h says of every command's inputs and exit statuses.
 const (
-	inputHelp = `"-" is standard input; a directory means its files (not its subdirectories; none is
-an error). With no FILE, %s reads a piped standard input, or %s. Flags may also follow
+	inputHelp = `"-" is standard input (given once); a directory means its files (not its
+subdirectories; none is an error). With no FILE, %s reads a piped standard input, or %s. Flags may also follow
 the FILE arguments; after --, every argument is a FILE.`
 	statusHelp = `Exit status, the worst over the inputs: 0 every input answered; 1 some input has no answer
 (it says why); 2 bad input or usage, or a -render file that could not be written; 3 a search
