@@ -517,11 +517,11 @@ func Reach(v *vault.Vault, goal Goal) (ok bool, notes []string) {
 		}
 		for _, c := range members {
 			switch ch := g.Cells[c]; {
-			case doors:
+			case doors: // a door in the way: named below
 			case ch == '+':
-				exitWalled = goal == Exit
-			case !held.Has(int(ch - 'a')):
-				walled |= keys.Bit(int(ch - 'a'))
+				exitWalled = exitWalled || goal == Exit
+			default:
+				walled |= keys.Bit(int(ch - 'a')) // not reached, so not held
 			}
 		}
 	}
