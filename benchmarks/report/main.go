@@ -38,8 +38,16 @@ func main() {
 	flag.StringVar(&format, "format", format, "the plots' format `F`: svg or png")
 	summary := flag.String("summary", "README.md", "the project README `FILE` whose speed figures to refresh (\"\" for none)")
 	flag.Parse()
-	if format != "svg" && format != "png" {
-		fail(fmt.Errorf("-format %s: want svg or png", format))
+	// Usage errors are refused before the suite's twenty minutes, exit 2.
+	switch {
+	case format != "svg" && format != "png":
+		usage(fmt.Errorf("-format %s: want svg or png", format))
+	case *count < 1:
+		usage(fmt.Errorf("-count %d: want 1 or more", *count))
+	case !validBenchtime(*benchtime):
+		usage(fmt.Errorf("-benchtime %q: want a duration (300ms) or a count of iterations (100x)", *benchtime))
+	case flag.NArg() > 1:
+		usage(fmt.Errorf("unexpected argument %s: one saved run at most", flag.Arg(1)))
 	}
 	file := flag.Arg(0)
 	if file == "" {
@@ -72,6 +80,23 @@ func main() {
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "report:", err)
 	os.Exit(1)
+}
+
+// usage reports a usage error, exit 2 as the commands'.
+func usage(err error) {
+	fmt.Fprintln(os.Stderr, "report:", err)
+	os.Exit(2)
+}
+
+// validBenchtime reports whether s is what go test -benchtime takes: a duration, or a
+// count of iterations ending in x.
+func validBenchtime(s string) bool {
+	if n, ok := strings.CutSuffix(s, "x"); ok {
+		i, err := strconv.Atoi(n)
+		return err == nil && i > 0
+	}
+	d, err := time.ParseDuration(s)
+	return err == nil && d > 0
 }
 
 // runSuite runs every benchmark once (count runs each) into file, with the date, the Go

@@ -120,3 +120,11 @@ func TestDuration(t *testing.T) {
 		}
 	}
 }
+
+func TestValidBenchtime(t *testing.T) {
+	for s, want := range map[string]bool{"300ms": true, "2s": true, "100x": true, "1x": true, "0x": false, "0s": false, "-1s": false, "xyz": false, "x": false, "": false} {
+		if got := validBenchtime(s); got != want {
+			t.Errorf("validBenchtime(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -80,6 +80,22 @@ func main() {
 	if err != nil {
 		fail(err)
 	}
+	var names []string
+	for _, f := range families {
+		names = append(names, f.name)
+	}
+	switch {
+	case flag.NArg() > 0:
+		fail(fmt.Errorf("unexpected argument %s", flag.Arg(0)))
+	case *only != "" && !slices.Contains(names, *only):
+		fail(fmt.Errorf("-family %q: want one of %s", *only, strings.Join(names, ", ")))
+	case *cpuLimit <= 0:
+		fail(fmt.Errorf("-cpu %v: want more than 0", *cpuLimit))
+	case *memLimit <= 0:
+		fail(fmt.Errorf("-mem %d: want 1 MB or more", *memLimit))
+	case *stop < 0:
+		fail(fmt.Errorf("-stop %v: want 0 (never) or more", *stop))
+	}
 	dir, err := os.MkdirTemp("", "scale")
 	if err != nil {
 		fail(err)
