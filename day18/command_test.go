@@ -53,7 +53,7 @@ func TestCommand(t *testing.T) {
 		{`printf '' | $DAY18 -part 1`, "", "-:1:1: empty input", 2}, // an empty pipe is an empty input
 		{`$DAY18 -json -part 1 - < ` + a, `{"file":"-","part1":8}` + "\n", "", 0},
 		{`$DAY18 ` + a + ` -json -part 1`, `{"file":"` + a + `","part1":8}` + "\n", "", 0}, // flags after the FILE too
-		{`$DAY18 -part 1 -- -json`, "", "-json: open -json: no such file", 2},              // after --, a FILE
+		{`$DAY18 -part 1 -- -json`, "", "-json: no such file or directory", 2},             // after --, a FILE
 		{`$DAY18 -part 1 ` + dir, "*", bad + ":2:3: unexpected character '?'", 2},          // a directory: its files, not sub/
 		{`$DAY18 -json ` + none, `{"file":"` + none + `","error":{"message":"` + none + `: a directory with no files"}}` + "\n", "", 2},
 		{`$DAY18 -h`, "*", "", 0},

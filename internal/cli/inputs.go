@@ -84,8 +84,8 @@ func (in Input) Open(stdin io.Reader) (io.ReadCloser, error) {
 		return io.NopCloser(stdin), nil
 	}
 	f, err := os.Open(in.Path)
-	if err != nil {
-		return nil, err
+	if err != nil { // "a.txt: no such file or directory", not "a.txt: open a.txt: ..."
+		return nil, fmt.Errorf("%s: %w", in.Name, unwrapPath(err))
 	}
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		f.Close()
