@@ -659,7 +659,10 @@ func (g *Graph) prefetch(todo []int, way labelWay, most, afford int) (dropped []
 	)
 	var first atomic.Int32 // the first node dropped, in todo's order: none after it starts
 	first.Store(math.MaxInt32)
+	pr := g.Progress // not g: see each
+	pr.begin(routesStep, len(todo))
 	g.each(len(todo), g.Cores, func(l *labeler, i int) error {
+		defer pr.ended()
 		n := todo[i]
 		if int32(i) > first.Load() {
 			err[n] = errRent

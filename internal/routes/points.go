@@ -137,8 +137,11 @@ func (g *Graph) pointsBy(way pointWay) error {
 		}
 	}
 	out := make([][]Edge, len(srcs))
+	pr := g.Progress // not g: see each
+	pr.begin(pointsStep, len(srcs))
 	search := func(l *labeler, k int) (err error) {
 		out[k], err = ps.from(l, k)
+		pr.ended()
 		return err
 	}
 	err = g.each(len(srcs), g.Cores, search)

@@ -165,6 +165,9 @@ type Graph struct {
 	// Buy, when set, has Open never rent and Prefetch build every node's routes however long
 	// their label searches take: the baseline renting is measured by.
 	Buy bool
+
+	// Progress, when set, counts the point graph's searches and Prefetch's as they end.
+	Progress *Progress
 }
 
 // Release hands back what g's searches reserved from its meter.
@@ -237,7 +240,7 @@ func (g *Graph) reset(v *vault.Vault, budget int) {
 	if g.lab == nil {
 		g.lab = new(labeler)
 	}
-	g.Stats, g.Ctx, g.Meter, g.Cores, g.lab.reserved = Stats{}, nil, nil, 0, 0
+	g.Stats, g.Ctx, g.Meter, g.Cores, g.Progress, g.lab.reserved = Stats{}, nil, nil, 0, nil, 0
 	for i := range g.cell {
 		g.cell[i] = -1
 	}

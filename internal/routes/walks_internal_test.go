@@ -370,10 +370,24 @@ func TestPrefetchRent(t *testing.T) {
 			t.Fatal(err)
 		}
 		g, want := New(v, 0), New(v, 0)
-		g.Cores = 2
+		g.Cores, g.Progress = 2, new(Progress)
 		g.Prefetch(1<<Nodes - 1)
 		if points := g.pts != nil; points != tc.points || g.Stats.BFS == 0 {
 			t.Errorf("%+v: point graph %v, want %v; %d nodes built", tc.o, points, tc.points, g.Stats.BFS)
+		}
+		// The progress line's count: every node's search ended, the last step Prefetch's.
+		if p := g.Progress; p.step.Load() != routesStep || p.of.Load() == 0 || p.done.Load() != p.of.Load() {
+			t.Errorf("%+v: progress %q at the end", tc.o, p)
+		}
+		if tc.points { // and the point graph's, a search a point
+			h := New(v, 0)
+			h.Progress = new(Progress)
+			if err := h.points(); err != nil {
+				t.Fatal(err)
+			}
+			if n := h.pts.Len(); h.Progress.String() != fmt.Sprintf("the point graph, %d of %d points", n, n) {
+				t.Errorf("%+v: progress %q once the point graph of %d points is built", tc.o, h.Progress, n)
+			}
 		}
 		for n := range Nodes {
 			if g.Cell(n) < 0 {

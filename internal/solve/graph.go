@@ -63,7 +63,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	opt.Progress.at(buildingRoutes) // and the keys' reach, reductions and regions
 	g := &w.graph
 	g.Reset(v, opt.Corridors, opt.budget())
-	g.Ctx, g.Meter, g.Cores, g.Rent, g.Buy = opt.Ctx, opt.Meter, opt.Cores, rentRoutes, opt.NoRent
+	g.Ctx, g.Meter, g.Cores, g.Rent, g.Buy, g.Progress = opt.Ctx, opt.Meter, opt.Cores, rentRoutes, opt.NoRent, opt.Progress.routeProgress()
 	defer g.Release()
 	held := g.Corridors().Bytes()
 	if !opt.Meter.Reserve(held) {
@@ -109,7 +109,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 			c := g.Corridors()
 			g.Release()
 			g.Reset(v, c, opt.budget())
-			g.Ctx, g.Meter, g.Cores, g.Rent, g.Buy = opt.Ctx, opt.Meter, opt.Cores, rentRoutes, opt.NoRent
+			g.Ctx, g.Meter, g.Cores, g.Rent, g.Buy, g.Progress = opt.Ctx, opt.Meter, opt.Cores, rentRoutes, opt.NoRent, opt.Progress.routeProgress()
 		}
 	}
 	if opt.Goal == Collect { // the search stands on every robot's node and every key's

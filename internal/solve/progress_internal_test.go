@@ -1,6 +1,12 @@
 package solve
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+
+	"github.com/statespace/puzzles/internal/vault"
+	"github.com/statespace/puzzles/internal/vaultgen"
+)
 
 // TestProgress follows what the command shows of a vault's parts, step by step: nothing of
 // a part before the first is started, each step of a part's set-up, the search's figures,
@@ -32,4 +38,25 @@ func TestProgress(t *testing.T) {
 	var none *Progress // a solve without progress
 	none.start("part 1", buildingRoutes)
 	none.at(settingUpBound)
+}
+
+// TestRouteProgress follows a solve whose routes are built at once (Prefetch: a maze with
+// loops and doors large enough): while it builds them, the line says how many of the nodes'
+// searches have ended, and the count reaches them all.
+func TestRouteProgress(t *testing.T) {
+	v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: 1, Size: 201, Loops: 0.3, Doors: 3, Robots: 2}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := new(Progress)
+	p.start("part 1", searching)
+	if _, err := Graph(v, Options{Progress: p}); err != nil {
+		t.Fatal(err)
+	}
+	p.at(buildingRoutes) // as it was while it built them
+	got := p.String()
+	var done, of int
+	if _, err := fmt.Sscanf(got, "part 1: building the routes: %d of %d nodes", &done, &of); err != nil || done != of || of == 0 {
+		t.Errorf("%q: want every node's search ended", got)
+	}
 }

@@ -356,7 +356,8 @@ func Stopped(err error) bool {
 type Progress struct {
 	States, Bytes, Lower, Upper atomic.Int64
 	part                        atomic.Pointer[string]
-	step                        atomic.Int32 // a setUp, searching once it is done
+	step                        atomic.Int32    // a setUp, searching once it is done
+	routes                      routes.Progress // while building the routes: how far
 }
 
 // setUp is a step of a part's set-up, as Progress shows it.
@@ -380,6 +381,9 @@ func (p *Progress) String() string {
 	}
 	name := *n
 	if st := setUp(p.step.Load()); st != searching {
+		if r := p.routes.String(); st == buildingRoutes && r != "" {
+			return name + ": " + setUpNames[st] + ": " + r
+		}
 		return name + ": " + setUpNames[st]
 	}
 	s := fmt.Sprintf("%s: %d states, %s, at least %d", name, p.States.Load(), memory.Format(p.Bytes.Load()), p.Lower.Load())
@@ -399,8 +403,17 @@ func (p *Progress) start(label string, st setUp) {
 	p.Bytes.Store(0)
 	p.Lower.Store(0)
 	p.Upper.Store(-1)
+	p.routes.Reset()
 	p.part.Store(&l)
 	p.at(st)
+}
+
+// routeProgress is where a part's route graph counts its set-up (nil: nowhere).
+func (p *Progress) routeProgress() *routes.Progress {
+	if p == nil {
+		return nil
+	}
+	return &p.routes
 }
 
 // at shows step st of the part's set-up, or the search.
