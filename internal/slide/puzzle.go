@@ -182,6 +182,8 @@ func Parse(name string, data []byte) (*Puzzle, error) {
 		}
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		switch k {
+		case "code": // kept as metadata, it would leave the board it names unsolved, silently
+			return nil, errAt(i+1, 1, "a code line is the board, the file's first line: this file has its board already")
 		case "goal":
 			f := strings.Fields(v)
 			if len(f) != 3 || len(f[0]) != 1 {

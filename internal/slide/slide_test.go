@@ -349,6 +349,9 @@ func TestParseErrors(t *testing.T) {
 		{"AB\n..\n\ntarget: BA\ntarget: ..\ntarget: AB\n", "p:4:1: target has 3 rows, the board 2"},
 		{"code: 1A9BF0C0Z\n", "p:1:7: code \"1A9BF0C0Z\": want 1 to 9 hex digits"},
 		{"\ncode:  FFFFFFFFF\n", "p:2:8: code FFFFFFFFF: the 2x2 at cell 15 is off the board"},
+		// A second board named by code was kept as metadata, and silently not solved.
+		{"code: 1A9BF0C00\ncode: 2A9BF0C00\n", "p:2:1: a code line is the board, the file's first line"},
+		{"AB\n..\n\ngoal: A 1 1\ncode: 1A9BF0C00\n", "p:5:1: a code line is the board, the file's first line"},
 		{"A\x01\n\ngoal: A 0 0\n", "p:1:2: unexpected character byte 0x01 on the board"},
 		{strings.Repeat("A"+strings.Repeat(".", 8)+"\n", 8) + "\ngoal: A 0 0\n", "p:1:1: board of 8x9 cells is larger than 64 cells"},
 	}
