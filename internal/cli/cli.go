@@ -240,7 +240,7 @@ func Run(cmd *Command, args []string, env *Env) int {
 	if cmd.Solve == nil && fs.NArg() > 0 { // a command of no inputs (day18 gen)
 		return fail(errors.New("unexpected argument " + fs.Arg(0)))
 	}
-	if n := len(slices.DeleteFunc(slices.Clone(fs.Args()), func(a string) bool { return a != Stdin })); n > 1 {
+	if n := count(fs.Args(), Stdin); n > 1 {
 		// Read twice, and at once by two inputs solved side by side, it would be split
 		// between them.
 		return fail(fmt.Errorf("- given %d times: standard input can be read once", n))
@@ -251,11 +251,13 @@ func Run(cmd *Command, args []string, env *Env) int {
 	if env.Timeout < 0 {
 		return fail(fmt.Errorf("-timeout %v: want 0 (none) or more", env.Timeout))
 	}
-	if avail := memory.Available(); !cmd.Memory && avail > 0 {
+	if !cmd.Memory {
 		// A command without -mem (whose meter sets the runtime's limit, below) may still
 		// make something large (day18 gen, in its Check): the runtime collects before the
 		// process passes what it may use, rather than the kernel or the runtime failing.
-		debug.SetMemoryLimit(avail)
+		if avail := memory.Available(); avail > 0 {
+			debug.SetMemoryLimit(avail)
+		}
 	}
 	if cmd.Check != nil {
 		if err := cmd.Check(fs); err != nil {
@@ -468,6 +470,17 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 			cmd.Name, answered, len(inputs), stopped, notStarted)
 	}
 	return status
+}
+
+// count returns how many times s is in list.
+func count(list []string, s string) int {
+	n := 0
+	for _, x := range list {
+		if x == s {
+			n++
+		}
+	}
+	return n
 }
 
 // errNotStarted is the error of an input a signal kept from starting, and errNotRead that

@@ -118,7 +118,7 @@ func mazeSpots(size int) int {
 }
 
 // Make is Generate for a command: it refuses options out of range (Check), a vault that
-// would take more memory to make (MakeBytes) than the process can give it (memory.Most, the
+// would take more memory to make (makeBytes) than the process can give it (memory.Most, the
 // most -mem may ask of it), and a vault without room for every robot asked for. Robots beyond the centre's stand on floor
 // the keys and doors left, which a small maze with many doors may not have; the error says
 // how many fit. (Generate places what fits, so that a vault of given options never changes.)
@@ -126,7 +126,7 @@ func Make(o Options) ([]byte, error) {
 	if err := o.Check(); err != nil {
 		return nil, err
 	}
-	if need, most := MakeBytes(o), memory.Most(); most > 0 && need > most {
+	if need, most := makeBytes(o), memory.Most(); most > 0 && need > most {
 		return nil, fmt.Errorf("-size %d: making this vault takes about %s of memory, more than this process can give it (%s of the %s it may use: ulimit -v or -d, its cgroup, the machine)",
 			o.Size, memory.Format(need), memory.Format(most), memory.Format(memory.Available()))
 	}
@@ -138,10 +138,10 @@ func Make(o Options) ([]byte, error) {
 	return data, nil
 }
 
-// MakeBytes is about the most memory Generate holds at once for the options: a maze's
+// makeBytes is about the most memory Generate holds at once for the options: a maze's
 // tables take about 20 bytes a cell (its tree's order, subtree ranks and counts, int32 each;
 // the candidates for doors; the text), an open room's text about 2.
-func MakeBytes(o Options) int64 {
+func makeBytes(o Options) int64 {
 	n := int64(o.Defaults().Size) + 2
 	if o.Open {
 		return 4 * n * n
@@ -315,13 +315,12 @@ func placeKeysAndDoors(g [][]byte, r *rand.Rand, c, nkeys, doors int) {
 		x, y := at(i)
 		floor[i] = g[y][x] == '.' && !inCentre(x, y)
 	}
-	candidate := func(i int32) bool { return floor[i] }
 	for k := range keyCell {
 		own := int32(perm[k] + 1)
 		var guarding []int32
 		harmless := 0
 		for _, i := range order {
-			if !candidate(i) {
+			if !floor[i] {
 				continue
 			}
 			switch {
@@ -342,7 +341,7 @@ func placeKeysAndDoors(g [][]byte, r *rand.Rand, c, nkeys, doors int) {
 		if len(guarding) == 0 { // listed only now: in a large maze, millions of cells
 			pick = make([]int32, 0, harmless)
 			for _, i := range order {
-				if minBelow[i] == none && candidate(i) {
+				if minBelow[i] == none && floor[i] {
 					pick = append(pick, i)
 				}
 			}
