@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -22,16 +23,28 @@ import (
 // adding what it needs, so the search finds the same Pareto routes over the points as over
 // the corridors; building the graph is a shortest-path search from every point that stops
 // at the other points, on g.Cores goroutines.
+//
+// A way reversed is a way, so each search need only find the points after its own in an
+// order, and may stop once it has found all of those it reaches (a search over the
+// corridors, once no shorter way to them is left): in a maze with loops, where every search
+// would visit nearly all of the maze, the searches from the last points stop near them. The
+// order runs from the points farthest from the points' middle inwards, so that the points
+// left after each search lie ever closer together; how many each reaches is counted first,
+// from the parts the points cut the plain nodes into (laterReached). The graph is the same
+// edge for edge: the searches find each way once where they found it twice.
 
-// pointsCost is about what building the point graph costs, in the work of a label search
-// over the corridors (labeler.work: a label pushed or read is one). A search from a point
-// visits what it reaches before other points: everything, in a maze with loops, where
-// points split nothing; a room or a branch, where the maze is a tree. So a few points'
-// searches are run, spread through the points' numbers, and the nodes or cells they
-// visited counted, for as many as there are points: a node visited is 5, a cell three
-// quarters, and each search pointStart more (in generated vaults of ten thousand to four
-// million cells, a label pushed or read took 3 to 40 ns, 13 in the middle; a node visited
-// 25 to 100 ns, a cell 7 to 12).
+// pointsCost is about what building the point graph and searching it costs, in the work of
+// a label search over the corridors (labeler.work: a label pushed or read is one). A search
+// from a point visits what it reaches before other points and those after it in the order:
+// in a maze with loops, where points split nothing, everything at first and less and less; a
+// room or a branch, where the maze is a tree. So a few points' searches are run, spread
+// through the order, and the nodes or cells they visited counted, for as many as there are
+// points: a node visited is 5, a cell three quarters, and each search pointStart more (in
+// generated vaults of ten thousand to four million cells, a label pushed or read took 3 to
+// 40 ns, 13 in the middle; a node visited 25 to 100 ns, a cell 7 to 12). The label search
+// from each route node then reads every edge of the graph once at least, which counts where
+// the graph is small: in a 121x121 maze with every wall it may lose removed, building it
+// costs about what the searches over the corridors cost, and searching it as much again.
 func (g *Graph) pointsCost() int {
 	if g.ptsCost == 0 {
 		g.ptsCost = max(1, g.samplePoints())
@@ -46,13 +59,13 @@ const pointStart = 200
 
 // pointSamples is the most searches pointsCost runs, and one for every pointSamples
 // points at least.
-const pointSamples = 8
+const pointSamples = 16
 
 // samplePoints is pointsCost from the searches of a few points (none kept), or where
 // they cannot run, from every point visiting every node or open cell.
 func (g *Graph) samplePoints() int {
 	way := g.pointWay()
-	ps, err := g.newPointSearch(way)
+	ps, err := g.newPointSearch(way, true)
 	if err != nil {
 		points, n := g.corr.points(), g.corr.Len()
 		if way != overCorridors {
@@ -68,11 +81,20 @@ func (g *Graph) samplePoints() int {
 	k := min(pointSamples, max(1, points/pointSamples))
 	visits, done := g.lab.visits, 0
 	for ; done < k; done++ {
-		if _, err := ps.from(g.lab, done*points/k); err != nil {
+		if _, err := ps.from(g.lab, ps.order[(2*done+1)*points/(2*k)]); err != nil {
 			break // a limit or a signal: the graph's own build will meet it
 		}
 	}
-	return points*pointStart + visitsCost(way, (g.lab.visits-visits)*points/max(1, done))
+	edges, routeNodes := 0, 0
+	for _, n := range ps.later {
+		edges += 2 * int(n) // each way found once, an edge each way
+	}
+	for _, i := range g.corr.Of {
+		if i >= 0 {
+			routeNodes++
+		}
+	}
+	return points*pointStart + visitsCost(way, (g.lab.visits-visits)*points/max(1, done)) + routeNodes*edges
 }
 
 // visitsCost is what the given number of nodes or cells visited the given way costs, in a
@@ -108,7 +130,7 @@ func (g *Graph) points() error {
 	if g.pts != nil {
 		return nil
 	}
-	return g.pointsBy(g.pointWay())
+	return g.pointsBy(g.pointWay(), true)
 }
 
 // pointWay is the way points searches g (pointCells).
@@ -119,9 +141,10 @@ func (g *Graph) pointWay() pointWay {
 	return overCorridors
 }
 
-// pointsBy builds g.pts searching the given way.
-func (g *Graph) pointsBy(way pointWay) error {
-	ps, err := g.newPointSearch(way)
+// pointsBy builds g.pts searching the given way; with half, each search finds only the
+// points after its own (the default), else every point it reaches (the baseline).
+func (g *Graph) pointsBy(way pointWay, half bool) error {
+	ps, err := g.newPointSearch(way, half)
 	if err != nil {
 		return err
 	}
@@ -139,7 +162,8 @@ func (g *Graph) pointsBy(way pointWay) error {
 	out := make([][]Edge, len(srcs))
 	pr := g.Progress // not g: see each
 	pr.begin(pointsStep, len(srcs))
-	search := func(l *labeler, k int) (err error) {
+	search := func(l *labeler, i int) (err error) {
+		k := ps.order[i]
 		out[k], err = ps.from(l, k)
 		pr.ended()
 		return err
@@ -150,6 +174,9 @@ func (g *Graph) pointsBy(way pointWay) error {
 	}
 	if err != nil {
 		return err
+	}
+	if half {
+		out = mirror(out)
 	}
 	p.first = make([]int32, 1, len(srcs)+1)
 	for _, es := range out {
@@ -163,13 +190,36 @@ func (g *Graph) pointsBy(way pointWay) error {
 	return nil
 }
 
+// mirror returns the edges of each point, given the edges from each to those after it in
+// the order: those and, reversed, the edges to it from the points before it, in the order
+// of the points' numbers.
+func mirror(out [][]Edge) [][]Edge {
+	back := make([][]Edge, len(out))
+	for k, es := range out {
+		for _, e := range es {
+			back[e.To] = append(back[e.To], Edge{To: int32(k), Len: e.Len})
+		}
+	}
+	for k := range out {
+		if len(back[k]) > 0 {
+			out[k] = append(out[k], back[k]...)
+			slices.SortFunc(out[k], func(a, b Edge) int { return cmp.Compare(a.To, b.To) })
+		}
+	}
+	return out
+}
+
 // pointSearch is what the searches from each point share: the points' corridor nodes, in
 // the order of their numbers; fresh, a search's distances by node or by cell before it
 // starts (a point's its number, less one below zero; a wall's zero, never bettered; any
-// other's not known yet); and the cells' bits.
+// other's not known yet); the cells' bits; and the order the searches run in, with, when
+// each finds only the points after its own (half), their ranks and how many each reaches.
 type pointSearch struct {
 	way   pointWay
 	srcs  []int
+	order []int   // the points' numbers in the order their searches run
+	rank  []int32 // by number, its place in order; nil: each search finds every point
+	later []int32 // by number, how many points after it the search from it reaches
 	fresh []int32
 	cb    *cellBits
 	c     *Corridors
@@ -179,14 +229,26 @@ type pointSearch struct {
 	bytes int             // reserved from m
 }
 
-// newPointSearch returns the searches from g's points the given way, with the memory they
-// share reserved from g.Meter (ps.bytes, for the caller to release).
-func (g *Graph) newPointSearch(way pointWay) (*pointSearch, error) {
+// newPointSearch returns the searches from g's points the given way, each finding only the
+// points after its own with half, with the memory they share reserved from g.Meter
+// (ps.bytes, for the caller to release).
+func (g *Graph) newPointSearch(way pointWay, half bool) (*pointSearch, error) {
 	c := g.corr
 	ps := &pointSearch{way: way, c: c, w: int32(g.v.Grid.W), m: g.Meter, ctx: g.Ctx}
 	for i, t := range c.Tag {
 		if t.point() {
 			ps.srcs = append(ps.srcs, i)
+		}
+	}
+	ps.order = make([]int, len(ps.srcs))
+	for k := range ps.order {
+		ps.order[k] = k
+	}
+	if half {
+		ps.outsideIn(int(ps.w))
+		var err error
+		if ps.later, err = laterReached(c, ps.srcs, ps.rank, g.Meter); err != nil {
+			return nil, err
 		}
 	}
 	cells, n := way != overCorridors, c.Len()
@@ -219,6 +281,103 @@ func (g *Graph) newPointSearch(way pointWay) (*pointSearch, error) {
 	return ps, nil
 }
 
+// outsideIn orders the points from the farthest from their middle (the mean of their rows
+// and of their columns, in a grid w cells wide) inwards, by distance over rows and columns,
+// and ranks them.
+func (ps *pointSearch) outsideIn(w int) {
+	var rows, cols int
+	for _, i := range ps.srcs {
+		cell := int(ps.c.Cell[i])
+		rows, cols = rows+cell/w, cols+cell%w
+	}
+	n := max(1, len(ps.srcs))
+	mr, mc := rows/n, cols/n
+	far := func(k int) int {
+		cell := int(ps.c.Cell[ps.srcs[k]])
+		return abs(cell/w-mr) + abs(cell%w-mc)
+	}
+	slices.SortStableFunc(ps.order, func(a, b int) int { return cmp.Compare(far(b), far(a)) })
+	ps.rank = make([]int32, len(ps.order))
+	for r, k := range ps.order {
+		ps.rank[k] = int32(r)
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// laterReached returns, for each point (its corridor node srcs[k]), how many of the points
+// ranked after it it reaches by a way over plain nodes of c: those beside it, and those
+// beside the parts of the plain nodes beside it, the parts the points cut them into. Its
+// scratch is reserved from m, and released.
+func laterReached(c *Corridors, srcs []int, rank []int32, m *memory.Meter) ([]int32, error) {
+	n := c.Len()
+	if !m.Reserve(8 * n) {
+		return nil, memory.LimitError(m.Limit())
+	}
+	defer m.Release(8 * n)
+	part := make([]int32, n) // a plain node's part, -1 before it has one; a point's -2 less its number
+	for i := range part {
+		part[i] = -1
+	}
+	for k, i := range srcs {
+		part[i] = -2 - int32(k)
+	}
+	stamp := make([]int32, len(srcs)) // the part, plus one, or the point, that last counted a point
+	var (
+		first  = []int32{0} // the points beside part j are beside[first[j]:first[j+1]]
+		beside []int32
+		stack  = make([]int32, 0, n)
+	)
+	for s := range part {
+		if part[s] != -1 {
+			continue
+		}
+		j := int32(len(first) - 1)
+		part[s], stack = j, append(stack[:0], int32(s))
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, e := range c.Edges(int(x)) {
+				switch y := part[e.To]; {
+				case y == -1:
+					part[e.To], stack = j, append(stack, e.To)
+				case y <= -2 && stamp[-2-y] != j+1:
+					stamp[-2-y], beside = j+1, append(beside, -2-y)
+				}
+			}
+		}
+		first = append(first, int32(len(beside)))
+	}
+	later := make([]int32, len(srcs))
+	for k := range stamp {
+		stamp[k] = -1
+	}
+	for k, i := range srcs {
+		stamp[k] = int32(k) // not itself
+		for _, e := range c.Edges(i) {
+			y, one := part[e.To], [1]int32{-2 - part[e.To]}
+			reached := one[:] // a point beside it
+			if y >= 0 {
+				reached = beside[first[y]:first[y+1]]
+			}
+			for _, q := range reached {
+				if stamp[q] != int32(k) {
+					stamp[q] = int32(k)
+					if rank[q] > rank[k] {
+						later[k]++
+					}
+				}
+			}
+		}
+	}
+	return later, nil
+}
+
 // at is the index in fresh of corridor node i: i itself, or its cell.
 func (ps *pointSearch) at(i int) int {
 	if ps.way == overCorridors {
@@ -227,77 +386,125 @@ func (ps *pointSearch) at(i int) int {
 	return int(ps.c.Cell[i])
 }
 
-// from is the search from point k on l's scratch: the edges from it.
+// from is the search from point k on l's scratch: the edges from it, to the points after it
+// when the points are ranked (half), else to every point.
 func (ps *pointSearch) from(l *labeler, k int) ([]Edge, error) {
-	src, n := ps.at(ps.srcs[k]), len(ps.srcs)
-	switch ps.way {
-	case overBits:
-		return l.plainBits(ps.w, ps.m, ps.ctx, src, ps.cb, ps.fresh, n)
-	case overCells:
-		return l.plainCells(ps.w, ps.m, ps.ctx, src, ps.fresh, n)
+	src, e := ps.at(ps.srcs[k]), ends{rank: ps.rank, left: -1}
+	if ps.rank != nil {
+		e.r, e.left = ps.rank[k], ps.later[k]
 	}
-	return l.plain(ps.c, ps.m, ps.ctx, src, ps.fresh, n)
+	reach := unreached(len(ps.srcs)) // the shortest way to each point
+	var err error
+	if e.left != 0 {
+		switch ps.way {
+		case overBits:
+			err = l.plainBits(ps.w, ps.m, ps.ctx, src, ps.cb, ps.fresh, reach, e)
+		case overCells:
+			err = l.plainCells(ps.w, ps.m, ps.ctx, src, ps.fresh, reach, e)
+		default:
+			err = l.plain(ps.c, ps.m, ps.ctx, src, ps.fresh, reach, e)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return e.edgesTo(reach), nil
+}
+
+// ends is when a point's search may stop: once it has found the left points ranked after
+// its own rank r. With rank nil (left below zero) it searches to the end.
+type ends struct {
+	rank    []int32
+	r, left int32
+}
+
+// after reports whether point k is ranked after the search's own.
+func (e *ends) after(k int32) bool { return e.rank != nil && e.rank[k] > e.r }
+
+// found counts point k, found for the first time, and reports whether the search may stop.
+func (e *ends) found(k int32) bool {
+	if !e.after(k) {
+		return false
+	}
+	e.left--
+	return e.left == 0
+}
+
+// edgesTo returns an edge to each point reach holds a way to, in the order of their numbers:
+// those ranked after r when the points are ranked.
+func (e *ends) edgesTo(reach []int32) []Edge {
+	var edges []Edge
+	for k, d := range reach {
+		if d < math.MaxInt32 && (e.rank == nil || e.after(int32(k))) {
+			edges = append(edges, Edge{To: int32(k), Len: d})
+		}
+	}
+	return edges
 }
 
 // plain is the shortest-path search from corridor node src over plain nodes, on l's scratch:
-// the edges from src's point to every point it reaches without passing another, in the
-// order of the points' numbers. fresh is the distances it starts from (points: -1 less their
-// number), of which there are n.
-func (l *labeler) plain(c *Corridors, m *memory.Meter, ctx context.Context, src int, fresh []int32, n int) ([]Edge, error) {
+// the shortest way to every point it reaches without passing another, into reach (by the
+// points' numbers), until e says it may stop. fresh is the distances it starts from
+// (points: -1 less their number).
+func (l *labeler) plain(c *Corridors, m *memory.Meter, ctx context.Context, src int, fresh, reach []int32, e ends) error {
 	if err := l.reserve(m, 4*(c.Len()-cap(l.heads))); err != nil {
-		return nil, err
+		return err
 	}
 	dist := grow(&l.heads, c.Len())
 	copy(dist, fresh)
-	reach := unreached(n) // the shortest way to each point
 	b := &l.buckets
 	b.Reset()
 	dist[src] = 0
 	b.Push(0, uint64(src), 0)
+	longest := int32(0) // the longest first way to a point ranked after src's: none is bettered once d+1 reaches it
 	for pops := 1; ; pops++ {
 		d, x, _, ok := b.Pop()
-		if !ok {
+		if !ok || e.left == 0 && int32(d)+1 >= longest {
 			break
 		}
 		if pops&4095 == 0 && ctx != nil && ctx.Err() != nil {
-			return nil, ctx.Err()
+			return ctx.Err()
 		}
 		if int32(d) > dist[x] {
 			continue
 		}
 		l.visits++
-		for _, e := range c.Edges(int(x)) {
-			nd, to := int32(d)+e.Len, dist[e.To]
+		for _, ed := range c.Edges(int(x)) {
+			nd, to := int32(d)+ed.Len, dist[ed.To]
 			if to < 0 { // a point: the way ends there
-				reach[-1-to] = min(reach[-1-to], nd)
+				k := -1 - to
+				if reach[k] == math.MaxInt32 && e.after(k) {
+					e.left, longest = e.left-1, max(longest, nd)
+				}
+				reach[k] = min(reach[k], nd)
 			} else if nd < to {
-				dist[e.To] = nd
-				if err := l.pushBucket(m, nd, int(e.To)); err != nil {
-					return nil, err
+				dist[ed.To] = nd
+				if err := l.pushBucket(m, nd, int(ed.To)); err != nil {
+					return err
 				}
 			}
 		}
 	}
-	return edgesTo(reach), nil
+	return nil
 }
 
 // plainCells is plain over the cells of a grid w cells wide, breadth first: from cell src,
 // over the cells fresh (by cell) says are neither walls nor points.
-func (l *labeler) plainCells(w int32, m *memory.Meter, ctx context.Context, src int, fresh []int32, n int) ([]Edge, error) {
+func (l *labeler) plainCells(w int32, m *memory.Meter, ctx context.Context, src int, fresh, reach []int32, e ends) error {
 	if err := l.reserve(m, 4*(len(fresh)-cap(l.heads))); err != nil {
-		return nil, err
+		return err
 	}
 	dist := grow(&l.heads, len(fresh))
 	copy(dist, fresh)
 	if err := l.cellQueue(m, len(fresh)); err != nil {
-		return nil, err
+		return err
 	}
-	reach := unreached(n) // the shortest way to each point
 	dist[src] = 0
 	q := append(l.cells[:0], int32(src))
+search:
 	for head := 0; head < len(q); head++ {
 		if head&4095 == 4095 && ctx != nil && ctx.Err() != nil {
-			return nil, ctx.Err()
+			return ctx.Err()
 		}
 		u := q[head]
 		d := dist[u] + 1
@@ -306,13 +513,16 @@ func (l *labeler) plainCells(w int32, m *memory.Meter, ctx context.Context, src 
 			case t == math.MaxInt32:
 				dist[v] = d
 				q = append(q, v)
-			case t < 0: // a point: the way ends there
-				reach[-1-t] = min(reach[-1-t], d)
+			case t < 0 && reach[-1-t] == math.MaxInt32: // a point, first reached: the way ends there
+				reach[-1-t] = d
+				if e.found(-1 - t) {
+					break search
+				}
 			}
 		}
 	}
 	l.cells, l.visits = q, l.visits+len(q)
-	return edgesTo(reach), nil
+	return nil
 }
 
 // cellQueue makes l.cells room for a search over n cells, reserved from m.
@@ -334,17 +544,6 @@ func unreached(n int) []int32 {
 		reach[i] = math.MaxInt32
 	}
 	return reach
-}
-
-// edgesTo returns an edge to each point reach holds a way to, in the order of their numbers.
-func edgesTo(reach []int32) []Edge {
-	var edges []Edge
-	for k, d := range reach {
-		if d < math.MaxInt32 {
-			edges = append(edges, Edge{To: int32(k), Len: d})
-		}
-	}
-	return edges
 }
 
 // each runs work(l, i) for i from 0 to n-1 on as many goroutines as cores at most, each on a
@@ -413,31 +612,34 @@ func newCellBits(fresh []int32, w int) *cellBits {
 // neighbour is written at the queue's tail, new or not, and the tail moves past it only
 // when it is new: behind a maze's walls "new or not" is a coin toss, which a branch would
 // guess wrong half the time. fresh is read only beside a point, for the point's number.
-func (l *labeler) plainBits(w int32, m *memory.Meter, ctx context.Context, src int, cb *cellBits, fresh []int32, n int) ([]Edge, error) {
+func (l *labeler) plainBits(w int32, m *memory.Meter, ctx context.Context, src int, cb *cellBits, fresh, reach []int32, e ends) error {
 	if err := l.reserve(m, 8*(len(cb.blocked)-cap(l.seen))); err != nil {
-		return nil, err
+		return err
 	}
 	seen := grow(&l.seen, len(cb.blocked))
 	copy(seen, cb.blocked)
 	if err := l.cellQueue(m, len(fresh)); err != nil {
-		return nil, err
+		return err
 	}
-	reach := unreached(n) // the shortest way to each point
 	q := l.cells[:len(fresh)]
 	q[0] = int32(src)
 	d, end, tail := int32(0), 1, 1 // d: the level of the cells before end
+search:
 	for head := 0; head < tail; head++ {
 		if head == end {
 			d, end = d+1, tail
 		}
 		if head&4095 == 4095 && ctx != nil && ctx.Err() != nil {
-			return nil, ctx.Err()
+			return ctx.Err()
 		}
 		u := q[head]
 		if cb.near[u>>6]&(1<<(u&63)) != 0 {
 			for _, v := range [4]int32{u - 1, u + 1, u - w, u + w} {
-				if t := fresh[v]; t < 0 && v != int32(src) { // a point: the way ends there
-					reach[-1-t] = min(reach[-1-t], d+1)
+				if t := fresh[v]; t < 0 && v != int32(src) && reach[-1-t] == math.MaxInt32 { // a point, first reached: the way ends there
+					reach[-1-t] = d + 1
+					if e.found(-1 - t) {
+						break search
+					}
 				}
 			}
 		}
@@ -468,5 +670,5 @@ func (l *labeler) plainBits(w int32, m *memory.Meter, ctx context.Context, src i
 		tail += int(unseen)
 	}
 	l.cells, l.visits = q, l.visits+tail
-	return edgesTo(reach), nil
+	return nil
 }

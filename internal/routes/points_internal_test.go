@@ -11,11 +11,12 @@ import (
 )
 
 // TestPoints holds the point graph of every vault TestLabelsAlike searches, built over the
-// corridors and over the cells, to a BFS over its cells: from each point's cell, every
-// point's cell reached over cells that are not points, at the BFS's distance, and no other,
-// with each route node on its point (the points are the corridor graph's keys, robots, exit
-// and doors: a door the peel took, in a dead end, is floor to the BFS); and the two ways
-// to each other on the graphs Reduce rewrote.
+// corridors and over the cells, each search finding every point or only those after its own
+// (half), to a BFS over its cells: from each point's cell, every point's cell reached over
+// cells that are not points, at the BFS's distance, and no other, with each route node on
+// its point (the points are the corridor graph's keys, robots, exit and doors: a door the
+// peel took, in a dead end, is floor to the BFS); and the ways to each other on the graphs
+// Reduce rewrote.
 func TestPoints(t *testing.T) {
 	reduced, vaults := 0, labelVaults(t)
 	for seed := range uint64(16) { // mazes Reduce rewrites: trees, and trees with a loop or two
@@ -27,38 +28,42 @@ func TestPoints(t *testing.T) {
 	}
 	for _, v := range vaults {
 		for _, way := range []pointWay{overCorridors, overBits, overCells} {
-			g := New(v, 0)
-			if err := g.pointsBy(way); err != nil {
-				t.Fatal(err)
-			}
-			p := g.pts
-			for n := range Nodes {
-				if at := g.Cell(n); at >= 0 && p.Cell[p.Of[n]] != int32(at) || at < 0 && p.Of[n] >= 0 {
-					t.Fatalf("%s: route node %d on cell %d, on point %d", wayNames[way], n, at, p.Of[n])
+			for _, half := range []bool{false, true} {
+				g := New(v, 0)
+				if err := g.pointsBy(way, half); err != nil {
+					t.Fatal(err)
 				}
-			}
-			for i := range p.Len() {
-				if got, want := pointEdges(p, i), pointsBFS(v, p, int(p.Cell[i])); !maps.Equal(got, want) {
-					t.Fatalf("%s: edges from the point on cell %d: %v, the cells' BFS %v, on\n%s", wayNames[way], p.Cell[i], got, want, v.Grid)
+				p, name := g.pts, fmt.Sprintf("%s, half %v", wayNames[way], half)
+				for n := range Nodes {
+					if at := g.Cell(n); at >= 0 && p.Cell[p.Of[n]] != int32(at) || at < 0 && p.Of[n] >= 0 {
+						t.Fatalf("%s: route node %d on cell %d, on point %d", name, n, at, p.Of[n])
+					}
+				}
+				for i := range p.Len() {
+					if got, want := pointEdges(p, i), pointsBFS(v, p, int(p.Cell[i])); !maps.Equal(got, want) {
+						t.Fatalf("%s: edges from the point on cell %d: %v, the cells' BFS %v, on\n%s", name, p.Cell[i], got, want, v.Grid)
+					}
 				}
 			}
 		}
-		var ways [3]*Corridors
+		var ways []*Corridors
 		for _, way := range []pointWay{overCorridors, overBits, overCells} {
-			g := New(v, 0)
-			if g.Corridors().Reduce().Keys == 0 {
-				break
+			for _, half := range []bool{false, true} {
+				g := New(v, 0)
+				if g.Corridors().Reduce().Keys == 0 {
+					break
+				}
+				if err := g.pointsBy(way, half); err != nil {
+					t.Fatal(err)
+				}
+				ways = append(ways, g.pts)
 			}
-			if err := g.pointsBy(way); err != nil {
-				t.Fatal(err)
-			}
-			ways[way] = g.pts
 		}
-		if ways[0] == nil {
+		if ways == nil {
 			continue
 		}
 		reduced++
-		a := ways[overCorridors]
+		a := ways[0]
 		for _, b := range ways[1:] {
 			if !slices.Equal(a.Cell, b.Cell) || !slices.Equal(a.Tag, b.Tag) || a.Of != b.Of {
 				t.Fatalf("reduced: points over the corridors %v %v, over the cells %v %v", a.Cell, a.Tag, b.Cell, b.Tag)
@@ -72,6 +77,57 @@ func TestPoints(t *testing.T) {
 	}
 	if reduced < 10 {
 		t.Errorf("only %d reduced graphs", reduced)
+	}
+}
+
+// TestLaterReached holds the count of the points after each in the order that its search
+// reaches, which lets the search stop, to the whole searches' edges, on the vaults
+// TestLabelsAlike searches and mazes with loops and doors; and the searches that stop at
+// those counts to under four fifths of the whole searches' visits over the mazes, where
+// every search would visit nearly all of the maze.
+func TestLaterReached(t *testing.T) {
+	vaults, mazes := labelVaults(t), 0
+	var half, whole int // over the mazes
+	for seed := range uint64(6) {
+		v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 41 + 20*int(seed%3), Loops: 0.3, Doors: 1 + int(seed%4), Robots: 1 + int(seed%2)}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		vaults, mazes = append(vaults, v), mazes+1
+	}
+	for i, v := range vaults {
+		g := New(v, 0)
+		ps, err := g.newPointSearch(overBits, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := g.lab.visits
+		if err := g.pointsBy(overBits, false); err != nil {
+			t.Fatal(err)
+		}
+		visits := g.lab.visits - before
+		for k := range ps.srcs {
+			want := 0
+			for _, e := range g.pts.Edges(k) {
+				if ps.rank[e.To] > ps.rank[k] {
+					want++
+				}
+			}
+			if int(ps.later[k]) != want {
+				t.Fatalf("point on cell %d: %d later points reached, the whole search found %d, on\n%s", g.pts.Cell[k], ps.later[k], want, v.Grid)
+			}
+		}
+		g.Release()
+		before = g.lab.visits
+		if err := g.pointsBy(overBits, true); err != nil {
+			t.Fatal(err)
+		}
+		if i >= len(vaults)-mazes {
+			half, whole = half+g.lab.visits-before, whole+visits
+		}
+	}
+	if 5*half > 4*whole {
+		t.Errorf("the searches visited %d cells of the mazes, the whole searches %d", half, whole)
 	}
 }
 
@@ -122,7 +178,8 @@ func pointsBFS(v *vault.Vault, p *Corridors, src int) map[int]int {
 // BenchmarkPoints measures building the point graph by breadth-first searches over the
 // cells, a bit a cell seen (bits, the default where the grid has at most pointCells cells a
 // corridor node), against its baseline with a distance a cell (cells) and searches over the
-// corridors, on one core: in open rooms of 300x300 and 60x60, mazes with loops of 81x81 (a
+// corridors, each search finding only the points after its own (half, the default) or every
+// point it reaches, on one core: in open rooms of 300x300 and 60x60, mazes with loops of 81x81 (a
 // tenth, a third and all of the walls removed) and 321x321 with twenty rooms, and 1001x1001
 // mazes with 0.6, 0.45, 0.2 and 0.1 of the walls removed and ten doors a key (4.9, 5.9,
 // 11.4 and 21.6 cells a node, either side of pointCells).
@@ -147,11 +204,14 @@ func BenchmarkPoints(b *testing.B) {
 			b.Fatal(err)
 		}
 		g := New(v, 0)
-		for _, way := range []pointWay{overBits, overCells, overCorridors} {
-			b.Run(fmt.Sprintf("%s/cells=%d/nodes=%d/over=%s", vc.name, len(v.Grid.Cells), g.Corridors().Len(), wayNames[way]), func(b *testing.B) {
+		for _, way := range []struct {
+			way  pointWay
+			half bool
+		}{{overBits, true}, {overBits, false}, {overCells, false}, {overCorridors, true}, {overCorridors, false}} {
+			b.Run(fmt.Sprintf("%s/cells=%d/nodes=%d/over=%s/half=%v", vc.name, len(v.Grid.Cells), g.Corridors().Len(), wayNames[way.way], way.half), func(b *testing.B) {
 				for b.Loop() {
 					g.Release()
-					if err := g.pointsBy(way); err != nil {
+					if err := g.pointsBy(way.way, way.half); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -162,8 +222,9 @@ func BenchmarkPoints(b *testing.B) {
 
 // TestPointsCost holds pointsCost's sample to the build it prices: the visits of a few
 // points' searches, extrapolated, within a factor of two of every point's, in a maze with
-// loops (each search visits nearly all of it), mazes with few loops and with rooms (a
-// branch or a room each) and an open room.
+// loops (each search visits nearly all of it at first), mazes with few loops and with rooms
+// (a branch or a room each) and an open room; and its price of the label searches to an
+// edge of the graph built read from each route node.
 func TestPointsCost(t *testing.T) {
 	for _, o := range []vaultgen.Options{
 		{Seed: 1, Size: 201, Loops: 0.45, Doors: 5},
@@ -182,6 +243,13 @@ func TestPointsCost(t *testing.T) {
 		if err := g.points(); err != nil {
 			t.Fatal(err)
 		}
+		routeNodes := 0
+		for n := range Nodes {
+			if g.Cell(n) >= 0 {
+				routeNodes++
+			}
+		}
+		cost -= routeNodes * len(g.pts.edges)
 		want := visitsCost(g.pointWay(), g.lab.visits-before)
 		if cost < want/2 || cost > 2*want {
 			t.Errorf("%+v: sampled %d, every point's visits priced %d", o, cost, want)

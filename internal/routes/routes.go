@@ -40,8 +40,9 @@
 // it reaches over plain nodes by the shortest such way, so that labels lie on the fifty-odd
 // points where a walk gains a need, not on every junction it passes (in a maze with loops
 // and open rooms, hundreds of labels each). Building it is a search from every point (over
-// the cells, a bit a cell, where corridors are short: open rooms, mazes with many loops),
-// which a graph asked for a few nodes' routes need not pay: the corridors are searched
+// the cells, a bit a cell, where corridors are short: open rooms, mazes with many loops)
+// that finds only the points after its own in an order from the outside in, and stops once
+// it has (a way reversed is a way), which a graph asked for a few nodes' routes need not pay: the corridors are searched
 // until their labels have cost as much (labelRoutes). A search that
 // will stand on every node (collecting every key) has the routes built on several cores
 // first (Prefetch), each goroutine on scratch of its own (labeler). Every label pushed at a
