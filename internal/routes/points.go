@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -30,7 +31,7 @@ import (
 // would visit nearly all of the maze, the searches from the last points stop near them. The
 // order runs from the points farthest from the points' middle inwards, so that the points
 // left after each search lie ever closer together; how many each reaches is counted first,
-// from the parts the points cut the plain nodes into (laterReached). The graph is the same
+// from the parts the points cut the plain nodes into (touching). The graph is the same
 // edge for edge: the searches find each way once where they found it twice.
 
 // pointsCost is about what building the point graph and searching it costs, in the work of
@@ -244,13 +245,6 @@ func (g *Graph) newPointSearch(way pointWay, half bool) (*pointSearch, error) {
 	for k := range ps.order {
 		ps.order[k] = k
 	}
-	if half {
-		ps.outsideIn(int(ps.w))
-		var err error
-		if ps.later, err = laterReached(c, ps.srcs, ps.rank, g.Meter); err != nil {
-			return nil, err
-		}
-	}
 	cells, n := way != overCorridors, c.Len()
 	if cells {
 		n = len(g.v.Grid.Cells)
@@ -277,6 +271,15 @@ func (g *Graph) newPointSearch(way pointWay, half bool) (*pointSearch, error) {
 	}
 	if way == overBits {
 		ps.cb = newCellBits(ps.fresh, int(ps.w))
+	}
+	if half {
+		ps.outsideIn(int(ps.w))
+		t, err := ps.touching(g.lab)
+		if err != nil {
+			g.Meter.Release(ps.bytes)
+			return nil, err
+		}
+		ps.later = t.later(ps.rank)
 	}
 	return ps, nil
 }
@@ -310,62 +313,141 @@ func abs(x int) int {
 	return x
 }
 
-// laterReached returns, for each point (its corridor node srcs[k]), how many of the points
-// ranked after it it reaches by a way over plain nodes of c: those beside it, and those
-// beside the parts of the plain nodes beside it, the parts the points cut them into. Its
-// scratch is reserved from m, and released.
-func laterReached(c *Corridors, srcs []int, rank []int32, m *memory.Meter) ([]int32, error) {
-	n := c.Len()
-	if !m.Reserve(8 * n) {
-		return nil, memory.LimitError(m.Limit())
-	}
-	defer m.Release(8 * n)
-	part := make([]int32, n) // a plain node's part, -1 before it has one; a point's -2 less its number
-	for i := range part {
-		part[i] = -1
-	}
-	for k, i := range srcs {
-		part[i] = -2 - int32(k)
-	}
-	stamp := make([]int32, len(srcs)) // the part, plus one, or the point, that last counted a point
-	var (
-		first  = []int32{0} // the points beside part j are beside[first[j]:first[j+1]]
-		beside []int32
-		stack  = make([]int32, 0, n)
-	)
-	for s := range part {
-		if part[s] != -1 {
-			continue
+// touching is which points lie beside each part of the plain nodes (or cells) the points cut
+// the vault into, and, as parts of two, each two points side by side: the points of part j
+// are points[first[j]:first[j+1]]. A point's search reaches the points of the parts it lies
+// beside, and no other.
+type touching struct{ first, points []int32 }
+
+// touching returns the parts the points cut the plain nodes or cells into, on l's scratch:
+// over the cells' bits where the searches go over them, a breadth-first search a part, else
+// over the corridor graph's nodes.
+func (ps *pointSearch) touching(l *labeler) (*touching, error) {
+	t := &touching{first: []int32{0}}
+	stamp := make([]int32, len(ps.srcs)) // the part, plus one, that last listed a point
+	add := func(k int32) {               // point k lies beside the part being listed
+		if j := int32(len(t.first)); stamp[k] != j {
+			stamp[k], t.points = j, append(t.points, k)
 		}
-		j := int32(len(first) - 1)
-		part[s], stack = j, append(stack[:0], int32(s))
-		for len(stack) > 0 {
-			x := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, e := range c.Edges(int(x)) {
-				switch y := part[e.To]; {
-				case y == -1:
-					part[e.To], stack = j, append(stack, e.To)
-				case y <= -2 && stamp[-2-y] != j+1:
-					stamp[-2-y], beside = j+1, append(beside, -2-y)
+	}
+	if ps.way != overBits {
+		if err := l.reserve(ps.m, 4*(ps.c.Len()-cap(l.heads))); err != nil {
+			return nil, err
+		}
+		if !ps.m.Reserve(4 * ps.c.Len()) { // the stack, at most a node each
+			return nil, memory.LimitError(ps.m.Limit())
+		}
+		defer ps.m.Release(4 * ps.c.Len())
+		part, stack := grow(&l.heads, ps.c.Len()), []int32(nil) // part: 0 unseen, 1 seen; a point's fresh
+		for i := range part {
+			part[i] = min(ps.fresh[ps.at(i)], 0)
+		}
+		for s, p := range part {
+			if p < 0 { // a point: the points beside it, a part each
+				for _, e := range ps.c.Edges(s) {
+					if q := part[e.To]; q < 0 && e.To > int32(s) {
+						add(-1 - p)
+						add(-1 - q)
+						t.first = append(t.first, int32(len(t.points)))
+					}
+				}
+				continue
+			}
+			if p != 0 {
+				continue
+			}
+			part[s], stack = 1, append(stack[:0], int32(s))
+			for len(stack) > 0 {
+				x := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				for _, e := range ps.c.Edges(int(x)) {
+					switch q := part[e.To]; {
+					case q == 0:
+						part[e.To], stack = 1, append(stack, e.To)
+					case q < 0:
+						add(-1 - q)
+					}
 				}
 			}
+			t.first = append(t.first, int32(len(t.points)))
 		}
-		first = append(first, int32(len(beside)))
+		return t, nil
 	}
-	later := make([]int32, len(srcs))
+	if err := l.reserve(ps.m, 8*(len(ps.cb.blocked)-cap(l.seen))); err != nil {
+		return nil, err
+	}
+	seen := grow(&l.seen, len(ps.cb.blocked))
+	copy(seen, ps.cb.blocked)
+	if n := len(ps.fresh); n&63 != 0 {
+		seen[n>>6] |= ^uint64(0) << (n & 63) // past the last cell: no part starts there
+	}
+	if err := l.cellQueue(ps.m, len(ps.fresh)); err != nil {
+		return nil, err
+	}
+	w, q := ps.w, l.cells[:0]
+	for _, i := range ps.srcs { // the points side by side
+		u := ps.at(i)
+		for _, v := range [2]int{u + 1, u + int(w)} {
+			if v < len(ps.fresh) && ps.fresh[v] < 0 {
+				add(-1 - ps.fresh[u])
+				add(-1 - ps.fresh[v])
+				t.first = append(t.first, int32(len(t.points)))
+			}
+		}
+	}
+	for wi := range seen {
+		for ^seen[wi] != 0 {
+			s := int32(wi<<6 + bits.TrailingZeros64(^seen[wi]))
+			seen[wi] |= 1 << (s & 63)
+			q = append(q[:0], s)
+			for head := 0; head < len(q); head++ {
+				u := q[head]
+				if ps.cb.near[u>>6]&(1<<(u&63)) != 0 {
+					for _, v := range [4]int32{u - 1, u + 1, u - w, u + w} {
+						if f := ps.fresh[v]; f < 0 {
+							add(-1 - f)
+						}
+					}
+				}
+				for _, v := range [4]int32{u - 1, u + 1, u - w, u + w} {
+					if word := &seen[v>>6]; *word&(1<<(v&63)) == 0 {
+						*word |= 1 << (v & 63)
+						q = append(q, v)
+					}
+				}
+			}
+			t.first = append(t.first, int32(len(t.points)))
+		}
+	}
+	l.cells = q
+	return t, nil
+}
+
+// later returns how many points ranked after each a search from it reaches: those of the
+// parts it lies beside.
+func (t *touching) later(rank []int32) []int32 {
+	n := len(rank)
+	at := make([]int32, n+1) // the parts point k lies beside are of[at[k]:at[k+1]]
+	for _, k := range t.points {
+		at[k+1]++
+	}
+	for k := range n {
+		at[k+1] += at[k]
+	}
+	of, next := make([]int32, len(t.points)), slices.Clone(at[:n])
+	for j := range len(t.first) - 1 {
+		for _, k := range t.points[t.first[j]:t.first[j+1]] {
+			of[next[k]], next[k] = int32(j), next[k]+1
+		}
+	}
+	later, stamp := make([]int32, n), make([]int32, n)
 	for k := range stamp {
 		stamp[k] = -1
 	}
-	for k, i := range srcs {
+	for k := range n {
 		stamp[k] = int32(k) // not itself
-		for _, e := range c.Edges(i) {
-			y, one := part[e.To], [1]int32{-2 - part[e.To]}
-			reached := one[:] // a point beside it
-			if y >= 0 {
-				reached = beside[first[y]:first[y+1]]
-			}
-			for _, q := range reached {
+		for _, j := range of[at[k]:at[k+1]] {
+			for _, q := range t.points[t.first[j]:t.first[j+1]] {
 				if stamp[q] != int32(k) {
 					stamp[q] = int32(k)
 					if rank[q] > rank[k] {
@@ -375,7 +457,7 @@ func laterReached(c *Corridors, srcs []int, rank []int32, m *memory.Meter) ([]in
 			}
 		}
 	}
-	return later, nil
+	return later
 }
 
 // at is the index in fresh of corridor node i: i itself, or its cell.

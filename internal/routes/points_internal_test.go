@@ -81,7 +81,8 @@ func TestPoints(t *testing.T) {
 }
 
 // TestLaterReached holds the count of the points after each in the order that its search
-// reaches, which lets the search stop, to the whole searches' edges, on the vaults
+// reaches, which lets the search stop, found over the corridors and over the cells, to the
+// whole searches' edges, on the vaults
 // TestLabelsAlike searches and mazes with loops and doors; and the searches that stop at
 // those counts to under four fifths of the whole searches' visits over the mazes, where
 // every search would visit nearly all of the maze.
@@ -97,25 +98,28 @@ func TestLaterReached(t *testing.T) {
 	}
 	for i, v := range vaults {
 		g := New(v, 0)
-		ps, err := g.newPointSearch(overBits, true)
-		if err != nil {
-			t.Fatal(err)
-		}
 		before := g.lab.visits
 		if err := g.pointsBy(overBits, false); err != nil {
 			t.Fatal(err)
 		}
 		visits := g.lab.visits - before
-		for k := range ps.srcs {
-			want := 0
-			for _, e := range g.pts.Edges(k) {
-				if ps.rank[e.To] > ps.rank[k] {
-					want++
+		for _, way := range []pointWay{overCorridors, overBits, overCells} {
+			ps, err := g.newPointSearch(way, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k := range ps.srcs {
+				want := 0
+				for _, e := range g.pts.Edges(k) {
+					if ps.rank[e.To] > ps.rank[k] {
+						want++
+					}
+				}
+				if int(ps.later[k]) != want {
+					t.Fatalf("%s: point on cell %d: %d later points reached, the whole search found %d, on\n%s", wayNames[way], g.pts.Cell[k], ps.later[k], want, v.Grid)
 				}
 			}
-			if int(ps.later[k]) != want {
-				t.Fatalf("point on cell %d: %d later points reached, the whole search found %d, on\n%s", g.pts.Cell[k], ps.later[k], want, v.Grid)
-			}
+			g.Meter.Release(ps.bytes)
 		}
 		g.Release()
 		before = g.lab.visits
