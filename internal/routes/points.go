@@ -316,7 +316,8 @@ func abs(x int) int {
 // touching is which points lie beside each part of the plain nodes (or cells) the points cut
 // the vault into, and, as parts of two, each two points side by side: the points of part j
 // are points[first[j]:first[j+1]]. A point's search reaches the points of the parts it lies
-// beside, and no other.
+// beside, and no other. Parts beside no point are left out (a grid of walled-off cells
+// would list each).
 type touching struct{ first, points []int32 }
 
 // touching returns the parts the points cut the plain nodes or cells into, on l's scratch:
@@ -325,9 +326,15 @@ type touching struct{ first, points []int32 }
 func (ps *pointSearch) touching(l *labeler) (*touching, error) {
 	t := &touching{first: []int32{0}}
 	stamp := make([]int32, len(ps.srcs)) // the part, plus one, that last listed a point
-	add := func(k int32) {               // point k lies beside the part being listed
+	// add lists point k beside the part being listed.
+	add := func(k int32) {
 		if j := int32(len(t.first)); stamp[k] != j {
 			stamp[k], t.points = j, append(t.points, k)
+		}
+	}
+	end := func() { // the part listed ends; one beside no point is left out
+		if last := t.first[len(t.first)-1]; int(last) < len(t.points) {
+			t.first = append(t.first, int32(len(t.points)))
 		}
 	}
 	if ps.way != overBits {
@@ -348,7 +355,7 @@ func (ps *pointSearch) touching(l *labeler) (*touching, error) {
 					if q := part[e.To]; q < 0 && e.To > int32(s) {
 						add(-1 - p)
 						add(-1 - q)
-						t.first = append(t.first, int32(len(t.points)))
+						end()
 					}
 				}
 				continue
@@ -369,7 +376,7 @@ func (ps *pointSearch) touching(l *labeler) (*touching, error) {
 					}
 				}
 			}
-			t.first = append(t.first, int32(len(t.points)))
+			end()
 		}
 		return t, nil
 	}
@@ -391,7 +398,7 @@ func (ps *pointSearch) touching(l *labeler) (*touching, error) {
 			if v < len(ps.fresh) && ps.fresh[v] < 0 {
 				add(-1 - ps.fresh[u])
 				add(-1 - ps.fresh[v])
-				t.first = append(t.first, int32(len(t.points)))
+				end()
 			}
 		}
 	}
@@ -416,7 +423,7 @@ func (ps *pointSearch) touching(l *labeler) (*touching, error) {
 					}
 				}
 			}
-			t.first = append(t.first, int32(len(t.points)))
+			end()
 		}
 	}
 	l.cells = q
