@@ -3,6 +3,7 @@ package routes
 import (
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -27,25 +28,7 @@ func TestPoints(t *testing.T) {
 		vaults = append(vaults, v)
 	}
 	for _, v := range vaults {
-		for _, way := range []pointWay{overCorridors, overBits, overCells} {
-			for _, half := range []bool{false, true} {
-				g := New(v, 0)
-				if err := g.pointsBy(way, half); err != nil {
-					t.Fatal(err)
-				}
-				p, name := g.pts, fmt.Sprintf("%s, half %v", wayNames[way], half)
-				for n := range Nodes {
-					if at := g.Cell(n); at >= 0 && p.Cell[p.Of[n]] != int32(at) || at < 0 && p.Of[n] >= 0 {
-						t.Fatalf("%s: route node %d on cell %d, on point %d", name, n, at, p.Of[n])
-					}
-				}
-				for i := range p.Len() {
-					if got, want := pointEdges(p, i), pointsBFS(v, p, int(p.Cell[i])); !maps.Equal(got, want) {
-						t.Fatalf("%s: edges from the point on cell %d: %v, the cells' BFS %v, on\n%s", name, p.Cell[i], got, want, v.Grid)
-					}
-				}
-			}
-		}
+		checkPoints(t, v)
 		var ways []*Corridors
 		for _, way := range []pointWay{overCorridors, overBits, overCells} {
 			for _, half := range []bool{false, true} {
@@ -133,6 +116,52 @@ func TestLaterReached(t *testing.T) {
 	if 5*half > 4*whole {
 		t.Errorf("the searches visited %d cells of the mazes, the whole searches %d", half, whole)
 	}
+}
+
+// checkPoints holds v's point graph, built each way, each search finding every point or
+// only those after its own, to pointsBFS (TestPoints).
+func checkPoints(t *testing.T, v *vault.Vault) {
+	t.Helper()
+	for _, way := range []pointWay{overCorridors, overBits, overCells} {
+		for _, half := range []bool{false, true} {
+			g := New(v, 0)
+			if err := g.pointsBy(way, half); err != nil {
+				t.Fatal(err)
+			}
+			p, name := g.pts, fmt.Sprintf("%s, half %v", wayNames[way], half)
+			for n := range Nodes {
+				if at := g.Cell(n); at >= 0 && p.Cell[p.Of[n]] != int32(at) || at < 0 && p.Of[n] >= 0 {
+					t.Fatalf("%s: route node %d on cell %d, on point %d", name, n, at, p.Of[n])
+				}
+			}
+			for i := range p.Len() {
+				if got, want := pointEdges(p, i), pointsBFS(v, p, int(p.Cell[i])); !maps.Equal(got, want) {
+					t.Fatalf("%s: edges from the point on cell %d: %v, the cells' BFS %v, on\n%s", name, p.Cell[i], got, want, v.Grid)
+				}
+			}
+		}
+	}
+}
+
+// FuzzPoints holds the point graph of any small vault, built each way, to a BFS over its
+// cells (checkPoints): walls at random make loops, open rooms, walled-off parts and points
+// side by side.
+func FuzzPoints(f *testing.F) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 20 {
+		f.Add(vaultgen.Random(r, vaultgen.RandomOptions{MaxSide: 16, MaxKeys: 8}))
+	}
+	f.Add([]byte("#######\n#@aAbB#\n#.#.#.#\n#.....#\n#######\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 400 {
+			return
+		}
+		v, err := vault.Parse("random", data)
+		if err != nil {
+			return
+		}
+		checkPoints(t, v)
+	})
 }
 
 // wayNames are the pointWays' names, for messages and benchmarks.
