@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/vault"
@@ -65,12 +66,12 @@ func TestPoints(t *testing.T) {
 
 // TestLaterReached holds the count of the points after each in the order that its search
 // reaches, which lets the search stop, found over the corridors and over the cells, to the
-// whole searches' edges, on the vaults
+// whole searches' edges, on the vaults (those whose points are not too many: unionMost)
 // TestLabelsAlike searches and mazes with loops and doors; and the searches that stop at
 // those counts to under four fifths of the whole searches' visits over the mazes, where
 // every search would visit nearly all of the maze.
 func TestLaterReached(t *testing.T) {
-	vaults, mazes := labelVaults(t), 0
+	vaults, mazes, ranked := labelVaults(t), 0, 0
 	var half, whole int // over the mazes
 	for seed := range uint64(6) {
 		v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 41 + 20*int(seed%3), Loops: 0.3, Doors: 1 + int(seed%4), Robots: 1 + int(seed%2)}))
@@ -91,7 +92,15 @@ func TestLaterReached(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for k := range ps.srcs {
+			g.Meter.Release(ps.bytes)
+			if ps.rank == nil { // too many points for the space they lie in (unionMost)
+				if i >= len(vaults)-mazes && way != overCorridors || len(ps.srcs)*len(ps.srcs) <= unionMost*len(ps.fresh) {
+					t.Fatalf("%s: %d points in %d nodes or cells, not ranked", wayNames[way], len(ps.srcs), len(ps.fresh))
+				}
+				ranked--
+			}
+			ranked++
+			for k := range ps.later {
 				want := 0
 				for _, e := range g.pts.Edges(k) {
 					if ps.rank[e.To] > ps.rank[k] {
@@ -102,7 +111,6 @@ func TestLaterReached(t *testing.T) {
 					t.Fatalf("%s: point on cell %d: %d later points reached, the whole search found %d, on\n%s", wayNames[way], g.pts.Cell[k], ps.later[k], want, v.Grid)
 				}
 			}
-			g.Meter.Release(ps.bytes)
 		}
 		g.Release()
 		before = g.lab.visits
@@ -116,6 +124,41 @@ func TestLaterReached(t *testing.T) {
 	if 5*half > 4*whole {
 		t.Errorf("the searches visited %d cells of the mazes, the whole searches %d", half, whole)
 	}
+	if 2*ranked < 3*len(vaults) { // of three ways each
+		t.Errorf("only %d of %d vaults' points ranked", ranked, 3*len(vaults))
+	}
+
+	// A room with a door on every other cell of every other row: too many points for their
+	// room (unionMost), whose count would read each of them for each; the searches run to
+	// their ends, and the graph is the same.
+	var room strings.Builder
+	for r := range 31 {
+		for c := range 31 {
+			switch {
+			case r == 0 || r == 30 || c == 0 || c == 30:
+				room.WriteByte('#')
+			case r == 15 && c == 15:
+				room.WriteByte('@')
+			case r == 1 && c == 1:
+				room.WriteByte('a')
+			case r%2 == 0 && c%2 == 0:
+				room.WriteByte('A')
+			default:
+				room.WriteByte('.')
+			}
+		}
+		room.WriteByte('\n')
+	}
+	v, err := vault.Parse("room", []byte(room.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, way := range []pointWay{overCorridors, overBits, overCells} {
+		if ps, err := New(v, 0).newPointSearch(way, true); err != nil || ps.rank != nil || !slices.IsSorted(ps.order) {
+			t.Errorf("%s: %d points in one room ranked (%v), want every search to its end", wayNames[way], len(ps.srcs), err)
+		}
+	}
+	checkPoints(t, v)
 }
 
 // checkPoints holds v's point graph, built each way, each search finding every point or
