@@ -31,8 +31,9 @@ import (
 // would visit nearly all of the maze, the searches from the last points stop near them. The
 // order runs from the points farthest from the points' middle inwards, so that the points
 // left after each search lie ever closer together; how many each reaches is counted first,
-// from the parts the points cut the plain nodes into (touching). The graph is the same
-// edge for edge: the searches find each way once where they found it twice.
+// from the parts the points cut the plain nodes into (touching), unless the points are too
+// many for that (unionMost). The graph is the same edge for edge: the searches find each
+// way once where they found it twice.
 
 // pointsCost is about what building the point graph and searching it costs, in the work of
 // a label search over the corridors (labeler.work: a label pushed or read is one). A search
@@ -93,8 +94,9 @@ func (g *Graph) samplePoints() int {
 		}
 		edges += len(es)
 	}
-	edges = edges * points / max(1, done) // the searches' edges, where each runs to its end
-	if ps.later != nil {
+	if ps.later == nil {
+		edges = edges * points / max(1, done) // the samples', each search run to its end
+	} else {
 		edges = 0
 		for _, n := range ps.later {
 			edges += 2 * int(n) // each way found once, an edge each way
@@ -154,7 +156,8 @@ func (g *Graph) pointWay() pointWay {
 }
 
 // pointsBy builds g.pts searching the given way; with half, each search finds only the
-// points after its own (the default), else every point it reaches (the baseline).
+// points after its own where they are not too many (unionMost; the default), else every
+// point it reaches (the baseline).
 func (g *Graph) pointsBy(way pointWay, half bool) error {
 	ps, err := g.newPointSearch(way, half)
 	if err != nil {
@@ -242,8 +245,8 @@ type pointSearch struct {
 }
 
 // newPointSearch returns the searches from g's points the given way, each finding only the
-// points after its own with half, with the memory they share reserved from g.Meter
-// (ps.bytes, for the caller to release).
+// points after its own with half where they are not too many (unionMost), with the memory
+// they share reserved from g.Meter (ps.bytes, for the caller to release).
 func (g *Graph) newPointSearch(way pointWay, half bool) (*pointSearch, error) {
 	c := g.corr
 	ps := &pointSearch{way: way, c: c, w: int32(g.v.Grid.W), m: g.Meter, ctx: g.Ctx}
