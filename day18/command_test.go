@@ -241,8 +241,12 @@ func TestTightLimits(t *testing.T) {
 	}
 	// Under 8 MB left beyond what the runtime has mapped when the limits are read: refused
 	// before any work. What it has mapped varies from run to run, by a few MB of data, and
-	// now and then by a 64 MB reservation, so any of these may be; -d 80000 never is.
-	for _, limit := range []string{"-d 50000", "-d 56000", "-d 60000", "-d 80000", "-v 725000", "-v 780000", "-v 800000", "-v 1400000"} {
+	// now and then by a 64 MB reservation, so any of these may be; -d 80000 never is. No
+	// -v limit under 0.78 GB: there the Go runtime itself fails to start now and then, in
+	// its runtime.main before any of the program runs (day18 in 2 of 40 runs at 725 MB and
+	// 7 of 300 at 760 MB, a program that prints hello in 4 of 150 at 725 MB; neither in 300
+	// at 780 MB, 2026-11-29).
+	for _, limit := range []string{"-d 50000", "-d 56000", "-d 60000", "-d 80000", "-v 780000", "-v 800000", "-v 1400000"} {
 		r := clitest.Shell(t, "ulimit "+limit+"; $DAY18 -json "+dir)
 		if strings.Contains(r.Stderr, "fatal error") || strings.Contains(r.Stderr, "goroutine") {
 			t.Errorf("ulimit %s: the runtime's trace:\n%.300s", limit, r.Stderr)
