@@ -42,10 +42,10 @@
 // and open rooms, hundreds of labels each). Building it is a search from every point (over
 // the cells, a bit a cell, where corridors are short: open rooms, mazes with many loops)
 // that finds only the points after its own in an order from the outside in, and stops once
-// it has (a way reversed is a way), which a graph asked for a few nodes' routes need not pay: the corridors are searched
-// until their labels have cost as much (labelRoutes). A search that
-// will stand on every node (collecting every key) has the routes built on several cores
-// first (Prefetch), each goroutine on scratch of its own (labeler). Every label pushed at a
+// it has (a way reversed is a way; where the points are not too many, points.go), which a
+// graph asked for a few nodes' routes need not pay: the corridors are searched until their
+// labels have cost as much (labelRoutes). A search that will stand on every node
+// (collecting every key) has the routes built on several cores first (Prefetch), each goroutine on scratch of its own (labeler). Every label pushed at a
 // node reads the labels there; once a search has pushed many labels a node, those past a
 // node's first few lie side by side in runs with summaries that let a push skip whole runs
 // (labels.go). Where a node's label search runs long (mazes with loops and many doors a key,
