@@ -35,24 +35,25 @@
 // That one walk also tells the search which keys a robot can reach (Rooted, Above) and the
 // tour bound its distances and tree (TreeDist, Walked). Part 2's corridor graph is cut from
 // part 1's (NewCorridorsPair), and before a search the key set is reduced where regions are
-// trees (Corridors.Reduce). From a hundred corridor nodes on, the label search runs over the
-// point graph (points.go): the keys, robots, exit and doors alone, each joined to the points
-// it reaches over plain nodes by the shortest such way, so that labels lie on the fifty-odd
-// points where a walk gains a need, not on every junction it passes (in a maze with loops
-// and open rooms, hundreds of labels each). Building it is a search from every point (over
-// the cells, a bit a cell, where corridors are short: open rooms, mazes with many loops)
-// that finds only the points after its own in an order from the outside in, and stops once
-// it has (a way reversed is a way; where the points are not too many, points.go), which a
-// graph asked for a few nodes' routes need not pay: the corridors are searched until their
-// labels have cost as much (labelRoutes). A search that will stand on every node
-// (collecting every key) has the routes built on several cores first (Prefetch), each goroutine on scratch of its own (labeler). Every label pushed at a
-// node reads the labels there; once a search has pushed many labels a node, those past a
-// node's first few lie side by side in runs with summaries that let a push skip whole runs
-// (labels.go). Where a node's label search runs long (mazes with loops and many doors a key,
-// hundreds of thousands of labels a node) and the search asks little of it, its routes are
-// rented instead: each question, the shortest route to each target open with one key set,
-// is a search over the point graph of its own, until those have cost what the label search
-// would (Open, open.go). Package bound turns the search into A*: see its comment.
+// trees (Corridors.Reduce). From a hundred corridor nodes on, the label search runs over
+// the point graph (points.go): the keys, robots, exit and doors alone, each joined to the
+// points it reaches over plain nodes by the shortest such way, so that labels lie on the
+// fifty-odd points where a walk gains a need, not on every junction it passes (in a maze
+// with loops and open rooms, hundreds of labels each). Building it is a search from every
+// point (over the cells, a bit a cell, where corridors are short: open rooms, mazes with
+// many loops) that finds only the points after its own in an order from the outside in, and
+// stops once it has (a way reversed is a way; where the points are not too many,
+// points.go), which a graph asked for a few nodes' routes need not pay: the corridors are
+// searched until their labels have cost as much (labelRoutes). A search that will stand on
+// every node (collecting every key) has the routes built on several cores first (Prefetch),
+// each goroutine on scratch of its own (labeler). Every label pushed at a node reads the
+// labels there; once a search has pushed many labels a node, those past a node's first few
+// lie side by side in runs with summaries that let a push skip whole runs (labels.go).
+// Where a node's label search runs long (mazes with loops and many doors a key, hundreds of
+// thousands of labels a node) and the search asks little of it, its routes are rented
+// instead: each question, the shortest route to each target open with one key set, is a
+// search over the point graph of its own, until those have cost what the label search would
+// (Open, open.go). Package bound turns the search into A*: see its comment.
 package routes
 
 import (
