@@ -154,8 +154,12 @@ func TestLaterReached(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, way := range []pointWay{overCorridors, overBits, overCells} {
-		if ps, err := New(v, 0).newPointSearch(way, true); err != nil || ps.rank != nil || !slices.IsSorted(ps.order) {
-			t.Errorf("%s: %d points in one room ranked (%v), want every search to its end", wayNames[way], len(ps.srcs), err)
+		ps, err := New(v, 0).newPointSearch(way, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ps.rank != nil || !slices.IsSorted(ps.order) {
+			t.Errorf("%s: %d points in one room ranked, want every search to its end", wayNames[way], len(ps.srcs))
 		}
 	}
 	checkPoints(t, v)

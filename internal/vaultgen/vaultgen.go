@@ -119,9 +119,10 @@ func mazeSpots(size int) int {
 
 // Make is Generate for a command: it refuses options out of range (Check), a vault that
 // would take more memory to make (makeBytes) than the process can give it (memory.Most, the
-// most -mem may ask of it), and a vault without room for every robot asked for. Robots beyond the centre's stand on floor
-// the keys and doors left, which a small maze with many doors may not have; the error says
-// how many fit. (Generate places what fits, so that a vault of given options never changes.)
+// most -mem may ask of it), and a vault without room for every robot asked for. Robots
+// beyond the centre's stand on floor the keys and doors left, which a small maze with many
+// doors may not have; the error says how many fit. (Generate places what fits, so that a
+// vault of given options never changes.)
 func Make(o Options) ([]byte, error) {
 	if err := o.Check(); err != nil {
 		return nil, err
@@ -140,7 +141,8 @@ func Make(o Options) ([]byte, error) {
 
 // makeBytes is about the most memory Generate holds at once for the options: a maze's
 // tables take about 20 bytes a cell (its tree's order, subtree ranks and counts, int32 each;
-// the candidates for doors; the text), an open room's text about 2.
+// the candidates for doors; the text), an open room's text about 2; counted as 24 and 4,
+// for the garbage not yet collected.
 func makeBytes(o Options) int64 {
 	n := int64(o.Defaults().Size) + 2
 	if o.Open {
