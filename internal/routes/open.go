@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/bits"
+	"slices"
 	"unsafe"
 
 	"github.com/statespace/puzzles/internal/keys"
@@ -43,7 +44,8 @@ import (
 type Open struct {
 	Len     [Nodes]int32 // to target t, when Targets has bit t
 	Targets uint64
-	key     uint64 // the node and the keys held: openKey
+	key     uint64   // the node and the keys held the search read: openKey(n, held&seen)
+	seen    keys.Set // the keys the search read: those of the doors and keys it came to
 }
 
 // openKey is an Open's node and keys held in one word.
@@ -54,28 +56,36 @@ func openKey(n int, held keys.Set) uint64 { return uint64(n)<<32 | uint64(held) 
 // longer on label searches that do not end (BenchmarkRent).
 const openFirst = 1024
 
-// Open keeps its answers by a hash of the node and the keys held, a later answer taking the
-// place of an earlier: a search asks again for the key sets it has asked for (a robot's legs
-// as it expands a state, then each child's first leg from the same node; a walk's
-// reorderings, improve.go in package solve). The cache starts at firstCache answers and
-// doubles, up to openCache, each time Open has searched four times as many key sets as it
-// holds: a graph asked little holds little.
+// Open keeps its answers, a later answer taking the place of an earlier, by a hash of the
+// node and of the keys held that its search read: the keys of the doors it came to and the
+// keys it reached. Another key set that holds the same of those keys would make the same
+// search, door for door, so it has the same answer, and the search asks for many such
+// (a robot's legs as it expands a state, then each child's first leg from the same node,
+// states whose keys differ only beyond the doors the robot's ways meet; a walk's
+// reorderings, improve.go in package solve). Each node keeps the key sets its last
+// seenSlots searches read, and Open looks its answer up under each. The cache starts at
+// firstCache answers and doubles, up to openCache, each time Open has searched four times
+// as many key sets as it holds: a graph asked little holds little.
 const (
 	firstCache = 1 << 8
 	openCache  = 1 << 14
+	seenSlots  = 8
 )
 
 // opens is what Open keeps for a graph: its answers, the work renting each node has cost,
 // and its search's scratch.
 type opens struct {
 	cache   []Open
-	grewAt  int         // the graph's searches (Stats.Opens) when the cache last grew
-	work    [Nodes]int  // rent paid for each node, and the label searches it tried
-	buyAt   [Nodes]int  // the work at which a node's label search is tried again
-	dist    []int32     // by point
-	heap    search.Heap // (distance, point)
-	scratch int         // what cache, dist and heap reserved from the meter
-	read    Open        // Open's answer from built routes
+	seen    [Nodes][seenSlots]keys.Set // the keys each node's latest searches read, the latest first
+	seens   [Nodes]uint8               // how many of them
+	grewAt  int                        // the graph's searches (Stats.Opens) when the cache last grew
+	work    [Nodes]int                 // rent paid for each node, and the label searches it tried
+	buyAt   [Nodes]int                 // the work at which a node's label search is tried again
+	dist    []int32                    // by point
+	heap    search.Heap                // (distance, point)
+	scratch int                        // what cache, dist and heap reserved from the meter
+	read    Open                       // Open's answer from built routes
+	fresh   Open                       // openSearch's, before it is kept
 }
 
 // Open returns the length of the shortest route from route node n to each target that
@@ -87,14 +97,13 @@ func (g *Graph) Open(n int, held keys.Set) (*Open, error) {
 	}
 	s := g.open
 	held &= g.v.All // no route needs another: one answer for every set alike
-	key := openKey(n, held)
 	if !g.Rents(n) {
 		x, err := g.Indexed(n)
 		if err != nil {
 			return nil, err
 		}
 		o := &s.read
-		*o = Open{key: key}
+		*o = Open{}
 		for m := x.Targets; m != 0; m &= m - 1 {
 			t := bits.TrailingZeros64(m)
 			for _, r := range x.Routes[x.At[t]:x.At[t+1]] { // shortest first
@@ -124,11 +133,12 @@ func (g *Graph) Open(n int, held keys.Set) (*Open, error) {
 	if err := s.grow(g.Meter, g.pts, g.Stats.Opens); err != nil {
 		return nil, err
 	}
-	o := &s.cache[(key*0x9e3779b97f4a7c15)>>(64-bits.TrailingZeros(uint(len(s.cache))))&uint64(len(s.cache)-1)]
-	if o.key == key && o.Targets != 0 {
+	if o := s.reuse(n, held); o != nil {
+		g.Stats.Reused++
 		return o, nil
 	}
-	g.openSearch(n, held, o)
+	g.openSearch(n, held, &s.fresh)
+	o := s.keep(n)
 	if s.work[n] >= s.buyAt[n] {
 		if err := g.buy(n, s.work[n]); err != nil {
 			return nil, err
@@ -179,12 +189,56 @@ func (g *Graph) rentOpen(n, work int) {
 	s.buyAt[n] = 2 * s.work[n]
 }
 
+// reuse returns the answer s keeps for node n and any key set that holds what held holds of
+// the keys its search read (see above), or nil.
+func (s *opens) reuse(n int, held keys.Set) *Open {
+	for _, seen := range s.seen[n][:s.seens[n]] {
+		key := openKey(n, held&seen)
+		if o := s.slot(key, seen); o.key == key && o.seen == seen && o.Targets != 0 {
+			return o // an empty answer is not reused: the zero Open looks like one
+		}
+	}
+	return nil
+}
+
+// keep puts openSearch's answer for node n in s's cache and the keys its search read at the
+// front of n's list, and returns the kept answer.
+func (s *opens) keep(n int) *Open {
+	f, list := &s.fresh, s.seen[n][:s.seens[n]]
+	if i := slices.Index(list, f.seen); i != 0 {
+		if i < 0 {
+			i = min(len(list), seenSlots-1) // when full, the oldest goes
+			s.seens[n] = uint8(i + 1)
+		}
+		list = s.seen[n][:i+1]
+		copy(list[1:], list[:i])
+		list[0] = f.seen
+	}
+	o := s.slot(f.key, f.seen)
+	*o = *f
+	return o
+}
+
+// slot is where s's cache keeps the answer of key read over seen.
+func (s *opens) slot(key uint64, seen keys.Set) *Open {
+	h := (key ^ uint64(seen)<<38) * 0x9e3779b97f4a7c15
+	return &s.cache[h>>(64-bits.TrailingZeros(uint(len(s.cache))))]
+}
+
 // openSearch answers Open for node n and held into o: Dijkstra's search over the point
 // graph from n's point, through doors whose keys are held and over keys held, each key not
-// held the end of its way. It adds its work to the node's.
+// held the end of its way, noting the keys whose doors and points it came to. It adds its
+// work to the node's.
 func (g *Graph) openSearch(n int, held keys.Set, o *Open) {
 	s, p := g.open, g.pts
-	*o = Open{key: openKey(n, held)}
+	*o = Open{}
+	var seen keys.Set
+	defer func() {
+		if g.OpenByHeld {
+			seen = g.v.All // every key read: the answer kept for this key set alone
+		}
+		o.key, o.seen = openKey(n, held&seen), seen
+	}()
 	src := p.Of[n]
 	if src < 0 {
 		return // not in the vault
@@ -208,15 +262,19 @@ func (g *Graph) openSearch(n int, held keys.Set, o *Open) {
 		}
 		if t := p.Tag[u].Route; u != src && (t >= 0 && t < FirstStart || t == Exit) {
 			o.Len[t], o.Targets = d, o.Targets|1<<t
-			if t < FirstStart && !held.Has(int(t)) {
-				continue // the way ends at a key not held
+			if t < FirstStart {
+				if seen |= keys.Bit(int(t)); !held.Has(int(t)) {
+					continue // the way ends at a key not held
+				}
 			}
 		}
 		es := p.Edges(int(u))
 		work += 1 + len(es)
 		for _, e := range es {
-			if k := p.Tag[e.To].Door; k >= 0 && !held.Has(int(k)) {
-				continue
+			if k := p.Tag[e.To].Door; k >= 0 {
+				if seen |= keys.Bit(int(k)); !held.Has(int(k)) {
+					continue
+				}
 			}
 			if nd := d + e.Len; nd < dist[e.To] {
 				dist[e.To] = nd
@@ -271,6 +329,7 @@ func (s *opens) release(m *memory.Meter) {
 func (s *opens) reset() {
 	if s != nil {
 		s.work, s.buyAt, s.grewAt, s.scratch = [Nodes]int{}, [Nodes]int{}, 0, 0
+		s.seen, s.seens = [Nodes][seenSlots]keys.Set{}, [Nodes]uint8{}
 		clear(s.cache)
 	}
 }

@@ -24,7 +24,7 @@ func TestOpenAlike(t *testing.T) {
 			vaults = append(vaults, v)
 		}
 	}
-	compared, bought := 0, 0
+	compared, bought, reused := 0, 0, 0
 	for i, v := range vaults {
 		rent, buy := New(v, 0), New(v, 0)
 		rent.Rent = []int{-1, 1}[i%2] // never bought, or tried allowed an open search's work
@@ -74,9 +74,10 @@ func TestOpenAlike(t *testing.T) {
 				bought++
 			}
 		}
+		reused += rent.Stats.Reused
 	}
-	t.Logf("%d vaults, %d answers compared, %d nodes bought", len(vaults), compared, bought)
-	if compared < 20000 || bought < 100 {
-		t.Errorf("%d answers compared, %d nodes bought", compared, bought)
+	t.Logf("%d vaults, %d answers compared, %d nodes bought, %d answers reused", len(vaults), compared, bought, reused)
+	if compared < 20000 || bought < 100 || reused < 1000 {
+		t.Errorf("%d answers compared, %d nodes bought, %d answers reused", compared, bought, reused)
 	}
 }

@@ -164,6 +164,10 @@ type Graph struct {
 	// small vaults (open.go).
 	Rent int
 
+	// OpenByHeld has Open keep its answers by every key held, where it keeps them by the
+	// keys held that its search read: the baseline that idea is measured by (open.go).
+	OpenByHeld bool
+
 	// Buy, when set, has Open never rent and Prefetch build every node's routes however long
 	// their label searches take: the baseline renting is measured by.
 	Buy bool
@@ -192,6 +196,7 @@ type Stats struct {
 	Routes int // routes kept
 	Labels int // labels visited over all BFS runs
 	Opens  int // searches over the point graph for one key set (Open)
+	Reused int // Open's answers kept from a search for another key set that read the same
 }
 
 type label struct {

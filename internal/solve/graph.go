@@ -62,8 +62,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	res.Stats.Corridors = tc.Sub(t0)
 	opt.Progress.at(buildingRoutes) // and the keys' reach, reductions and regions
 	g := &w.graph
-	g.Reset(v, opt.Corridors, opt.budget())
-	g.Ctx, g.Meter, g.Cores, g.Rent, g.Buy, g.Progress = opt.Ctx, opt.Meter, opt.Cores, rentRoutes, opt.NoRent, opt.Progress.routeProgress()
+	opt.reset(g, v, opt.Corridors)
 	defer g.Release()
 	held := g.Corridors().Bytes()
 	if !opt.Meter.Reserve(held) {
@@ -108,8 +107,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 		if tried { // apart read the graph of the vault's own keys (routes, walks)
 			c := g.Corridors()
 			g.Release()
-			g.Reset(v, c, opt.budget())
-			g.Ctx, g.Meter, g.Cores, g.Rent, g.Buy, g.Progress = opt.Ctx, opt.Meter, opt.Cores, rentRoutes, opt.NoRent, opt.Progress.routeProgress()
+			opt.reset(g, v, c)
 		}
 	}
 	if opt.Goal == Collect { // the search stands on every robot's node and every key's
@@ -191,6 +189,13 @@ const none = math.MaxInt32
 // one with a key more (dominance). Small searches (every real input) skip both: their cost
 // would be most of such a search's.
 var largeSearch = 20_000 // a variable for the tests, which make small searches large
+
+// reset readies g for a search of v over its corridors c, as opt asks.
+func (opt Options) reset(g *routes.Graph, v *vault.Vault, c *routes.Corridors) {
+	g.Reset(v, c, opt.budget())
+	g.Ctx, g.Meter, g.Cores, g.Progress = opt.Ctx, opt.Meter, opt.Cores, opt.Progress.routeProgress()
+	g.Rent, g.Buy, g.OpenByHeld = rentRoutes, opt.NoRent, opt.NoReuse
+}
 
 // rentRoutes is the route graph's Rent: 0, or for the tests, which rent small vaults' routes
 // too, how many searches for one key set's work a node's first label search is allowed (less

@@ -176,6 +176,12 @@ type Options struct {
 	// until they cost as much (routes.Graph.Open, Buy): the baseline that idea is measured
 	// by.
 	NoRent bool
+
+	// NoReuse makes the route graph keep its answers for one key set by every key held,
+	// where it keeps them by the keys held that their searches read, reused for every key
+	// set that holds the same of those (routes.Graph.OpenByHeld): the baseline that idea is
+	// measured by.
+	NoReuse bool
 }
 
 // Pair returns copies of opt for Graph to solve part 1 of v and part 2 of p2 = v.Part2(),
@@ -329,7 +335,7 @@ func (s Stats) routes() string {
 	r := s.Routes
 	open := ""
 	if r.Opens > 0 {
-		open = fmt.Sprintf(", %d searches for one key set", r.Opens)
+		open = fmt.Sprintf(", %d searches for one key set (%d answers reused)", r.Opens, r.Reused)
 	}
 	return fmt.Sprintf("%d BFS, %d routes, %d labels%s", r.BFS, r.Routes, r.Labels, open)
 }
