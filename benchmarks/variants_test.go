@@ -398,17 +398,25 @@ func BenchmarkRegions(b *testing.B) {
 // seed 1494 of two robots in a 401x401 maze with loops, a hundred rooms and ten doors a key,
 // where renting wins, and seed 1462 of three robots in a 201x201 maze with loops, ten rooms
 // and seventeen doors a key, where the search asks a node's routes often enough for the
-// rent to pass what buying them would have cost.
+// rent to pass what buying them would have cost. And the rented answers kept by the keys
+// held that their searches read, reused for every key set that holds the same of those
+// (the default), against kept by every key held (no-reuse): seed 1345 of three robots in a
+// 2045x2045 maze with a few loops, one room and twenty-four doors a key, whose search asks
+// its rented nodes 400,000 questions (ten seconds an operation: -bench Rent/maze2045).
 func BenchmarkRent(b *testing.B) {
+	rent := []variant{{"default", solve.Options{}}, {"no-rent", solve.Options{NoRent: true}}}
+	reuse := []variant{{"default", solve.Options{}}, {"no-reuse", solve.Options{NoReuse: true}}}
 	for _, g := range []struct {
-		name string
-		o    vaultgen.Options
+		name     string
+		o        vaultgen.Options
+		variants []variant
 	}{
-		{"maze401,rooms=100,doors=10,robots=2,seed=1494", vaultgen.Options{Size: 401, Loops: 0.1, Rooms: 100, Doors: 10, Robots: 2, Seed: 1494}},
-		{"maze201,rooms=10,doors=17,robots=3,seed=1462", vaultgen.Options{Size: 201, Loops: 0.1, Rooms: 10, Doors: 17, Robots: 3, Seed: 1462}},
+		{"maze401,rooms=100,doors=10,robots=2,seed=1494", vaultgen.Options{Size: 401, Loops: 0.1, Rooms: 100, Doors: 10, Robots: 2, Seed: 1494}, rent},
+		{"maze201,rooms=10,doors=17,robots=3,seed=1462", vaultgen.Options{Size: 201, Loops: 0.1, Rooms: 10, Doors: 17, Robots: 3, Seed: 1462}, rent},
+		{"maze2045,rooms=1,doors=24,robots=3,seed=1345", vaultgen.Options{Size: 2045, Loops: 0.02, Rooms: 1, Doors: 24, Robots: 3, Seed: 1345}, reuse},
 	} {
 		data := vaultgen.Generate(g.o)
-		for _, vr := range []variant{{"default", solve.Options{}}, {"no-rent", solve.Options{NoRent: true}}} {
+		for _, vr := range g.variants {
 			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
 		}
 	}

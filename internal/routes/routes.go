@@ -52,7 +52,8 @@
 // Where a node's label search runs long (mazes with loops and many doors a key, hundreds of
 // thousands of labels a node) and the search asks little of it, its routes are rented
 // instead: each question, the shortest route to each target open with one key set, is a
-// search over the point graph of its own, until those have cost what the label search would
+// search over the point graph of its own, until those have cost what the label search would,
+// its answer kept for every key set that holds the same keys of the doors and keys it came to
 // (Open, open.go). Package bound turns the search into A*: see its comment.
 package routes
 
