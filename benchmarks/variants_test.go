@@ -334,6 +334,19 @@ func BenchmarkShared(b *testing.B) {
 	}
 }
 
+// BenchmarkDives measures the search that dives no more once a later dive finds no walk
+// shorter than the best known (the default) against diving again with four times the room
+// each time the search has grown fourfold (dive-again, the baseline), on seed 7059 of three
+// robots sharing a 1001x1001 maze with a few loops and sixteen doors a key, whose later
+// dives find no walk shorter than the local search's, the answer from the second on
+// (fifteen seconds an operation: -bench Dives).
+func BenchmarkDives(b *testing.B) {
+	data := vaultgen.Generate(vaultgen.Options{Size: 1001, Loops: 0.02, Doors: 16, Robots: 3, Seed: 7059})
+	for _, vr := range []variant{{"default", solve.Options{}}, {"dive-again", solve.Options{DiveAgain: true}}} {
+		b.Run("maze1001,doors=16,robots=3,seed=7059/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
+	}
+}
+
 // BenchmarkLoneFloor solves vaults of one robot in a maze with loops, its children dropped
 // on their bound's floor where they cannot beat the best walk (the default: the expanded
 // state's tree of the keys left plus the child's key's price, bound.Spanning.Floor) against

@@ -206,7 +206,10 @@ var rentRoutes = 0
 // a weight, in eighths. The first, at twice the bound, takes a few dozen states to a walk;
 // each later one, at a lower weight, takes more and finds a shorter walk, so the search's
 // best walk nears the answer while the search is still young. A later dive may record a
-// quarter of the states the search has.
+// quarter of the states the search has. Once one finds no walk shorter than the best known
+// within that room, the search dives no more: the local search (improve.go) has then
+// brought the walk near the answer, often to it, where no dive can beat it, and each
+// further dive would record a quarter of the search's states again (BenchmarkDives).
 const (
 	weightedLimit = 160_000 // states the first dive may record
 	exact         = 8       // the exact search's weight: cost so far plus the bound
@@ -261,6 +264,7 @@ type searcher struct {
 	improved  int          // searches for one key set improve made (routes.Graph.Open)
 	rentStop  int          // the searches for one key set at which improve stops (0: never)
 	dives     int          // dives that found a walk: the next one's weight is diveWeights[dives]
+	dived     bool         // a later dive found no shorter walk: no more dives
 	popped    bool         // current is set
 	found     bool         // a goal was reached: a dive may stop
 	sink      search.Entry // what the touches read, kept so that they are not optimized away
@@ -417,6 +421,9 @@ func (s *searcher) dive(weight int32, limit int) error {
 	switch {
 	case err != nil && !errors.Is(err, ErrBudget) && !errors.Is(err, memory.ErrLimit):
 		return err // stopped from outside
+	case !w.found && s.upper != none && !s.opt.DiveAgain:
+		s.dived = true // no shorter walk: no more dives (see above)
+		return nil
 	case !w.found:
 		return nil // the same weight next time, with room for more states
 	}

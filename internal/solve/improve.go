@@ -57,7 +57,7 @@ const rentFloor = 10000
 func (s *searcher) improveAgain() error {
 	s.improveAt *= 4
 	s.kicks = max(2*s.kicks, s.sc.table.Len()/statesPerKick)
-	if !s.opt.NoDives && s.dives < len(diveWeights) {
+	if !s.opt.NoDives && !s.dived && s.dives < len(diveWeights) {
 		if err := s.dive(diveWeights[s.dives], max(weightedLimit, s.sc.table.Len()/4)); err != nil {
 			return err
 		}

@@ -151,6 +151,11 @@ type Options struct {
 	// measured by.
 	NoDives bool
 
+	// DiveAgain makes Graph dive again, with more room, after a later dive found no walk
+	// shorter than the best known, where it dives no more (graph.go): the baseline that
+	// idea is measured by.
+	DiveAgain bool
+
 	// NoTouch makes Graph look each child up in turn, even in a table larger than the
 	// cache, where it touches them all first so that their cache misses overlap (touching):
 	// the baseline that idea is measured by.

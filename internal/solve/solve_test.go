@@ -686,6 +686,44 @@ func TestDifferentialLarge(t *testing.T) {
 	}
 }
 
+// TestDiveStop holds the search that dives no more once a later dive finds no shorter walk
+// (the default) to the one that dives again with more room (DiveAgain, its baseline), in
+// 41x41 mazes with loops and two doors a key where two to four robots share the keys, made
+// large from 16 states so that they dive often: the same answers and states, walks that
+// replay to them, never more dives, and fewer in at least a third of the vaults.
+func TestDiveStop(t *testing.T) {
+	defer solve.LargeFrom(16)()
+	vaults, fewer := 0, 0
+	for seed := range uint64(8) {
+		o := vaultgen.Options{Seed: seed, Size: 41, Loops: 0.1, Robots: 2 + int(seed%3), Doors: 2}
+		v, err := vault.Parse("gen", vaultgen.Generate(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		stop, err := solve.Graph(v, solve.Options{Walk: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := solve.Graph(v, solve.Options{Walk: true, DiveAgain: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stop.Steps != again.Steps || stop.Stats.States != again.Stats.States || stop.Stats.Dives > again.Stats.Dives {
+			t.Errorf("seed %d: %d steps, %d states, %d dives; diving again %d, %d, %d", seed, stop.Steps, stop.Stats.States, stop.Stats.Dives, again.Steps, again.Stats.States, again.Stats.Dives)
+		}
+		if steps, _, err := solve.Replay(v, stop.Walk); err != nil || steps != stop.Steps {
+			t.Errorf("seed %d: the walk replays to %d (%v), answer %d", seed, steps, err, stop.Steps)
+		}
+		vaults++
+		if stop.Stats.Dives < again.Stats.Dives {
+			fewer++
+		}
+	}
+	if 3*fewer < vaults {
+		t.Errorf("fewer dives in %d of %d vaults", fewer, vaults)
+	}
+}
+
 // TestDifferentialSharedRoom compares Graph with the BFS baseline where robots share a
 // region and the search takes them as interchangeable (one state for the robots on keys in
 // any order), its first walk improved (by local search and later dives), its children
@@ -710,7 +748,7 @@ func TestDifferentialSharedRoom(t *testing.T) {
 		for _, a := range baselined(t, vaultgen.Generate(o)) {
 			opts := []solve.Options{ // and the baselines of its ideas
 				{NoSwap: true, Walk: true}, {NoImprove: true, Walk: true}, {NoDives: true, Walk: true},
-				{NoFloor: true, Walk: true}, {NoReprice: true, Walk: true}}
+				{NoFloor: true, Walk: true}, {NoReprice: true, Walk: true}, {DiveAgain: true, Walk: true}}
 			for _, k := range kinds {
 				opts = append(opts, solve.Options{Bound: k, Walk: true})
 			}
