@@ -338,8 +338,9 @@ func BenchmarkShared(b *testing.B) {
 // shorter than the best known (the default) against diving again with four times the room
 // each time the search has grown fourfold (dive-again, the baseline), on seed 7059 of three
 // robots sharing a 1001x1001 maze with a few loops and sixteen doors a key, whose later
-// dives find no walk shorter than the local search's, the answer from the second on
-// (fifteen seconds an operation: -bench Dives).
+// dives find no walk shorter than the local search's, the answer from the second on.
+// Fifteen seconds an operation: the report's suite leaves it out (heavy, in
+// report/main.go); run it with -bench Dives.
 func BenchmarkDives(b *testing.B) {
 	data := vaultgen.Generate(vaultgen.Options{Size: 1001, Loops: 0.02, Doors: 16, Robots: 3, Seed: 7059})
 	for _, vr := range []variant{{"default", solve.Options{}}, {"dive-again", solve.Options{DiveAgain: true}}} {
@@ -411,27 +412,32 @@ func BenchmarkRegions(b *testing.B) {
 // seed 1494 of two robots in a 401x401 maze with loops, a hundred rooms and ten doors a key,
 // where renting wins, and seed 1462 of three robots in a 201x201 maze with loops, ten rooms
 // and seventeen doors a key, where the search asks a node's routes often enough for the
-// rent to pass what buying them would have cost. And the rented answers kept by the keys
-// held that their searches read, reused for every key set that holds the same of those
-// (the default), against kept by every key held (no-reuse): seed 1345 of three robots in a
-// 2045x2045 maze with a few loops, one room and twenty-four doors a key, whose search asks
-// its rented nodes 400,000 questions (ten seconds an operation: -bench Rent/maze2045).
+// rent to pass what buying them would have cost.
 func BenchmarkRent(b *testing.B) {
-	rent := []variant{{"default", solve.Options{}}, {"no-rent", solve.Options{NoRent: true}}}
-	reuse := []variant{{"default", solve.Options{}}, {"no-reuse", solve.Options{NoReuse: true}}}
 	for _, g := range []struct {
-		name     string
-		o        vaultgen.Options
-		variants []variant
+		name string
+		o    vaultgen.Options
 	}{
-		{"maze401,rooms=100,doors=10,robots=2,seed=1494", vaultgen.Options{Size: 401, Loops: 0.1, Rooms: 100, Doors: 10, Robots: 2, Seed: 1494}, rent},
-		{"maze201,rooms=10,doors=17,robots=3,seed=1462", vaultgen.Options{Size: 201, Loops: 0.1, Rooms: 10, Doors: 17, Robots: 3, Seed: 1462}, rent},
-		{"maze2045,rooms=1,doors=24,robots=3,seed=1345", vaultgen.Options{Size: 2045, Loops: 0.02, Rooms: 1, Doors: 24, Robots: 3, Seed: 1345}, reuse},
+		{"maze401,rooms=100,doors=10,robots=2,seed=1494", vaultgen.Options{Size: 401, Loops: 0.1, Rooms: 100, Doors: 10, Robots: 2, Seed: 1494}},
+		{"maze201,rooms=10,doors=17,robots=3,seed=1462", vaultgen.Options{Size: 201, Loops: 0.1, Rooms: 10, Doors: 17, Robots: 3, Seed: 1462}},
 	} {
 		data := vaultgen.Generate(g.o)
-		for _, vr := range g.variants {
+		for _, vr := range []variant{{"default", solve.Options{}}, {"no-rent", solve.Options{NoRent: true}}} {
 			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
 		}
+	}
+}
+
+// BenchmarkReuse solves a vault whose rented route nodes are asked 400,000 questions, each
+// rented answer kept by the keys held that its search read and reused for every key set
+// that holds the same of those (the default), against kept by every key held (no-reuse,
+// the baseline): seed 1345 of three robots in a 2045x2045 maze with a few loops, one room
+// and twenty-four doors a key. Ten seconds an operation: the report's suite leaves it out
+// (heavy, in report/main.go); run it with -bench Reuse.
+func BenchmarkReuse(b *testing.B) {
+	data := vaultgen.Generate(vaultgen.Options{Size: 2045, Loops: 0.02, Rooms: 1, Doors: 24, Robots: 3, Seed: 1345})
+	for _, vr := range []variant{{"default", solve.Options{}}, {"no-reuse", solve.Options{NoReuse: true}}} {
+		b.Run("maze2045,rooms=1,doors=24,robots=3,seed=1345/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
 	}
 }
 

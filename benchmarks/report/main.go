@@ -104,7 +104,7 @@ func validBenchtime(s string) bool {
 func runSuite(file string, count int, benchtime string) error {
 	var out bytes.Buffer
 	fmt.Fprintf(&out, "date: %s\ngo: %s\ncores: %d\n", time.Now().UTC().Format("2006-01-02"), runtime.Version(), runtime.NumCPU())
-	cmd := exec.Command("go", "test", "./benchmarks", "-run", "^$", "-bench", ".", "-count", strconv.Itoa(count),
+	cmd := exec.Command("go", "test", "./benchmarks", "-run", "^$", "-bench", ".", "-skip", heavy, "-count", strconv.Itoa(count),
 		"-benchtime", benchtime, "-timeout", "2h")
 	cmd.Stdout, cmd.Stderr = &out, os.Stderr
 	if fi, err := os.Stderr.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
@@ -116,6 +116,11 @@ func runSuite(file string, count int, benchtime string) error {
 	}
 	return os.WriteFile(file, out.Bytes(), 0o644)
 }
+
+// heavy is the benchmarks the suite leaves out: ten seconds and more an operation each, five
+// minutes of the suite's twenty at its five runs; each is run on its own and quoted with
+// its date in the README's prose.
+const heavy = "^Benchmark(Dives|Reuse)$"
 
 // result is a saved run: its configuration and, per benchmark and unit, the values of its runs.
 type result struct {
