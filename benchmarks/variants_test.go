@@ -337,8 +337,9 @@ func BenchmarkShared(b *testing.B) {
 // BenchmarkDives measures the search that dives no more once a later dive finds no walk
 // shorter than the best known (the default) against diving again with four times the room
 // each time the search has grown fourfold (dive-again, the baseline), on seed 7059 of three
-// robots sharing a 1001x1001 maze with a few loops and sixteen doors a key, whose later
-// dives find no walk shorter than the local search's, the answer from the second on.
+// robots sharing a 1001x1001 maze with a few loops and sixteen doors a key: its first later
+// dive finds no shorter walk, and the local search right after it finds the answer, which
+// no dive can beat.
 // Fifteen seconds an operation: the report's suite leaves it out (heavy, in
 // report/main.go); run it with -bench Dives.
 func BenchmarkDives(b *testing.B) {

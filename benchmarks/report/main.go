@@ -117,7 +117,7 @@ func runSuite(file string, count int, benchtime string) error {
 	return os.WriteFile(file, out.Bytes(), 0o644)
 }
 
-// heavy is the benchmarks the suite leaves out: ten seconds and more an operation each, five
+// heavy names the benchmarks the suite leaves out: ten seconds and more an operation each, five
 // minutes of the suite's twenty at its five runs; each is run on its own and quoted with
 // its date in the README's prose.
 const heavy = "^Benchmark(Dives|Reuse)$"
