@@ -62,8 +62,8 @@ const openFirst = 1024
 // search, door for door, so it has the same answer, and the search asks for many such
 // (a robot's legs as it expands a state, then each child's first leg from the same node,
 // states whose keys differ only beyond the doors the robot's ways meet; a walk's
-// reorderings, improve.go in package solve). Each node keeps the key sets its last
-// seenSlots searches read, and Open looks its answer up under each. The cache starts at
+// reorderings, improve.go in package solve). Each node keeps the last seenSlots different
+// key sets its searches read, and Open looks its answer up under each. The cache starts at
 // firstCache answers and doubles, up to openCache, each time Open has searched four times
 // as many key sets as it holds: a graph asked little holds little.
 const (
