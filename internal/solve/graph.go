@@ -206,10 +206,11 @@ var rentRoutes = 0
 // a weight, in eighths. The first, at twice the bound, takes a few dozen states to a walk;
 // each later one, at a lower weight, takes more and finds a shorter walk, so the search's
 // best walk nears the answer while the search is still young. A later dive may record a
-// quarter of the states the search has. Once one finds no walk shorter than the best known
-// within that room, the search dives no more: the local search (improve.go) has then
-// brought the walk near the answer, often to it, where no dive can beat it, and each
-// further dive would record a quarter of the search's states again (BenchmarkDives).
+// quarter of the states the search has. Where the local search shortens the best walk
+// (improve.go), once a dive finds no walk shorter than the best known within that room, the
+// search dives no more: the local search has then brought the walk near the answer, often
+// to it, where no dive can beat it, and each further dive would record a quarter of the
+// search's states again (BenchmarkDives).
 const (
 	weightedLimit = 160_000 // states the first dive may record
 	exact         = 8       // the exact search's weight: cost so far plus the bound
@@ -395,7 +396,7 @@ func (s *searcher) firstWalk() error {
 	if err := s.dive(diveWeights[0], weightedLimit); err != nil {
 		return err
 	}
-	if s.opt.Goal == Collect && !s.opt.NoImprove || !s.opt.NoDives {
+	if s.improves() || !s.opt.NoDives {
 		s.improveAt, s.kicks = 4*max(s.sc.table.Len(), 1), againKicks/2
 	}
 	return nil
@@ -421,7 +422,7 @@ func (s *searcher) dive(weight int32, limit int) error {
 	switch {
 	case err != nil && !errors.Is(err, ErrBudget) && !errors.Is(err, memory.ErrLimit):
 		return err // stopped from outside
-	case !w.found && s.upper != none && !s.opt.DiveAgain:
+	case !w.found && s.upper != none && s.improves() && !s.opt.DiveAgain:
 		s.dived = true // no shorter walk: no more dives (see above)
 		return nil
 	case !w.found:
@@ -437,7 +438,7 @@ func (s *searcher) dive(weight int32, limit int) error {
 			return err
 		}
 		upper := w.upper
-		if s.opt.Goal == Collect && !s.opt.NoImprove {
+		if s.improves() {
 			walk, upper = s.improve(walk, upper, firstKicks)
 		}
 		s.upper, s.upperWalk = upper, walk

@@ -62,7 +62,7 @@ func (s *searcher) improveAgain() error {
 			return err
 		}
 	}
-	if s.opt.Goal != Collect || s.opt.NoImprove || s.upper == none {
+	if !s.improves() || s.upper == none {
 		return nil
 	}
 	walk, err := s.walk()
@@ -75,6 +75,10 @@ func (s *searcher) improveAgain() error {
 	}
 	return nil
 }
+
+// improves reports whether the search shortens its best walks by local search: it does
+// when collecting every key, unless Options.NoImprove.
+func (s *searcher) improves() bool { return s.opt.Goal == Collect && !s.opt.NoImprove }
 
 // improve returns walk shortened, with up to kicks kicks, and its cost as the search counts
 // it (legs, then what its end saves: end); c is walk's. It returns walk itself when nothing

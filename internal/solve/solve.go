@@ -152,8 +152,8 @@ type Options struct {
 	NoDives bool
 
 	// DiveAgain makes Graph dive again, with more room, after a later dive found no walk
-	// shorter than the best known, where it dives no more (graph.go): the baseline that
-	// idea is measured by.
+	// shorter than the best known, where, with the local search shortening its walks, it
+	// dives no more (graph.go): the baseline that idea is measured by.
 	DiveAgain bool
 
 	// NoTouch makes Graph look each child up in turn, even in a table larger than the
