@@ -137,8 +137,11 @@ func (g *Graph) Open(n int, held keys.Set) (*Open, error) {
 		g.Stats.Reused++
 		return o, nil
 	}
-	g.openSearch(n, held, &s.fresh)
-	o := s.keep(n)
+	seen := g.openSearch(n, held, &s.fresh)
+	if g.OpenByHeld {
+		seen = g.v.All // every key read: the answer kept for this key set alone
+	}
+	o := s.keep(n, held, seen)
 	if s.work[n] >= s.buyAt[n] {
 		if err := g.buy(n, s.work[n]); err != nil {
 			return nil, err
@@ -201,10 +204,11 @@ func (s *opens) reuse(n int, held keys.Set) *Open {
 	return nil
 }
 
-// keep puts openSearch's answer for node n in s's cache and the keys its search read at the
-// front of n's list, and returns the kept answer.
-func (s *opens) keep(n int) *Open {
+// keep puts openSearch's answer for node n and held in s's cache under the keys seen its
+// search read, those at the front of n's list, and returns the kept answer.
+func (s *opens) keep(n int, held, seen keys.Set) *Open {
 	f, list := &s.fresh, s.seen[n][:s.seens[n]]
+	f.key, f.seen = openKey(n, held&seen), seen
 	if i := slices.Index(list, f.seen); i != 0 {
 		if i < 0 {
 			i = min(len(list), seenSlots-1) // when full, the oldest goes
@@ -227,21 +231,14 @@ func (s *opens) slot(key uint64, seen keys.Set) *Open {
 
 // openSearch answers Open for node n and held into o: Dijkstra's search over the point
 // graph from n's point, through doors whose keys are held and over keys held, each key not
-// held the end of its way, noting the keys whose doors and points it came to. It adds its
-// work to the node's.
-func (g *Graph) openSearch(n int, held keys.Set, o *Open) {
+// held the end of its way. It returns the keys whose doors and points it came to, and adds
+// its work to the node's.
+func (g *Graph) openSearch(n int, held keys.Set, o *Open) (seen keys.Set) {
 	s, p := g.open, g.pts
 	*o = Open{}
-	var seen keys.Set
-	defer func() {
-		if g.OpenByHeld {
-			seen = g.v.All // every key read: the answer kept for this key set alone
-		}
-		o.key, o.seen = openKey(n, held&seen), seen
-	}()
 	src := p.Of[n]
 	if src < 0 {
-		return // not in the vault
+		return 0 // not in the vault
 	}
 	dist := s.dist
 	for i := range dist {
@@ -285,6 +282,7 @@ func (g *Graph) openSearch(n int, held keys.Set, o *Open) {
 	s.heap = h
 	s.work[n] += work
 	g.Stats.Opens++
+	return seen
 }
 
 // grow makes s's scratch room for the searches over point graph p, and its cache, grown
