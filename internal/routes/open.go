@@ -268,15 +268,18 @@ func (g *Graph) openSearch(n int, held keys.Set, o *Open) (seen keys.Set) {
 		es := p.Edges(int(u))
 		work += 1 + len(es)
 		for _, e := range es {
+			nd := d + e.Len
+			if nd >= dist[e.To] {
+				continue // no shorter; a door met before is in seen already
+			}
 			if k := p.Tag[e.To].Door; k >= 0 {
 				if seen |= keys.Bit(int(k)); !held.Has(int(k)) {
+					dist[e.To] = 0 // shut: no way through it is shorter
 					continue
 				}
 			}
-			if nd := d + e.Len; nd < dist[e.To] {
-				dist[e.To] = nd
-				h.Push(uint64(nd)<<32 | uint64(e.To))
-			}
+			dist[e.To] = nd
+			h.Push(uint64(nd)<<32 | uint64(e.To))
 		}
 	}
 	s.heap = h

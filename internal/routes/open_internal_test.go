@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -79,5 +80,51 @@ func TestOpenAlike(t *testing.T) {
 	t.Logf("%d vaults, %d answers compared, %d nodes bought, %d answers reused", len(vaults), compared, bought, reused)
 	if compared < 20000 || bought < 100 || reused < 1000 {
 		t.Errorf("%d answers compared, %d nodes bought, %d answers reused", compared, bought, reused)
+	}
+}
+
+// BenchmarkOpenSearch measures one search for one key set over the point graph (Open's
+// searches for a rented node, without its cache) from every route node, for key sets a walk
+// collects: in a 401x401 maze with loops, one room and twenty-two doors a key (a point graph
+// of some 600 doors, dense where the room's doors see each other), and in a 1201x1201 maze
+// with loops and ten doors a key.
+func BenchmarkOpenSearch(b *testing.B) {
+	for _, vc := range []struct {
+		name string
+		o    vaultgen.Options
+	}{
+		{"room401doors22", vaultgen.Options{Seed: 1, Size: 401, Robots: 2, Loops: 0.05, Rooms: 1, Doors: 22}},
+		{"loops1201doors10", vaultgen.Options{Seed: 1, Size: 1201, Robots: 3, Loops: 0.02, Doors: 10}},
+	} {
+		v, err := vault.Parse("gen", vaultgen.Generate(vc.o))
+		if err != nil {
+			b.Fatal(err)
+		}
+		g := New(v, 0)
+		g.Rent = -1 // every node rented: Open searches
+		if _, err := g.Open(0, 0); err != nil {
+			b.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(1, 2))
+		var sets []keys.Set
+		for range 64 { // the keys of a walk so far, and random key sets
+			held := keys.Set(0)
+			for _, k := range r.Perm(26)[:r.IntN(26)] {
+				held |= keys.Bit(k)
+			}
+			sets = append(sets, held&v.All, keys.Set(r.Uint32())&v.All)
+		}
+		b.Run(vc.name+fmt.Sprintf("/points=%d/edges=%d", g.pts.Len(), len(g.pts.edges)), func(b *testing.B) {
+			var o Open
+			for b.Loop() {
+				for n := range Nodes {
+					if g.Cell(n) >= 0 {
+						for _, held := range sets {
+							g.openSearch(n, held, &o)
+						}
+					}
+				}
+			}
+		})
 	}
 }
