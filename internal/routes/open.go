@@ -247,7 +247,7 @@ func (g *Graph) openSearch(n int, held keys.Set, o *Open) (seen keys.Set) {
 	dist[src] = 0
 	h := s.heap[:0]
 	h.Push(uint64(src))
-	work := 0
+	work, every := 0, g.OpenEveryDoor
 	for {
 		top, ok := h.Pop()
 		if !ok {
@@ -267,6 +267,10 @@ func (g *Graph) openSearch(n int, held keys.Set, o *Open) (seen keys.Set) {
 		}
 		es := p.Edges(int(u))
 		work += 1 + len(es)
+		if every {
+			seen |= everyDoor(p, es, d, held, dist, &h)
+			continue
+		}
 		for _, e := range es {
 			nd := d + e.Len
 			if nd >= dist[e.To] {
@@ -285,6 +289,24 @@ func (g *Graph) openSearch(n int, held keys.Set, o *Open) (seen keys.Set) {
 	s.heap = h
 	s.work[n] += work
 	g.Stats.Opens++
+	return seen
+}
+
+// everyDoor is openSearch's loop over the edges es from a point at distance d as its
+// baseline (Graph.OpenEveryDoor) runs it: the door at each edge's end read first, shorter
+// way or not. It returns the keys of the doors it read.
+func everyDoor(p *Corridors, es []Edge, d int32, held keys.Set, dist []int32, h *search.Heap) (seen keys.Set) {
+	for _, e := range es {
+		if k := p.Tag[e.To].Door; k >= 0 {
+			if seen |= keys.Bit(int(k)); !held.Has(int(k)) {
+				continue
+			}
+		}
+		if nd := d + e.Len; nd < dist[e.To] {
+			dist[e.To] = nd
+			h.Push(uint64(nd)<<32 | uint64(e.To))
+		}
+	}
 	return seen
 }
 

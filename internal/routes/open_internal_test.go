@@ -13,7 +13,8 @@ import (
 // TestOpenAlike holds Open's searches over the point graph (rented) to the first route of
 // each target that needs only keys held among From's (bought), from every node of the label
 // search's test vaults and of random small ones, for random key sets and for the sets a
-// walk collects: the same targets, the same lengths, and routes that need only keys held.
+// walk collects: the same targets, the same lengths, and routes that need only keys held,
+// by the searches and by their baseline (Graph.OpenEveryDoor).
 // It also checks that a node whose rent passes its allowance is bought: its routes built
 // by the label search, and Open's answers read from them alike.
 func TestOpenAlike(t *testing.T) {
@@ -29,6 +30,7 @@ func TestOpenAlike(t *testing.T) {
 	for i, v := range vaults {
 		rent, buy := New(v, 0), New(v, 0)
 		rent.Rent = []int{-1, 1}[i%2] // never bought, or tried allowed an open search's work
+		rent.OpenEveryDoor = i%4 >= 2 // and the searches' baseline
 		for n := range Nodes {
 			if rent.Cell(n) < 0 {
 				continue
@@ -84,10 +86,12 @@ func TestOpenAlike(t *testing.T) {
 }
 
 // BenchmarkOpenSearch measures one search for one key set over the point graph (Open's
-// searches for a rented node, without its cache) from every route node, for key sets a walk
-// collects: in a 401x401 maze with loops, one room and twenty-two doors a key (a point graph
-// of some 600 doors, dense where the room's doors see each other), and in a 1201x1201 maze
-// with loops and ten doors a key.
+// searches for a rented node, without its cache) from every route node, for the keys of
+// walks so far and random key sets, reading the door at an edge's end only when the edge
+// shortens the way there (shorter, the default) against at every edge (every,
+// Graph.OpenEveryDoor): in a 401x401 maze with loops, one room and twenty-two doors a key
+// (544 points, dense where the room's doors see each other), and in a 1201x1201 maze with
+// loops and ten doors a key.
 func BenchmarkOpenSearch(b *testing.B) {
 	for _, vc := range []struct {
 		name string
@@ -114,17 +118,21 @@ func BenchmarkOpenSearch(b *testing.B) {
 			}
 			sets = append(sets, held&v.All, keys.Set(r.Uint32())&v.All)
 		}
-		b.Run(vc.name+fmt.Sprintf("/points=%d/edges=%d", g.pts.Len(), len(g.pts.edges)), func(b *testing.B) {
-			var o Open
-			for b.Loop() {
-				for n := range Nodes {
-					if g.Cell(n) >= 0 {
-						for _, held := range sets {
-							g.openSearch(n, held, &o)
+		for _, every := range []bool{false, true} {
+			name := map[bool]string{false: "shorter", true: "every"}[every]
+			b.Run(vc.name+fmt.Sprintf("/points=%d/edges=%d/%s", g.pts.Len(), len(g.pts.edges), name), func(b *testing.B) {
+				g.OpenEveryDoor = every
+				var o Open
+				for b.Loop() {
+					for n := range Nodes {
+						if g.Cell(n) >= 0 {
+							for _, held := range sets {
+								g.openSearch(n, held, &o)
+							}
 						}
 					}
 				}
-			}
-		})
+			})
+		}
 	}
 }

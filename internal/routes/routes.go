@@ -169,6 +169,11 @@ type Graph struct {
 	// keys held that its search read: the baseline that idea is measured by (open.go).
 	OpenByHeld bool
 
+	// OpenEveryDoor has Open's searches read the door at the end of every edge, where they
+	// read it only on an edge that shortens the way to its end: the baseline that is
+	// measured by (BenchmarkOpenSearch).
+	OpenEveryDoor bool
+
 	// Buy, when set, has Open never rent and Prefetch build every node's routes however long
 	// their label searches take: the baseline renting is measured by.
 	Buy bool
