@@ -58,6 +58,9 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 		}
 		opt.Corridors = &w.corr[0]
 	}
+	if err := opt.stopped(); err != nil { // each pass below takes a second on the largest grids
+		return res, err
+	}
 	tc := time.Now()
 	res.Stats.Corridors = tc.Sub(t0)
 	opt.Progress.at(buildingRoutes) // and the keys' reach, reductions and regions
@@ -77,6 +80,9 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	}
 	g.Corridors().Split()
 	opt.Meter.Release(routes.SplitBytes * n)
+	if err := opt.stopped(); err != nil {
+		return res, err
+	}
 	if more := g.Corridors().Bytes() - held; more > 0 {
 		if !opt.Meter.Reserve(more) {
 			return res, memory.LimitError(opt.Meter.Limit())
@@ -87,6 +93,9 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	ok := w.reach.reaches(all, g.Corridors(), opt.Goal)
 	t1 := time.Now()
 	res.Stats.Reach = t1.Sub(tc)
+	if err := opt.stopped(); err != nil {
+		return res, err
+	}
 	if !ok {
 		_, res.Notes = Reach(v, opt.Goal)
 		return res, nil

@@ -3,6 +3,7 @@ package solve_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -1140,4 +1141,24 @@ func corridor(r *rand.Rand, w, keys int) string {
 		}
 	}
 	return string(row)
+}
+
+// TestStopBetweenPasses holds a solve whose context has ended to a stop before its routes:
+// the passes over the whole grid before them (the corridors, their regions, the keys'
+// reach) each take about a second on the largest grids, and the solve looks at the
+// context after each, so it reports the stop with nothing built past them.
+func TestStopBetweenPasses(t *testing.T) {
+	v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: 1, Size: 201, Loops: 0.05, Robots: 2, Doors: 3}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := solve.Graph(v, solve.Options{Ctx: ctx})
+	if !errors.Is(err, context.Canceled) || !solve.Stopped(err) {
+		t.Fatalf("err %v, want a stop for context.Canceled", err)
+	}
+	if res.Steps != -1 || res.Stats.Routes != (routes.Stats{}) || res.Stats.Reach != 0 {
+		t.Errorf("steps %d, routes %+v, reach %v: want no answer and nothing past the corridors", res.Steps, res.Stats.Routes, res.Stats.Reach)
+	}
 }
