@@ -170,8 +170,8 @@ type Graph struct {
 	OpenByHeld bool
 
 	// OpenEveryDoor has Open's searches read the door at the end of every edge, where they
-	// read it only on an edge that shortens the way to its end: the baseline that is
-	// measured by (BenchmarkOpenSearch).
+	// read it only on an edge that shortens the way to its end: the baseline that reading
+	// is measured by (BenchmarkOpenSearch).
 	OpenEveryDoor bool
 
 	// Buy, when set, has Open never rent and Prefetch build every node's routes however long

@@ -58,7 +58,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 		}
 		opt.Corridors = &w.corr[0]
 	}
-	if err := opt.stopped(); err != nil { // each pass below takes a second on the largest grids
+	if err := opt.stopped(); err != nil { // each pass below takes up to a second on the largest grids
 		return res, err
 	}
 	tc := time.Now()
