@@ -11,6 +11,10 @@
 // /proc/self/cgroup and the mount table; what the address-space and data limits of ulimit -v
 // and -d leave beyond what the Go runtime had mapped at the start; the machine's memory), and
 // the commands give the searches a share of it by default.
+//
+// Memory written for the first time costs a page fault a page, dear in the virtual machines
+// the project runs on; Huge asks for 2 MB pages for the large arrays written whole at once,
+// where the kernel gives them only when asked (pages.go).
 package memory
 
 import (

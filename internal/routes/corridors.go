@@ -697,10 +697,12 @@ func (s *cellScratch) kept() bool { return cap(s.deg) <= pooled }
 // of handing a large build's over. A variable for the tests and benchmarks.
 var copyEdges = false
 
-// grow returns (*s)[:n], reallocating when its capacity is short.
+// grow returns (*s)[:n], reallocating when its capacity is short: a large new array on
+// huge pages (memory.Huge), as the grid passes write it whole.
 func grow[T any](s *[]T, n int) []T {
 	if cap(*s) < n {
 		*s = make([]T, n)
+		memory.Huge(*s)
 	}
 	*s = (*s)[:n]
 	return *s

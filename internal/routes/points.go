@@ -275,6 +275,7 @@ func (g *Graph) newPointSearch(way pointWay, half bool) (*pointSearch, error) {
 		return ch == '#' || ch >= 'A' && ch <= 'Z' && g.v.Key[ch-'A'] < 0
 	}
 	ps.fresh = make([]int32, n)
+	memory.Huge(ps.fresh)
 	for i := range ps.fresh {
 		if !cells || !wall(i) {
 			ps.fresh[i] = math.MaxInt32
@@ -653,6 +654,7 @@ func (l *labeler) cellQueue(m *memory.Meter, n int) error {
 // unreached returns the shortest ways to n points before a search: none known.
 func unreached(n int) []int32 {
 	reach := make([]int32, n)
+	memory.Huge(reach)
 	for i := range reach {
 		reach[i] = math.MaxInt32
 	}

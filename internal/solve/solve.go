@@ -584,7 +584,13 @@ func reaches(v *vault.Vault, c *routes.Corridors, goal Goal) bool {
 // what is left of them once c is reduced).
 func (s *reachScratch) reaches(all keys.Set, c *routes.Corridors, goal Goal) bool {
 	seen := s.seen[:0]
-	seen = append(seen, make([]bool, c.Len())...)
+	if n := c.Len(); cap(seen) < n {
+		seen = make([]bool, n)
+		memory.Huge(seen) // before its first write (append would clear it first)
+	} else {
+		seen = seen[:n]
+		clear(seen)
+	}
 	s.seen = seen
 	var held keys.Set
 	parked := &s.parked // locked door nodes met, per key
