@@ -367,7 +367,7 @@ func (s *cellScratch) cut(c, c2 *Corridors, a *grid.Grid, p2 *vault.Vault) bool 
 	// Copy the graph without the walled nodes, renumbered in the same order, robots tagged
 	// by p2's (in cell order).
 	id := grow(&s.id, c.Len()) // the new number of each node, -1 when walled
-	c2.Cell, c2.Tag, c2.edges = room(c2.Cell, c.Len()), room(c2.Tag, c.Len()), room(c2.edges, len(c.edges))
+	c2.Cell, c2.Tag, c2.edges = emptyWithCap(c2.Cell, c.Len()), emptyWithCap(c2.Tag, c.Len()), emptyWithCap(c2.edges, len(c.edges))
 	c2.split, c2.reduced = false, false
 	for i := range c2.Of {
 		c2.Of[i] = -1
@@ -709,9 +709,9 @@ func grow[T any](s *[]T, n int) []T {
 	return *s
 }
 
-// room returns s emptied, with room for n elements: a large new array on huge pages
+// emptyWithCap returns s emptied, with room for n elements: a large new array on huge pages
 // (memory.Huge), as the appends that follow write it whole but for the nodes cut out.
-func room[T any](s []T, n int) []T {
+func emptyWithCap[T any](s []T, n int) []T {
 	if cap(s) < n {
 		s = make([]T, 0, n)
 		memory.Huge(s)
