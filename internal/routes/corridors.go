@@ -699,7 +699,7 @@ func (s *cellScratch) kept() bool { return cap(s.deg) <= pooled }
 var copyEdges = false
 
 // grow returns (*s)[:n], reallocating when its capacity is short: a large new array on
-// huge pages (memory.Huge), as the grid passes write it whole.
+// huge pages (memory.Huge), as its callers write it whole.
 func grow[T any](s *[]T, n int) []T {
 	if cap(*s) < n {
 		*s = make([]T, n)
