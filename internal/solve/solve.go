@@ -598,6 +598,9 @@ func (s *reachScratch) reaches(all keys.Set, c *routes.Corridors, goal Goal) boo
 		parked[k] = parked[k][:0]
 	}
 	queue := s.queue[:0]
+	if n := c.Len(); cap(queue) < n {
+		queue = make([]int32, 0, n) // a node is pushed once at most: no growing
+	}
 	for i := routes.FirstStart; i < routes.Exit; i++ {
 		if n := c.Of[i]; n >= 0 && !seen[n] {
 			seen[n] = true
