@@ -2,6 +2,7 @@ package routes
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"math/bits"
 	"slices"
@@ -77,19 +78,29 @@ func (c *Corridors) Len() int { return len(c.Cell) }
 // than cell at a time; benchmarks.BenchmarkPhases/corridors).
 func NewCorridors(v *vault.Vault) *Corridors {
 	c := new(Corridors)
-	c.Build(v, nil)
+	c.Build(context.Background(), v, nil)
 	return c
 }
 
 // Build makes c the corridor graph of v (NewCorridors), reusing its memory: a graph no larger
 // than the last allocates nothing. It reserves what it takes from m (nil: no limit) before
 // allocating it (buildBytes) and releases it when done: the caller reserves the graph it
-// keeps (Bytes). When m refuses, Build reports false, and c is no graph.
-func (c *Corridors) Build(v *vault.Vault, m *memory.Meter) bool {
+// keeps (Bytes). When m refuses, or ctx ends first (looked at between the grid passes and
+// every stopEvery cells or nodes inside them), Build reports false, and c is no graph.
+func (c *Corridors) Build(ctx context.Context, v *vault.Vault, m *memory.Meter) bool {
 	s := cellsPool.Get().(*cellScratch)
+	s.ctx = ctx
 	defer s.put(m)
 	return s.build(c, v, m)
 }
+
+// stopEvery is how many cells or nodes a pass over the grid or the graph goes through
+// between looks at its context: some 10 to 100 µs of work in the largest grids' passes,
+// each up to a second long.
+const stopEvery = 1 << 16
+
+// stopped reports whether the build's context has ended (none: never).
+func (s *cellScratch) stopped() bool { return s.ctx != nil && s.ctx.Err() != nil }
 
 // build is Build in s's scratch, which holds what it reserved until put.
 func (s *cellScratch) build(c *Corridors, v *vault.Vault, m *memory.Meter) bool {
@@ -98,7 +109,7 @@ func (s *cellScratch) build(c *Corridors, v *vault.Vault, m *memory.Meter) bool 
 	}
 	s.degrees(v)
 	s.peel(v.Grid.Cells)
-	return s.contract(v, c, m)
+	return !s.stopped() && s.contract(v, c, m)
 }
 
 // NewCorridorsPair returns the corridor graphs of v and of p2, its part-2 vault (v.Part2).
@@ -114,15 +125,16 @@ func (s *cellScratch) build(c *Corridors, v *vault.Vault, m *memory.Meter) bool 
 // robot on a cell v peeled, another size) builds p2 from scratch.
 func NewCorridorsPair(v, p2 *vault.Vault) (c, c2 *Corridors) {
 	c = new(Corridors)
-	c2, _ = c.BuildPair(new(Corridors), v, p2, nil)
+	c2, _ = c.BuildPair(context.Background(), new(Corridors), v, p2, nil)
 	return c, c2
 }
 
 // BuildPair makes c the corridor graph of v and c2 that of p2 (NewCorridorsPair), reusing
 // their memory, and returns p2's: c itself when p2 is v. It reserves from m as Build does,
-// for both graphs, and reports false, neither a graph, when m refuses.
-func (c *Corridors) BuildPair(c2 *Corridors, v, p2 *vault.Vault, m *memory.Meter) (*Corridors, bool) {
+// for both graphs, and reports false, neither a graph, when m refuses or ctx ends first.
+func (c *Corridors) BuildPair(ctx context.Context, c2 *Corridors, v, p2 *vault.Vault, m *memory.Meter) (*Corridors, bool) {
 	s := cellsPool.Get().(*cellScratch)
+	s.ctx = ctx
 	defer s.put(m)
 	return s.buildPair(c, c2, v, p2, m)
 }
@@ -135,7 +147,7 @@ func (s *cellScratch) buildPair(c, c2 *Corridors, v, p2 *vault.Vault, m *memory.
 	}
 	s.degrees(v)
 	s.peel(v.Grid.Cells)
-	if !s.contract(v, c, m) {
+	if s.stopped() || !s.contract(v, c, m) || s.stopped() {
 		return nil, false
 	}
 	if p2 == v {
@@ -152,10 +164,10 @@ func (s *cellScratch) buildPair(c, c2 *Corridors, v, p2 *vault.Vault, m *memory.
 	}
 	s.reserve(m, -copied) // contract reserves c2's own
 	if !s.patch(v.Grid, p2.Grid) {
-		return c2, c2.Build(p2, m)
+		return c2, c2.Build(s.ctx, p2, m)
 	}
 	s.peel(p2.Grid.Cells)
-	return c2, s.contract(p2, c2, m)
+	return c2, !s.stopped() && s.contract(p2, c2, m)
 }
 
 // A build reserves its memory before it allocates it: the scratch of the grid passes,
@@ -452,7 +464,7 @@ func (s *cellScratch) patch(a, b *grid.Grid) bool {
 
 // contract numbers the nodes (open cells whose degree is not 2, and every key, door, robot
 // and exit) and walks each node's corridors to the next node, into c. It reports false, c
-// no graph, when m refuses the nodes (tiles).
+// no graph, when m refuses the nodes (tiles) or the build's context ends.
 func (s *cellScratch) contract(v *vault.Vault, c *Corridors, m *memory.Meter) bool {
 	cells := v.Grid.Cells
 	n, w := len(cells), s.w
@@ -495,6 +507,9 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors, m *memory.Meter) bo
 		}
 	}
 	for i := 0; i < n; i += 8 {
+		if i%stopEvery == 0 && s.stopped() {
+			return false
+		}
 		for node := nodesAt(deg, i); node != 0; node &= node - 1 {
 			j := i + bits.TrailingZeros64(node)/8
 			if j >= n {
@@ -537,6 +552,9 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors, m *memory.Meter) bo
 		way[i].To = none
 	}
 	for a, cell := range c.Cell {
+		if a%stopEvery == 0 && s.stopped() {
+			return false
+		}
 		for d, off := range nb {
 			prev, cur, length := int(cell), int(cell)+off, int32(1)
 			if way[4*a+d].To != none || deg[cur] == 0xff {
@@ -654,10 +672,11 @@ type cellScratch struct {
 	w         int // grid width
 	open, deg []byte
 	id        []int32
-	starts    []int32 // cells to peel
-	way       []Edge  // corridors by node and direction
-	tile      []int32 // tiles': the number of each tile's next node
-	held      int     // bytes the build has reserved (reserve)
+	starts    []int32         // cells to peel
+	way       []Edge          // corridors by node and direction
+	tile      []int32         // tiles': the number of each tile's next node
+	held      int             // bytes the build has reserved (reserve)
+	ctx       context.Context // the build's (nil: none), until put
 }
 
 const ones = 0x0101010101010101
@@ -685,7 +704,7 @@ func (s *cellScratch) reserve(m *memory.Meter, n int) bool {
 // it is large.
 func (s *cellScratch) put(m *memory.Meter) {
 	m.Release(s.held)
-	s.held = 0
+	s.held, s.ctx = 0, nil
 	if s.kept() {
 		cellsPool.Put(s)
 	}

@@ -1,6 +1,7 @@
 package routes
 
 import (
+	"context"
 	"runtime"
 	"slices"
 	"testing"
@@ -68,9 +69,9 @@ func TestBuildReserves(t *testing.T) {
 			short := memory.NewMeter(int64(held - 1))
 			built := false
 			if pair {
-				_, built = new(Corridors).BuildPair(new(Corridors), v, p2, short)
+				_, built = new(Corridors).BuildPair(context.Background(), new(Corridors), v, p2, short)
 			} else {
-				built = new(Corridors).Build(v, short)
+				built = new(Corridors).Build(context.Background(), v, short)
 			}
 			if built || short.Used() != 0 {
 				t.Errorf("%s, pair %v: a limit of %d bytes built %v, %d left reserved", tc.name, pair, held-1, built, short.Used())
@@ -148,7 +149,7 @@ func TestSplitOwnsNumbers(t *testing.T) {
 			t.Fatal(err)
 		}
 		c := NewCorridors(v)
-		c.splitIn(&s)
+		c.splitIn(context.Background(), &s)
 		graphs = append(graphs, c)
 		regions, parts = append(regions, slices.Clone(c.region)), append(parts, slices.Clone(c.part))
 	}
@@ -156,6 +157,52 @@ func TestSplitOwnsNumbers(t *testing.T) {
 		if !slices.Equal(c.region, regions[i]) || !slices.Equal(c.part, parts[i]) {
 			t.Errorf("graph %d: its regions or parts changed when the next graph was split", i)
 		}
+	}
+}
+
+// TestPassesStop checks that the passes over the grid and the graph look at their context
+// inside them, not only between them: contract, Tarjan's pass and the builds, each given a
+// context already ended, stop at their first look, and a build or a split under a live one
+// ends as before.
+func TestPassesStop(t *testing.T) {
+	v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: 2, Size: 401, Loops: 0.1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+
+	s := new(cellScratch)
+	s.reserve(nil, buildBytes(len(v.Grid.Cells), 1))
+	s.degrees(v)
+	s.peel(v.Grid.Cells)
+	s.ctx = ended
+	if s.contract(v, new(Corridors), nil) {
+		t.Error("contract under an ended context built its graph")
+	}
+	if new(Corridors).Build(ended, v, nil) {
+		t.Error("Build under an ended context reported a graph")
+	}
+	p2, _ := v.Part2()
+	if _, ok := new(Corridors).BuildPair(ended, new(Corridors), v, p2, nil); ok {
+		t.Error("BuildPair under an ended context reported graphs")
+	}
+
+	c := NewCorridors(v)
+	if err := c.SplitContext(ended); err != context.Canceled || c.split {
+		t.Errorf("SplitContext under an ended context: %v, split %v; want %v, not split", err, c.split, context.Canceled)
+	}
+	var ss splitScratch
+	if _, _, ok := ss.tarjan(ended, c); ok {
+		t.Error("tarjan under an ended context finished")
+	}
+	if err := c.SplitContext(context.Background()); err != nil || !c.split {
+		t.Errorf("SplitContext: %v, split %v", err, c.split)
+	}
+	want := NewCorridors(v)
+	want.Split()
+	if c.nreg != want.nreg || c.nparts != want.nparts || !slices.Equal(c.region, want.region) || !slices.Equal(c.part, want.part) {
+		t.Error("a split after a stopped one differs from a split alone")
 	}
 }
 
@@ -184,7 +231,7 @@ func BenchmarkEdges(b *testing.B) {
 				defer func() { copyEdges = false }()
 				b.ReportAllocs()
 				for b.Loop() {
-					if !new(Corridors).Build(v, nil) {
+					if !new(Corridors).Build(context.Background(), v, nil) {
 						b.Fatal("not built")
 					}
 				}

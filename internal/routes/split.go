@@ -1,25 +1,46 @@
 package routes
 
-import "sync"
+import (
+	"context"
+	"sync"
+)
 
 // Split returns how many regions (connected parts) and two-edge-connected parts the graph
 // has, working them out on first use: the route walks, the bounds and the notes all read
 // them (Region, Part).
 func (c *Corridors) Split() (nreg, nparts int32) {
+	c.SplitContext(context.Background())
+	return c.nreg, c.nparts
+}
+
+// SplitContext is Split unless ctx ends first (looked at every stopEvery nodes): it then
+// returns ctx's error, and the graph is not split.
+func (c *Corridors) SplitContext(ctx context.Context) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	if !c.split {
 		s := splitPool.Get().(*splitScratch)
-		c.splitIn(s)
+		c.splitIn(ctx, s)
 		if c.Len() <= pooled {
 			splitPool.Put(s)
 		}
 	}
-	return c.nreg, c.nparts
+	if !c.split {
+		return ctx.Err()
+	}
+	return nil
 }
 
-// splitIn is Split's work in scratch s. The numbers move to the graph and its old arrays to
-// the scratch, with no copy: the next graph split in s must not write into this one's.
-func (c *Corridors) splitIn(s *splitScratch) {
-	c.nreg, c.nparts = s.tarjan(c)
+// splitIn is Split's work in scratch s, unless ctx ends first. The numbers move to the graph
+// and its old arrays to the scratch, with no copy: the next graph split in s must not write
+// into this one's.
+func (c *Corridors) splitIn(ctx context.Context, s *splitScratch) {
+	nreg, nparts, ok := s.tarjan(ctx, c)
+	if !ok {
+		return
+	}
+	c.nreg, c.nparts = nreg, nparts
 	c.region, s.region = s.region[:c.Len()], c.region[:0]
 	c.part, s.part = s.part[:c.Len()], c.part[:0]
 	c.split = true
@@ -48,7 +69,8 @@ var splitPool = sync.Pool{New: func() any { return new(splitScratch) }}
 // tarjan numbers the regions (connected parts) and the two-edge-connected parts of the
 // corridor graph with one iterative pass of Tarjan's bridge algorithm. Of parallel edges
 // between two nodes only the one the walk came by is skipped, so they are never bridges.
-func (s *splitScratch) tarjan(c *Corridors) (nreg, nparts int32) {
+// It reports false, the numbers unfinished, when ctx ends first.
+func (s *splitScratch) tarjan(ctx context.Context, c *Corridors) (nreg, nparts int32, ok bool) {
 	n := c.Len()
 	disc, low, up := grow(&s.disc, n), grow(&s.low, n), grow(&s.up, n)
 	next, part, region := grow(&s.next, n), grow(&s.part, n), grow(&s.region, n)
@@ -58,6 +80,7 @@ func (s *splitScratch) tarjan(c *Corridors) (nreg, nparts int32) {
 		disc[i] = -1
 	}
 	t := int32(0)
+	stopped := func() bool { return t%stopEvery == 0 && ctx.Err() != nil }
 	enter := func(v, from int32) {
 		disc[v], low[v], up[v], next[v], skipped[v], region[v] = t, t, from, c.first[v], false, nreg
 		t++
@@ -66,6 +89,9 @@ func (s *splitScratch) tarjan(c *Corridors) (nreg, nparts int32) {
 	for root := range int32(n) {
 		if disc[root] >= 0 {
 			continue
+		}
+		if stopped() {
+			return 0, 0, false
 		}
 		enter(root, -1)
 		for len(calls) > 0 {
@@ -77,6 +103,9 @@ func (s *splitScratch) tarjan(c *Corridors) (nreg, nparts int32) {
 				case e.To == up[u] && !skipped[u]:
 					skipped[u] = true
 				case disc[e.To] < 0:
+					if stopped() {
+						return 0, 0, false
+					}
 					enter(e.To, u)
 				default:
 					low[u] = min(low[u], disc[e.To])
@@ -102,5 +131,5 @@ func (s *splitScratch) tarjan(c *Corridors) (nreg, nparts int32) {
 		nreg++
 	}
 	s.calls, s.open = calls, open
-	return nreg, nparts
+	return nreg, nparts, true
 }

@@ -53,12 +53,15 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	}
 	if opt.Corridors == nil {
 		opt.Progress.at(buildingCorridors)
-		if !w.corr[0].Build(v, opt.Meter) {
+		if !w.corr[0].Build(opt.Ctx, v, opt.Meter) {
+			if err := opt.stopped(); err != nil {
+				return res, err
+			}
 			return res, memory.LimitError(opt.Meter.Limit())
 		}
 		opt.Corridors = &w.corr[0]
 	}
-	if err := opt.stopped(); err != nil { // each pass below takes up to a second on the largest grids
+	if err := opt.stopped(); err != nil { // the passes look inside them too, each up to a second long
 		return res, err
 	}
 	tc := time.Now()
@@ -78,7 +81,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	if !opt.Meter.Reserve(routes.SplitBytes * n) {
 		return res, memory.LimitError(opt.Meter.Limit())
 	}
-	g.Corridors().Split()
+	g.Corridors().SplitContext(opt.Ctx) // stopped: looked at below
 	opt.Meter.Release(routes.SplitBytes * n)
 	if err := opt.stopped(); err != nil {
 		return res, err

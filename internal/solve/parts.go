@@ -74,7 +74,7 @@ func (w *Workspace) Parts(v *vault.Vault, which int, opt Options, solver Solver)
 	if solver == nil && len(parts) == 2 && parts[1].Applies && parts[1].Vault != v {
 		opt.Progress.start(parts[0].Label(), buildingCorridors)
 		t0 := time.Now()
-		c2, ok := w.corr[0].BuildPair(&w.corr[1], v, parts[1].Vault, opt.Meter)
+		c2, ok := w.corr[0].BuildPair(opt.Ctx, &w.corr[1], v, parts[1].Vault, opt.Meter)
 		if ok && opt.Meter.Reserve(c2.Bytes()) {
 			opts[0].Corridors, opts[1].Corridors, kept = &w.corr[0], c2, c2.Bytes()
 		} else { // each part builds its own, part 2 once part 1 is done
