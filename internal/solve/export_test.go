@@ -1,12 +1,19 @@
 package solve
 
 import (
+	"context"
+
 	"github.com/statespace/puzzles/internal/routes"
 	"github.com/statespace/puzzles/internal/vault"
 )
 
 // Reaches exposes reaches to the tests.
 func Reaches(v *vault.Vault, goal Goal) bool { return reaches(v, routes.NewCorridors(v), goal) }
+
+// ReachesUntil is Reaches under ctx.
+func ReachesUntil(ctx context.Context, v *vault.Vault, goal Goal) bool {
+	return new(reachScratch).reaches(ctx, v.All, routes.NewCorridors(v), goal)
+}
 
 // PoolNothing makes every solve's memory too large to keep for the next (a vault of millions
 // of cells), until the function it returns is called.

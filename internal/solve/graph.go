@@ -92,8 +92,8 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 		}
 		held += more
 	}
-	all := v.All &^ g.Corridors().Reduction().Keys // the keys to search for
-	ok := w.reach.reaches(all, g.Corridors(), opt.Goal)
+	all := v.All &^ g.Corridors().Reduction().Keys               // the keys to search for
+	ok := w.reach.reaches(opt.Ctx, all, g.Corridors(), opt.Goal) // stopped: looked at below
 	t1 := time.Now()
 	res.Stats.Reach = t1.Sub(tc)
 	if err := opt.stopped(); err != nil {

@@ -1147,6 +1147,23 @@ func corridor(r *rand.Rand, w, keys int) string {
 // the passes over the whole grid before them (the corridors, their regions, the keys'
 // reach) each take about a second on the largest grids, and the solve looks at the
 // context after each, so it reports the stop with nothing built past them.
+// TestReachStops checks that the keys' reach looks at its context inside its pass: under a
+// context already ended it reports false where it reports true under none.
+func TestReachStops(t *testing.T) {
+	v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: 1, Size: 201, Loops: 0.05, Doors: 3}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if !solve.Reaches(v, solve.Collect) {
+		t.Fatal("every key of the vault should be reachable")
+	}
+	if solve.ReachesUntil(ctx, v, solve.Collect) {
+		t.Error("under an ended context the reach went on to the end")
+	}
+}
+
 func TestStopBetweenPasses(t *testing.T) {
 	v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: 1, Size: 201, Loops: 0.05, Robots: 2, Doors: 3}))
 	if err != nil {
