@@ -581,7 +581,8 @@ func reaches(v *vault.Vault, c *routes.Corridors, goal Goal) bool {
 }
 
 // reaches is the function reaches in s's memory, for the keys all of c (the vault's, or
-// what is left of them once c is reduced). It reports false, too, when ctx ends first, looked at every reachLook nodes: its caller tells which.
+// what is left of them once c is reduced). It reports false, too, when ctx (nil: none) ends
+// first, looked at every reachLook nodes: its caller tells which.
 func (s *reachScratch) reaches(ctx context.Context, all keys.Set, c *routes.Corridors, goal Goal) bool {
 	seen := s.seen[:0]
 	if n := c.Len(); cap(seen) < n {
