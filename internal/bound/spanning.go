@@ -286,7 +286,9 @@ type freePasses struct {
 
 func newFreePasses(c *routes.Corridors, dial bool) *freePasses {
 	c.Split()
-	return &freePasses{c: c, dial: dial, dist: make([]int32, c.Len())}
+	dist := make([]int32, c.Len())
+	memory.Huge(dist) // each pass writes it whole (from)
+	return &freePasses{c: c, dial: dial, dist: dist}
 }
 
 // regionOf is the route nodes of route node rn's region in c, but rn.

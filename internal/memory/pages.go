@@ -11,7 +11,7 @@ import "unsafe"
 // system has no such pages, or does not take the advice, nothing changes.
 //
 // It is for arrays written whole soon after they are made: the grid passes' scratch, the
-// corridors and their split, the distances of the searches over every cell. Arrays filled
+// corridors and their split, the distances of the searches over every cell or node. Arrays filled
 // bit by bit over a long search (the state table, the label searches' labels and queues)
 // gained nothing from it, and hold more memory (the benchmarks README).
 func Huge[T any](s []T) {
