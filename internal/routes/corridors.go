@@ -86,7 +86,7 @@ func NewCorridors(v *vault.Vault) *Corridors {
 // than the last allocates nothing. It reserves what it takes from m (nil: no limit) before
 // allocating it (buildBytes) and releases it when done: the caller reserves the graph it
 // keeps (Bytes). When m refuses, or ctx ends first (looked at between the grid passes and
-// every stopEvery cells or nodes inside them), Build reports false, and c is no graph.
+// every StopEvery cells or nodes inside them), Build reports false, and c is no graph.
 func (c *Corridors) Build(ctx context.Context, v *vault.Vault, m *memory.Meter) bool {
 	s := cellsPool.Get().(*cellScratch)
 	s.ctx = ctx
@@ -94,10 +94,10 @@ func (c *Corridors) Build(ctx context.Context, v *vault.Vault, m *memory.Meter) 
 	return s.build(c, v, m)
 }
 
-// stopEvery is how many cells or nodes a pass over the grid or the graph goes through
+// StopEvery is how many cells or nodes a pass over the grid or the graph goes through
 // between looks at its context: some 10 to 100 µs of work in the largest grids' passes,
 // each up to a second long.
-const stopEvery = 1 << 16
+const StopEvery = 1 << 16
 
 // stopped reports whether the build's context has ended (none: never).
 func (s *cellScratch) stopped() bool { return s.ctx != nil && s.ctx.Err() != nil }
@@ -507,7 +507,7 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors, m *memory.Meter) bo
 		}
 	}
 	for i := 0; i < n; i += 8 {
-		if i%stopEvery == 0 && s.stopped() {
+		if i%StopEvery == 0 && s.stopped() {
 			return false
 		}
 		for node := nodesAt(deg, i); node != 0; node &= node - 1 {
@@ -552,7 +552,7 @@ func (s *cellScratch) contract(v *vault.Vault, c *Corridors, m *memory.Meter) bo
 		way[i].To = none
 	}
 	for a, cell := range c.Cell {
-		if a%stopEvery == 0 && s.stopped() {
+		if a%StopEvery == 0 && s.stopped() {
 			return false
 		}
 		for d, off := range nb {

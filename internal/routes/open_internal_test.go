@@ -118,10 +118,12 @@ func BenchmarkOpenSearch(b *testing.B) {
 			}
 			sets = append(sets, held&v.All, keys.Set(r.Uint32())&v.All)
 		}
-		for _, every := range []bool{false, true} {
-			name := map[bool]string{false: "shorter", true: "every"}[every]
-			b.Run(vc.name+fmt.Sprintf("/points=%d/edges=%d/%s", g.pts.Len(), len(g.pts.edges), name), func(b *testing.B) {
-				g.OpenEveryDoor = every
+		for _, way := range []struct {
+			name  string
+			every bool
+		}{{"shorter", false}, {"every", true}} {
+			b.Run(vc.name+fmt.Sprintf("/points=%d/edges=%d/%s", g.pts.Len(), len(g.pts.edges), way.name), func(b *testing.B) {
+				g.OpenEveryDoor = way.every
 				var o Open
 				for b.Loop() {
 					for n := range Nodes {

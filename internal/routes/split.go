@@ -13,7 +13,7 @@ func (c *Corridors) Split() (nreg, nparts int32) {
 	return c.nreg, c.nparts
 }
 
-// SplitContext is Split unless ctx ends first (looked at every stopEvery nodes): it then
+// SplitContext is Split unless ctx ends first (looked at every StopEvery nodes): it then
 // returns ctx's error, and the graph is not split.
 func (c *Corridors) SplitContext(ctx context.Context) error {
 	if ctx == nil {
@@ -80,7 +80,7 @@ func (s *splitScratch) tarjan(ctx context.Context, c *Corridors) (nreg, nparts i
 		disc[i] = -1
 	}
 	t := int32(0)
-	stopped := func() bool { return t%stopEvery == 0 && ctx.Err() != nil }
+	stopped := func() bool { return t%StopEvery == 0 && ctx.Err() != nil }
 	enter := func(v, from int32) {
 		disc[v], low[v], up[v], next[v], skipped[v], region[v] = t, t, from, c.first[v], false, nreg
 		t++

@@ -582,7 +582,7 @@ func reaches(v *vault.Vault, c *routes.Corridors, goal Goal) bool {
 
 // reaches is the function reaches in s's memory, for the keys all of c (the vault's, or
 // what is left of them once c is reduced). It reports false, too, when ctx (nil: none) ends
-// first, looked at every reachLook nodes: its caller tells which.
+// first, looked at every routes.StopEvery nodes: its caller tells which.
 func (s *reachScratch) reaches(ctx context.Context, all keys.Set, c *routes.Corridors, goal Goal) bool {
 	seen := s.seen[:0]
 	if n := c.Len(); cap(seen) < n {
@@ -609,7 +609,7 @@ func (s *reachScratch) reaches(ctx context.Context, all keys.Set, c *routes.Corr
 		}
 	}
 	for pops := 0; len(queue) > 0; pops++ {
-		if pops%reachLook == 0 && ctx != nil && ctx.Err() != nil {
+		if pops%routes.StopEvery == 0 && ctx != nil && ctx.Err() != nil {
 			return false
 		}
 		u := queue[len(queue)-1]
@@ -638,10 +638,6 @@ func (s *reachScratch) reaches(ctx context.Context, all keys.Set, c *routes.Corr
 	}
 	return held == all
 }
-
-// reachLook is how many nodes reaches takes from its stack between looks at its context:
-// the pass takes up to 0.2 s on the largest grids, some 4 million nodes.
-const reachLook = 1 << 16
 
 func pos(v *vault.Vault, c int) string {
 	l, col := v.Grid.Pos(c)

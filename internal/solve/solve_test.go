@@ -1143,10 +1143,6 @@ func corridor(r *rand.Rand, w, keys int) string {
 	return string(row)
 }
 
-// TestStopBetweenPasses holds a solve whose context has ended to a stop before its routes:
-// the passes over the whole grid before them (the corridors, their regions, the keys'
-// reach) each take about a second on the largest grids, and the solve looks at the
-// context after each, so it reports the stop with nothing built past them.
 // TestReachStops checks that the keys' reach looks at its context inside its pass: under a
 // context already ended it reports false where it reports true under none.
 func TestReachStops(t *testing.T) {
@@ -1164,6 +1160,11 @@ func TestReachStops(t *testing.T) {
 	}
 }
 
+// TestStopBetweenPasses holds a solve whose context has ended to a stop before its routes:
+// the passes over the whole grid before them (the corridors, their regions, the keys'
+// reach) each take up to a second on the largest grids, and each looks at the context
+// inside it as the solve does after it, so the solve reports the stop (not a memory limit)
+// with nothing built past them.
 func TestStopBetweenPasses(t *testing.T) {
 	v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: 1, Size: 201, Loops: 0.05, Robots: 2, Doors: 3}))
 	if err != nil {
