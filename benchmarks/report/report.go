@@ -376,6 +376,10 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		"ExitSolo/maze81,loops=0.3,robots=8,seed=2,exit=w/solo-at-start", "ExitSolo/maze81,loops=0.3,robots=8,seed=2,exit=w/default")
 	pair("day18: the exit goal's child asks its regions apart before its forests, which only a child they keep then prices (eight robots, twenty rooms, seed 69, q's place: twenty pairs of keys, many leaves)", "the forests first",
 		"ExitSolo/rooms81,robots=8,seed=69,exit=q/forest-first", "ExitSolo/rooms81,robots=8,seed=69,exit=q/default")
+	pair("day18: a route node's routes rented, its label search run for each key set the search asks, while that costs less than building them all (two robots, a 401x401 maze with loops, a hundred rooms, ten doors a key, seed 1494)", "every node's routes built",
+		"Rent/maze401,rooms=100,doors=10,robots=2,seed=1494/no-rent", "Rent/maze401,rooms=100,doors=10,robots=2,seed=1494/default")
+	pair("day18: the same, where the search asks a node often enough that its rent passes what building its routes costs (three robots, 201x201, ten rooms, seventeen doors a key, seed 1462)", "every node's routes built",
+		"Rent/maze201,rooms=10,doors=17,robots=3,seed=1462/no-rent", "Rent/maze201,rooms=10,doors=17,robots=3,seed=1462/default")
 	pair("day18: look-ups touched in a batch first, in a table larger than the cache (eight robots, twenty rooms, their forests)", "each looked up in turn", "Touch/rooms81,robots=8,seed=50/no-touch", "Touch/rooms81,robots=8,seed=50/default")
 	pair("search: bucket queue, 60,000 pushes and pops", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/bucket")
 	pair("search: packed binary heap, the same", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/heap")
