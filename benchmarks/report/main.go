@@ -179,6 +179,16 @@ func (r *result) med(name, unit string) (float64, bool) {
 	return median(vs), len(vs) > 0
 }
 
+// spread is how far a benchmark's runs spread: its slowest time over its fastest (1 with
+// fewer than two runs).
+func (r *result) spread(name string) float64 {
+	vs := r.values[name]["ns/op"]
+	if len(vs) < 2 || slices.Min(vs) <= 0 {
+		return 1
+	}
+	return slices.Max(vs) / slices.Min(vs)
+}
+
 // names lists the benchmarks under prefix, in order.
 func (r *result) names(prefix string) []string {
 	var out []string

@@ -262,6 +262,10 @@ func growth(run *result, b *strings.Builder, dir string) error {
 	return saveGrid(b, dir, "growth", charts, 2)
 }
 
+// noisyAbove is the spread of a benchmark's runs (slowest over fastest) above which bought
+// marks the ratios it enters: on a shared machine some runs fall in busy moments.
+const noisyAbove = 1.25
+
 // bought is the table the prose quotes: each optimization against its baseline, in this run.
 func bought(run *result, b *strings.Builder, _ string) error {
 	b.WriteString("## What each optimization bought\n\n" +
@@ -269,29 +273,37 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		"baseline's time over the optimization's (higher is better). Over the real inputs it is the\n" +
 		"geometric mean of the inputs' ratios.\n\n" +
 		"| optimization | baseline | baseline time | optimized time | ratio |\n|---|---|---:|---:|---:|\n")
-	row := func(what, base string, x, y float64) {
-		if x > 0 && y > 0 {
-			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", what, base, duration(x), duration(y), ratio(x, y))
+	marked := false // some row's ratio is marked noisy
+	mark := func(spread float64) string {
+		if spread > noisyAbove {
+			marked = true
+			return " †"
 		}
+		return ""
 	}
 	pair := func(what, base, baseName, optName string) {
 		x, _ := run.med(baseName, "ns/op")
 		y, _ := run.med(optName, "ns/op")
-		row(what, base, x, y)
+		if x > 0 && y > 0 {
+			fmt.Fprintf(b, "| %s | %s | %s | %s | %s%s |\n", what, base, duration(x), duration(y), ratio(x, y),
+				mark(max(run.spread(baseName), run.spread(optName))))
+		}
 	}
 	// acrossIn applies name(input) to every input of ins measured both ways: the medians of
 	// the inputs' times and the geometric mean of their ratios; across, to the real inputs.
 	acrossIn := func(ins []string, what, base string, baseName, optName func(string) string) {
-		var xs, ys []float64
+		var xs, ys, spreads []float64
 		for _, in := range ins {
 			x, okx := run.med(baseName(in), "ns/op")
 			y, oky := run.med(optName(in), "ns/op")
 			if okx && oky {
 				xs, ys = append(xs, x), append(ys, y)
+				spreads = append(spreads, max(run.spread(baseName(in)), run.spread(optName(in))))
 			}
 		}
 		if len(xs) > 0 {
-			fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", what, base, duration(median(xs)), duration(median(ys)), ratio(geomean(xs, ys), 1))
+			fmt.Fprintf(b, "| %s | %s | %s | %s | %s%s |\n", what, base, duration(median(xs)), duration(median(ys)), ratio(geomean(xs, ys), 1),
+				mark(median(spreads)))
 		}
 	}
 	across := func(what, base string, baseName, optName func(string) string) {
@@ -408,6 +420,10 @@ func bought(run *result, b *strings.Builder, _ string) error {
 	}
 	pair("atlas: the classic's farthest positions by bit boards", "Board's cell codes", "Atlas/farthest/codes", "Atlas/farthest/bits")
 	b.WriteString("\n")
+	if marked {
+		fmt.Fprintf(b, "† The slowest run of a side took more than %s times its fastest (over several inputs, on the\n"+
+			"median input): the machine was busy for part of its runs, and the ratio is less sure than the others.\n\n", sig(noisyAbove))
+	}
 	return nil
 }
 
