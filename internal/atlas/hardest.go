@@ -12,7 +12,8 @@ import (
 // solved layout of its own group. Types run on workers goroutines (0: every core); progress
 // is called with the layouts done so far. Each type's groups are joined again (cheaper than
 // keeping every layout's group from Groups: 117 MB of cold memory). When ctx ends first,
-// Hardest returns its error and the groups keep no hardest layout.
+// Hardest returns its error and the groups keep no hardest layout: it looks between types
+// and inside each type's search (distances), the longest a type takes.
 func (a *Atlas) Hardest(ctx context.Context, workers int, progress func(done int64)) error {
 	var done atomic.Int64
 	finders := newFinders(workers)
@@ -20,7 +21,10 @@ func (a *Atlas) Hardest(ctx context.Context, workers int, progress func(done int
 		x, u := a.types[i], finders[w]
 		groups, member := u.groups(x), u.up
 		a.byType[i] = groups
-		dist := distances(x)
+		dist := distances(ctx, x)
+		if dist == nil { // stopped: Hardest returns ctx's error
+			return
+		}
 		far := make([]uint32, len(groups)) // the number of each group's hardest layout
 		for g := range groups {
 			groups[g].Moves = -1
@@ -50,9 +54,14 @@ func (a *Atlas) Hardest(ctx context.Context, workers int, progress func(done int
 
 const unreached = 0xff
 
+// lookEvery is how many layouts distances takes from its queue between looks at its
+// context: some 10 ms of a type's search, where the largest types take half a second.
+const lookEvery = 1 << 16
+
 // distances returns the moves from each layout of x to the nearest solved layout that it can
-// reach, unreached when it reaches none.
-func distances(x *TypeIndex) []uint8 {
+// reach, unreached when it reaches none; nil when ctx ends first (looked at every lookEvery
+// layouts taken from the queue).
+func distances(ctx context.Context, x *TypeIndex) []uint8 {
 	dist := make([]uint8, x.Len())
 	for i := range dist {
 		dist[i] = unreached
@@ -66,6 +75,9 @@ func distances(x *TypeIndex) []uint8 {
 	var nbr []ranked
 	for q, end, d := 0, len(queue), uint8(1); q < len(queue); d++ {
 		for ; q < end; q++ {
+			if q%lookEvery == 0 && ctx.Err() != nil {
+				return nil
+			}
 			x.walk(queue[q], &wk)
 			nbr = x.movesRanked(&wk, nbr[:0], true)
 			for _, m := range nbr {

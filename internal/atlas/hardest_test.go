@@ -100,7 +100,7 @@ func TestDistances(t *testing.T) {
 		if i%7 != 0 || x.Len() > limit {
 			continue
 		}
-		dist := atlas.Distances(x)
+		dist := atlas.Distances(context.Background(), x)
 		for range each {
 			n := r.IntN(x.Len())
 			want := int(dist[n])
@@ -116,6 +116,19 @@ func TestDistances(t *testing.T) {
 	t.Logf("%d layouts, %d of them unsolvable", checked, unsolvable)
 	if checked < 20 || unsolvable == 0 && !testing.Short() {
 		t.Errorf("%d layouts checked, %d unsolvable", checked, unsolvable)
+	}
+}
+
+// TestDistancesStop checks that a type's search looks at its context inside it, not only
+// between types (Hardest): under a context already ended it stops at its first look, with
+// no distances.
+func TestDistancesStop(t *testing.T) {
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, x := range atlas.Types(0)[:3] {
+		if dist := atlas.Distances(ended, x); dist != nil {
+			t.Errorf("type %+v: distances under an ended context: %d of them, want none", x.Type, len(dist))
+		}
 	}
 }
 
