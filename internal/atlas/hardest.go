@@ -55,7 +55,8 @@ func (a *Atlas) Hardest(ctx context.Context, workers int, progress func(done int
 const unreached = 0xff
 
 // lookEvery is how many layouts distances takes from its queue between looks at its
-// context: some 10 ms of a type's search, where the largest types take half a second.
+// context: some tens of milliseconds of a type's search, where the largest types take up to
+// a second.
 const lookEvery = 1 << 16
 
 // distances returns the moves from each layout of x to the nearest solved layout that it can
