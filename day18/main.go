@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"image"
@@ -16,6 +17,7 @@ import (
 	"github.com/statespace/puzzles/inputs"
 	"github.com/statespace/puzzles/internal/bound"
 	"github.com/statespace/puzzles/internal/cli"
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/render"
 	"github.com/statespace/puzzles/internal/solve"
 	"github.com/statespace/puzzles/internal/vault"
@@ -122,11 +124,14 @@ func (c *config) report(job *cli.Job, v *vault.Vault, parts []solve.Part) cli.Ou
 	var o cli.Outcome
 	prefix := job.Prefix()
 	if c.show != "" {
-		m, err := v.Distances(strings.TrimPrefix(strings.TrimPrefix(c.show, "dist"), "="))
-		if err != nil {
+		field, err := v.Distances(strings.TrimPrefix(strings.TrimPrefix(c.show, "dist"), "="), job.Meter)
+		switch {
+		case errors.Is(err, memory.ErrLimit): // the answers stand; the field is what did not fit
+			o.Log, o.Status = fmt.Sprintf("day18: %s: -show %s: %v, nothing shown\n", job.Name, c.show, err), cli.Stopped
+		case err != nil:
 			return cli.Outcome{Err: fmt.Errorf("-show %s: %v", c.show, err)}
 		}
-		o.Text = m
+		o.Text = field
 	}
 	for _, p := range parts {
 		res := p.Result

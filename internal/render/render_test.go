@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/statespace/puzzles/internal/grid"
 	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/render"
 	"github.com/statespace/puzzles/internal/slide"
@@ -133,8 +134,8 @@ func TestMemory(t *testing.T) {
 	v, walk := parts[0].Vault, parts[0].Result.Walk
 	w, h := v.Grid.W-2, v.Grid.H-2 // the text's size, which the picture shows
 	scale := render.Scale(w, h)
-	frame := w * h * scale * scale // pixels, a byte each
-	field := 8 * len(v.Grid.Cells)
+	frame := w * h * scale * scale              // pixels, a byte each
+	field := grid.FieldBytes(len(v.Grid.Cells)) // the regions' field
 
 	p, err := slide.Parse("p", []byte("A.\n..\n\ngoal: A 1 1\n"))
 	if err != nil {

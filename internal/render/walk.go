@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 
+	"github.com/statespace/puzzles/internal/grid"
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/solve"
@@ -19,7 +20,7 @@ import (
 func VaultWalk(v *vault.Vault, walk []solve.Leg, animate bool, m *memory.Meter) (_ []*image.Paletted, err error) {
 	scale := Scale(v.Grid.W-2, v.Grid.H-2)
 	size := image.Pt((v.Grid.W-2)*scale, (v.Grid.H-2)*scale)
-	field := 8 * len(v.Grid.Cells) // the regions' field: a distance and an owner a cell
+	field := grid.FieldBytes(len(v.Grid.Cells)) // the regions' field
 	if !m.Reserve(field) {
 		return nil, fmt.Errorf("%w: the robots' regions (%d cells) do not fit", memory.LimitError(m.Limit()), len(v.Grid.Cells))
 	}

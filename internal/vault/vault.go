@@ -15,6 +15,7 @@ import (
 
 	"github.com/statespace/puzzles/internal/grid"
 	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/memory"
 )
 
 // MaxRobots is the most robots a vault may hold: 8 positions of 6 bits and a 26-bit key set
@@ -219,8 +220,10 @@ func Dialect(start, exit, floor string) (*[256]byte, error) {
 }
 
 // Distances is the distance field from the robots, or from the keys named (letters a-z), as
-// text: each open cell's steps from the nearest source, every door open.
-func (v *Vault) Distances(from string) (string, error) {
+// text: each open cell's steps from the nearest source, every door open. It reserves the
+// field and its text from m (nil: no limit) while it makes them, and returns a
+// memory.LimitError when m refuses them; the text it returns is then the caller's to hold.
+func (v *Vault) Distances(from string, m *memory.Meter) (string, error) {
 	sources := v.Robots
 	if from != "" {
 		sources = nil
@@ -231,5 +234,11 @@ func (v *Vault) Distances(from string) (string, error) {
 			sources = append(sources, v.Key[k-'a'])
 		}
 	}
+	n := len(v.Grid.Cells)
+	need := grid.FieldBytes(n) + n // the field, and its text a byte a cell
+	if !m.Reserve(need) {
+		return "", fmt.Errorf("%w: the distance field of %d cells does not fit", memory.LimitError(m.Limit()), n)
+	}
+	defer m.Release(need)
 	return v.Grid.Field(sources, func(c byte) bool { return c != '#' }).Text(), nil
 }

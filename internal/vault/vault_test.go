@@ -1,10 +1,13 @@
 package vault_test
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/statespace/puzzles/internal/grid"
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/vault"
 )
 
@@ -112,6 +115,38 @@ func TestPart2(t *testing.T) {
 		if ok && tc.input != tc.want && v.Grid.String() != tc.input {
 			t.Errorf("Part2 changed its input vault")
 		}
+	}
+}
+
+// TestDistances draws the distance field from the robot and from keys named, refuses a key
+// the vault does not hold, and reserves the field from its meter while it makes it: a meter
+// too small for it is a memory limit, one large enough is left as it was.
+func TestDistances(t *testing.T) {
+	v, err := vault.Parse("v", []byte("#######\n#a.@.b#\n#.###.#\n#######\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ from, want string }{
+		{"", "#######\n#21012#\n#3###3#\n#######\n"},
+		{"a", "#######\n#01234#\n#1###5#\n#######\n"},
+		{"ab", "#######\n#01210#\n#1###1#\n#######\n"},
+	}
+	for _, tc := range tests {
+		if got, err := v.Distances(tc.from, nil); err != nil || got != tc.want {
+			t.Errorf("Distances(%q) = %q, %v; want %q", tc.from, got, err, tc.want)
+		}
+	}
+	if _, err := v.Distances("c", nil); err == nil || !strings.Contains(err.Error(), "no key c in v") {
+		t.Errorf("Distances(c): %v, want no key c", err)
+	}
+	cells := len(v.Grid.Cells)
+	small := memory.NewMeter(int64(grid.FieldBytes(cells)))
+	if _, err := v.Distances("", small); !errors.Is(err, memory.ErrLimit) || small.Used() != 0 {
+		t.Errorf("Distances under %d bytes: %v, %d bytes held; want a memory limit, none held", small.Limit(), err, small.Used())
+	}
+	fits := memory.NewMeter(int64(grid.FieldBytes(cells) + cells))
+	if got, err := v.Distances("", fits); err != nil || got != tests[0].want || fits.Used() != 0 || fits.Peak() == 0 {
+		t.Errorf("Distances under %d bytes: %q, %v, %d held, peak %d; want the field, none held after", fits.Limit(), got, err, fits.Used(), fits.Peak())
 	}
 }
 
