@@ -157,8 +157,8 @@ func (c *config) report(job *cli.Job, v *vault.Vault, parts []solve.Part) cli.Ou
 		}
 		o.Record.SetPart(p.Name, a, legs)
 		if o.Draw == nil && res.Walk != nil { // the first part with a walk
-			o.Draw = func(animate bool) ([]*image.Paletted, error) {
-				return render.VaultWalk(p.Vault, res.Walk, animate, job.Meter)
+			o.Draw = func(ctx context.Context, animate bool) ([]*image.Paletted, error) {
+				return render.VaultWalk(ctx, p.Vault, res.Walk, animate, job.Meter)
 			}
 		}
 	}

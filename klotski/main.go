@@ -155,8 +155,8 @@ func solution(o *cli.Outcome, bd *slide.Board, opt slide.Options, job *cli.Job) 
 		o.Printf("%sunsolvable (%s metric): %s reachable, none a goal\n", prefix, r.Metric, cli.Count(res.Reachable, "position"))
 	} else {
 		o.Printf("%s%s (%s metric), %s expanded\n", prefix, cli.Count(res.Moves, "move"), r.Metric, cli.Count(res.Expanded, "position"))
-		o.Draw = func(animate bool) ([]*image.Paletted, error) {
-			return render.SlideWalk(bd, res.Path, animate, job.Meter)
+		o.Draw = func(ctx context.Context, animate bool) ([]*image.Paletted, error) {
+			return render.SlideWalk(ctx, bd, res.Path, animate, job.Meter)
 		}
 	}
 	if r.Code, r.Short, _ = bd.Codes(bd.Start()); r.Code != "" {

@@ -418,14 +418,18 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 		if o.Err == nil && job.Render {
 			if o.Draw == nil {
 				o.Log += fmt.Sprintf("%s: -render %s: no answer to draw, nothing written\n", cmd.Name, env.Render)
-			} else if err := cmd.Picture.save(env.Render, o.Draw, job.Meter); err != nil {
-				// The answers stand; the picture is what failed: it did not fit (a limit), or
-				// the file could not be written after all (the check before the work passed).
-				o.Log += fmt.Sprintf("%s: %s, nothing written\n", cmd.Name, err)
+			} else if err := cmd.Picture.save(signalled, env.Render, o.Draw, job.Meter); err != nil {
+				// The answers stand; the picture is what failed: a signal stopped it, it did
+				// not fit (a limit), or the file could not be written after all (the check
+				// before the work passed). -timeout bounds the searches, not the picture.
 				failed := BadInput
-				if errors.Is(err, memory.ErrLimit) {
+				switch {
+				case signalled.Err() != nil:
+					err, failed = fmt.Errorf("-render %s: stopped (%s)", env.Render, StopReason(signalled.Err())), Stopped
+				case errors.Is(err, memory.ErrLimit):
 					failed = Stopped
 				}
+				o.Log += fmt.Sprintf("%s: %s, nothing written\n", cmd.Name, err)
 				o.Status = Worse(o.Status, failed)
 			}
 		}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -26,8 +27,9 @@ type Picture struct {
 // Frames draws an answer's picture: every frame when animate, else at least the last. It
 // reserves the frames' pixels from the job's Meter first (a byte each, as
 // image.NewPaletted takes them) and fails with an error wrapping memory.ErrLimit when they
-// do not fit; they are released once the picture is written.
-type Frames func(animate bool) ([]*image.Paletted, error)
+// do not fit; they are released once the picture is written. It stops with ctx's error
+// when ctx ends first (a signal).
+type Frames func(ctx context.Context, animate bool) ([]*image.Paletted, error)
 
 // pictureKind returns the kind of picture a file name asks for, "png" or "gif", or an error
 // naming the file when it is neither.
@@ -70,13 +72,15 @@ func unwrapPath(err error) error {
 
 // save writes the picture draw makes into file, and then releases its frames' pixels to m.
 // It writes through a temporary file in the same directory, renamed over file at the end: a
-// failure leaves nothing behind, and its error names file (not the temporary one).
-func (p *Picture) save(file string, draw Frames, m *memory.Meter) error {
+// failure leaves nothing behind, and its error names file (not the temporary one). When ctx
+// ends first, drawing or encoding stops (the encoder's writes look at it) and nothing is
+// written.
+func (p *Picture) save(ctx context.Context, file string, draw Frames, m *memory.Meter) error {
 	kind, err := pictureKind(file)
 	if err != nil {
 		return err
 	}
-	frames, err := draw(kind == "gif")
+	frames, err := draw(ctx, kind == "gif")
 	if err != nil {
 		return fmt.Errorf("-render %s: %w", file, err)
 	}
@@ -85,7 +89,8 @@ func (p *Picture) save(file string, draw Frames, m *memory.Meter) error {
 			m.Release(len(f.Pix))
 		}
 	}()
-	err = writeFile(file, func(w io.Writer) error {
+	err = writeFile(file, func(f io.Writer) error {
+		w := ctxWriter{ctx, f}
 		if kind == "png" {
 			return png.Encode(w, frames[len(frames)-1])
 		}
@@ -103,6 +108,20 @@ func (p *Picture) save(file string, draw Frames, m *memory.Meter) error {
 		return fmt.Errorf("-render %s: %w", file, unwrapPath(err))
 	}
 	return nil
+}
+
+// ctxWriter is a writer that fails once its context has ended: an encoder writing through it
+// stops at its next write.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }
 
 // writeFile writes the file path through a temporary file in the same directory, renamed

@@ -18,8 +18,9 @@ import (
 // TestPictureSave checks -render's file: a PNG of the last frame, a GIF of every frame with
 // the last one shown four times as long, the frames' memory released once written or
 // refused when they do not fit, and nothing left behind when drawing or writing
-// fails.
+// fails or the context ends.
 func TestPictureSave(t *testing.T) {
+	ctx := context.Background()
 	dir := t.TempDir()
 	pal := color.Palette{color.Black, color.White}
 	frame := func(c uint8) *image.Paletted {
@@ -28,7 +29,7 @@ func TestPictureSave(t *testing.T) {
 		return img
 	}
 	m := memory.NewMeter(8)
-	draw := func(animate bool) ([]*image.Paletted, error) {
+	draw := func(_ context.Context, animate bool) ([]*image.Paletted, error) {
 		frames := []*image.Paletted{frame(1)}
 		if animate {
 			frames = []*image.Paletted{frame(0), frame(0), frame(1)}
@@ -40,7 +41,7 @@ func TestPictureSave(t *testing.T) {
 	}
 	p := &Picture{Delay: 5}
 
-	if err := p.save(filepath.Join(dir, "a.png"), draw, m); err != nil || m.Used() != 0 {
+	if err := p.save(ctx, filepath.Join(dir, "a.png"), draw, m); err != nil || m.Used() != 0 {
 		t.Fatalf("png: %v, %d bytes still reserved", err, m.Used())
 	}
 	if fi, err := os.Stat(filepath.Join(dir, "a.png")); err != nil {
@@ -58,11 +59,11 @@ func TestPictureSave(t *testing.T) {
 		t.Errorf("png: first pixel %v, want white (the last frame's)", img.At(0, 0))
 	}
 
-	if err := p.save(filepath.Join(dir, "a.gif"), draw, m); !errors.Is(err, memory.ErrLimit) || err.Error() != "-render "+filepath.Join(dir, "a.gif")+": memory limit 8 B" {
+	if err := p.save(ctx, filepath.Join(dir, "a.gif"), draw, m); !errors.Is(err, memory.ErrLimit) || err.Error() != "-render "+filepath.Join(dir, "a.gif")+": memory limit 8 B" {
 		t.Errorf("gif of 12 bytes under a limit of 8: %v", err)
 	}
 	m = nil
-	if err := p.save(filepath.Join(dir, "a.gif"), draw, nil); err != nil {
+	if err := p.save(ctx, filepath.Join(dir, "a.gif"), draw, nil); err != nil {
 		t.Fatal(err)
 	}
 	f, _ = os.Open(filepath.Join(dir, "a.gif"))
@@ -72,19 +73,55 @@ func TestPictureSave(t *testing.T) {
 		t.Errorf("gif: %v, %d frames, delays %v; want 3 frames, 5 ... 20", err, len(g.Image), g.Delay)
 	}
 
-	failing := func(bool) ([]*image.Paletted, error) { return nil, errors.New("no walk") }
+	failing := func(context.Context, bool) ([]*image.Paletted, error) { return nil, errors.New("no walk") }
 	for _, file := range []string{"b.png", "no/such/dir/c.png", "d.jpg"} {
 		d := draw
 		if file == "b.png" {
 			d = failing
 		}
 		path := filepath.Join(dir, file)
-		if err := p.save(path, d, nil); err == nil || file != "b.png" && !strings.HasPrefix(err.Error(), "-render "+path+": ") {
+		if err := p.save(ctx, path, d, nil); err == nil || file != "b.png" && !strings.HasPrefix(err.Error(), "-render "+path+": ") {
 			t.Errorf("%s: error %v, want one naming -render %s", file, err, path)
 		}
 	}
+	// A context that ends while the frames are encoded: the encoder's next write fails.
+	ending, cancel := context.WithCancel(ctx)
+	drawThenEnd := func(ctx context.Context, animate bool) ([]*image.Paletted, error) {
+		frames, err := draw(ctx, animate)
+		cancel()
+		return frames, err
+	}
+	if err := p.save(ending, filepath.Join(dir, "e.gif"), drawThenEnd, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("a gif whose context ends before it is encoded: %v, want the context's end", err)
+	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
 		t.Errorf("after the failures the directory holds %d entries, want a.png and a.gif", len(entries))
+	}
+}
+
+// TestRenderSignal sends a signal while the picture is drawn: the drawing stops, the answer
+// is printed, nothing is written, stderr says why, and the status is the signal's.
+func TestRenderSignal(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "x.gif")
+	signals := make(chan os.Signal, 1)
+	cmd := &Command{Name: "draw", Synopsis: []string{"[FILE ...]"}, Input: "anything.", Default: []byte("x"),
+		Picture: &Picture{Usage: "draw it"},
+		Solve: func(ctx context.Context, job *Job) Outcome {
+			o := Outcome{Text: "answer: 1\n"}
+			o.Draw = func(ctx context.Context, _ bool) ([]*image.Paletted, error) {
+				signals <- os.Interrupt // Ctrl-C while the frames are drawn
+				<-ctx.Done()
+				return nil, ctx.Err()
+			}
+			return o
+		}}
+	var out, errb strings.Builder
+	status := Run(cmd, []string{"-render", file}, &Env{Stdout: &out, Stderr: &errb, Signals: signals})
+	if status != Interrupted || out.String() != "answer: 1\n" || !strings.Contains(errb.String(), "draw: -render "+file+": stopped (interrupted), nothing written\n") {
+		t.Errorf("status %d, stdout %q, stderr %q; want %d, the answer, and the stop", status, out.String(), errb.String(), Interrupted)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(file)); len(entries) != 0 {
+		t.Errorf("%d files written, want none", len(entries))
 	}
 }
 
@@ -99,7 +136,7 @@ func TestRenderWriteFails(t *testing.T) {
 		Picture: &Picture{Usage: "draw it"},
 		Solve: func(ctx context.Context, job *Job) Outcome {
 			o := Outcome{Text: "answer: 1\n"}
-			o.Draw = func(bool) ([]*image.Paletted, error) {
+			o.Draw = func(context.Context, bool) ([]*image.Paletted, error) {
 				os.RemoveAll(sub) // gone before the picture is written
 				return []*image.Paletted{image.NewPaletted(image.Rect(0, 0, 1, 1), color.Palette{color.Black})}, nil
 			}

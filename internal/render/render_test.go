@@ -1,6 +1,7 @@
 package render_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -18,6 +19,10 @@ import (
 // middle returns the palette index of the middle pixel of a vault picture's cell, by its
 // line and column in the text (from 0), and corner that of its top-left pixel. The picture
 // is the text's cells, without the border of wall the grid adds around them.
+
+// ctx is the drawings' context in the tests: one that never ends.
+var ctx = context.Background()
+
 func middle(img *image.Paletted, scale, line, col int) uint8 {
 	return img.ColorIndexAt(col*scale+scale/2, line*scale+scale/2)
 }
@@ -64,7 +69,7 @@ func TestVaultWalk(t *testing.T) {
 	}
 	v = parts[0].Vault
 	scale := render.Scale(v.Grid.W-2, v.Grid.H-2)
-	frames, err := render.VaultWalk(v, res.Walk, false, nil)
+	frames, err := render.VaultWalk(ctx, v, res.Walk, false, nil)
 	if err != nil || len(frames) != 1 {
 		t.Fatalf("traced: %d frames, %v; want one", len(frames), err)
 	}
@@ -104,7 +109,7 @@ func TestVaultWalk(t *testing.T) {
 		t.Errorf("key a's inset is %d, want %d", got, render.Key)
 	}
 
-	anim, err := render.VaultWalk(v, res.Walk, true, nil)
+	anim, err := render.VaultWalk(ctx, v, res.Walk, true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,22 +160,22 @@ func TestMemory(t *testing.T) {
 		want  string // the error's text, or "" to fit
 	}{
 		{"vault, no room for the regions", int64(field) - 1, func(m *memory.Meter) ([]*image.Paletted, error) {
-			return render.VaultWalk(v, walk, false, m)
+			return render.VaultWalk(ctx, v, walk, false, m)
 		}, "do not fit"},
 		{"vault, no room for the frame", int64(field + frame - 1), func(m *memory.Meter) ([]*image.Paletted, error) {
-			return render.VaultWalk(v, walk, false, m)
+			return render.VaultWalk(ctx, v, walk, false, m)
 		}, "frame 1 of"},
 		{"vault, the third frame", int64(field + 2*frame), func(m *memory.Meter) ([]*image.Paletted, error) {
-			return render.VaultWalk(v, walk, true, m)
+			return render.VaultWalk(ctx, v, walk, true, m)
 		}, "frame 3 of"},
 		{"vault, room for all", int64(field + 100*frame), func(m *memory.Meter) ([]*image.Paletted, error) {
-			return render.VaultWalk(v, walk, true, m)
+			return render.VaultWalk(ctx, v, walk, true, m)
 		}, ""},
 		{"slide strip, no room", 10, func(m *memory.Meter) ([]*image.Paletted, error) {
-			return render.SlideWalk(bd, path, false, m)
+			return render.SlideWalk(ctx, bd, path, false, m)
 		}, "frame 1 of"},
 		{"slide frames, room for all", 1 << 20, func(m *memory.Meter) ([]*image.Paletted, error) {
-			return render.SlideWalk(bd, path, true, m)
+			return render.SlideWalk(ctx, bd, path, true, m)
 		}, ""},
 	} {
 		m := memory.NewMeter(tc.limit)
@@ -206,7 +211,7 @@ func TestSlideWalk(t *testing.T) {
 	if err != nil || res.Moves != 2 {
 		t.Fatalf("solve: %d moves, %v; want 2", res.Moves, err)
 	}
-	frames, err := render.SlideWalk(bd, res.Path, true, nil)
+	frames, err := render.SlideWalk(ctx, bd, res.Path, true, nil)
 	if err != nil || len(frames) != len(res.Path) {
 		t.Fatalf("%d frames, %v; want %d", len(frames), err, len(res.Path))
 	}
@@ -234,7 +239,7 @@ func TestSlideWalk(t *testing.T) {
 	if got := first.ColorIndexAt(seam, scale+scale/2); got != render.Wall {
 		t.Errorf("the seam between A and B is %d, want the background %d", got, render.Wall)
 	}
-	strip, err := render.SlideWalk(bd, res.Path, false, nil)
+	strip, err := render.SlideWalk(ctx, bd, res.Path, false, nil)
 	if err != nil || len(strip) != 1 {
 		t.Fatalf("strip: %d pictures, %v", len(strip), err)
 	}

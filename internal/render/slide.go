@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"image"
 	"strings"
 
@@ -10,8 +11,12 @@ import (
 
 // SlideWalk draws the positions of a sliding-block solution: a strip of boards ten to a row,
 // or, with animate, a frame per position. Each piece keeps its own colour all the way. The
-// frames' pixels are reserved from m first (nil: no limit), for the caller to release.
-func SlideWalk(bd *slide.Board, path []slide.State, animate bool, m *memory.Meter) ([]*image.Paletted, error) {
+// frames' pixels are reserved from m first (nil: no limit), for the caller to release. When
+// ctx has ended before it starts, it returns ctx's error.
+func SlideWalk(ctx context.Context, bd *slide.Board, path []slide.State, animate bool, m *memory.Meter) ([]*image.Paletted, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	_, labels := bd.Replay(path)
 	boards := make([][]byte, len(path))
 	for i, s := range path {

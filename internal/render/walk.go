@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"fmt"
 	"image"
 
@@ -16,8 +17,9 @@ import (
 // traced, as one frame; or, with animate, the robots walking, a frame every few steps and
 // one at every key, doors opening as their keys are picked up. Each frame's pixels are
 // reserved from m first (nil: no limit), for the caller to release: a walk of a hundred
-// legs over the largest grid is a hundred frames of 16 MB.
-func VaultWalk(v *vault.Vault, walk []solve.Leg, animate bool, m *memory.Meter) (_ []*image.Paletted, err error) {
+// legs over the largest grid is a hundred frames of 16 MB. When ctx ends first (looked at
+// before each leg and each frame), it returns ctx's error and holds nothing reserved.
+func VaultWalk(ctx context.Context, v *vault.Vault, walk []solve.Leg, animate bool, m *memory.Meter) (_ []*image.Paletted, err error) {
 	scale := Scale(v.Grid.W-2, v.Grid.H-2)
 	size := image.Pt((v.Grid.W-2)*scale, (v.Grid.H-2)*scale)
 	field := grid.FieldBytes(len(v.Grid.Cells)) // the regions' field
@@ -36,6 +38,9 @@ func VaultWalk(v *vault.Vault, walk []solve.Leg, animate bool, m *memory.Meter) 
 		}
 	}()
 	frame := func() error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if err := reserve(m, size, 1, len(frames)); err != nil {
 			return err
 		}
@@ -48,6 +53,9 @@ func VaultWalk(v *vault.Vault, walk []solve.Leg, animate bool, m *memory.Meter) 
 		}
 	}
 	for _, l := range walk {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		cells, err := solve.Cells(v, l)
 		if err != nil {
 			return nil, err
