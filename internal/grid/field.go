@@ -19,6 +19,14 @@ func FieldBytes(n int) int { return 12 * n }
 
 // Field computes the distance field of the sources through cells for which open is true.
 func (g *Grid) Field(sources []int, open func(byte) bool) *Field {
+	return g.FieldUntil(sources, open, -1)
+}
+
+// FieldUntil is Field stopped once cell until has its distance (-1: never): every cell
+// nearer the sources than until has its own too, which is all Descend from until reads;
+// the others may be left unreached. A shortest way between two cells of a large grid
+// searches only as far as it is long.
+func (g *Grid) FieldUntil(sources []int, open func(byte) bool, until int) *Field {
 	f := &Field{G: g, Dist: make([]int32, len(g.Cells)), Owner: make([]int32, len(g.Cells)), open: open}
 	for i := range f.Dist {
 		f.Dist[i], f.Owner[i] = -1, -1
@@ -33,6 +41,9 @@ func (g *Grid) Field(sources []int, open func(byte) bool) *Field {
 	nb := g.Neighbours()
 	for head := 0; head < len(queue); head++ {
 		c := int(queue[head])
+		if c == until {
+			break
+		}
 		for _, d := range nb {
 			if n := c + d; f.Dist[n] < 0 && open(g.Cells[n]) {
 				f.Dist[n], f.Owner[n] = f.Dist[c]+1, f.Owner[c]

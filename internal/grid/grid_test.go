@@ -66,6 +66,51 @@ func TestField(t *testing.T) {
 	}
 }
 
+// TestFieldUntil holds the field stopped at a cell to the whole field on random grids: every
+// cell nearer the sources than it has the same distance and owner, and the descent from it
+// is the same way.
+func TestFieldUntil(t *testing.T) {
+	var all [256]bool
+	for i := range all {
+		all[i] = true
+	}
+	r := rand.New(rand.NewPCG(5, 5))
+	open := func(c byte) bool { return c != '#' }
+	for range 200 {
+		w, h := 2+r.IntN(30), 2+r.IntN(30)
+		var b []byte
+		for range h {
+			for range w {
+				b = append(b, ".#"[min(1, r.IntN(4)/3)])
+			}
+			b = append(b, '\n')
+		}
+		g, err := grid.Read("g", b, '#', &all)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var floor []int
+		for c, ch := range g.Cells {
+			if ch == '.' {
+				floor = append(floor, c)
+			}
+		}
+		if len(floor) < 2 {
+			continue
+		}
+		from, until := floor[r.IntN(len(floor))], floor[r.IntN(len(floor))]
+		whole, part := g.Field([]int{from}, open), g.FieldUntil([]int{from}, open, until)
+		for c, d := range whole.Dist {
+			if d >= 0 && (whole.Dist[until] < 0 || d < whole.Dist[until]) && (part.Dist[c] != d || part.Owner[c] != whole.Owner[c]) {
+				t.Fatalf("%q, from %d until %d: cell %d at %d, want %d", b, from, until, c, part.Dist[c], d)
+			}
+		}
+		if !slices.Equal(part.Descend(until), whole.Descend(until)) {
+			t.Fatalf("%q, from %d until %d: descent %v, want %v", b, from, until, part.Descend(until), whole.Descend(until))
+		}
+	}
+}
+
 // TestMarked holds Read's list of marked cells to a scan of every cell: on random texts of
 // walls, floor and a few other letters (ragged lines, CRLF, long runs of plain cells), the
 // cells neither '#' nor '.', in reading order; none listed when '#' or '.' is not valid; and

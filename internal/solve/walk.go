@@ -44,11 +44,12 @@ func (p Part) Stops(cells bool) ([]Stop, error) {
 
 // Cells returns the cells of a leg, its start first: a shortest walk through doors open with
 // the keys held when it starts, passing no key not yet held but its target. It comes from
-// the distance field of the target cell (grid.Field) by descent, so it needs no parent
-// pointers; its length is the leg's, which the error reports if ever not.
+// the distance field of the target cell (grid.FieldUntil, as far as the leg's start) by
+// descent, so it needs no parent pointers; its length is the leg's, which the error
+// reports if ever not.
 func Cells(v *vault.Vault, l Leg) ([]int, error) {
 	target := v.Grid.Cells[l.ToCell]
-	field := v.Grid.Field([]int{l.ToCell}, func(c byte) bool {
+	field := v.Grid.FieldUntil([]int{l.ToCell}, func(c byte) bool {
 		switch {
 		case c == '#':
 			return false
@@ -58,7 +59,7 @@ func Cells(v *vault.Vault, l Leg) ([]int, error) {
 			return l.Held.Has(int(c-'a')) || c == target
 		}
 		return true
-	})
+	}, l.FromCell)
 	path := field.Descend(l.FromCell)
 	if len(path)-1 != l.Steps {
 		return nil, fmt.Errorf("leg of robot %d: %d cells for %d steps", l.Robot+1, len(path)-1, l.Steps)
