@@ -3,6 +3,7 @@ package grid_test
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/grid"
@@ -149,5 +150,34 @@ func TestMarked(t *testing.T) {
 		if err := g.Read("g", text, '#', &noFloor); err == nil && g.Marked != nil {
 			t.Fatalf("%q: marked %v with '.' invalid", text, g.Marked)
 		}
+	}
+}
+
+// BenchmarkFieldUntil finds a way of some 300 steps across a 1000x1000 room, as a leg's
+// cells are found (-path=cells, -render): the field stopped at the leg's start (until)
+// against the whole field (whole, the baseline).
+func BenchmarkFieldUntil(b *testing.B) {
+	var all [256]bool
+	for i := range all {
+		all[i] = true
+	}
+	row := strings.Repeat(".", 1000) + "\n"
+	g, err := grid.Read("room", []byte(strings.Repeat(row, 1000)), '#', &all)
+	if err != nil {
+		b.Fatal(err)
+	}
+	open := func(c byte) bool { return c != '#' }
+	from, to := g.Index(500, 500), g.Index(650, 650)
+	for _, v := range []struct {
+		name  string
+		until int
+	}{{"whole", -1}, {"until", from}} {
+		b.Run(v.name, func(b *testing.B) {
+			for b.Loop() {
+				if len(g.FieldUntil([]int{to}, open, v.until).Descend(from)) != 301 {
+					b.Fatal("not the way of 300 steps")
+				}
+			}
+		})
 	}
 }
