@@ -412,8 +412,15 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 				quiet.show, quiet.Render, quiet.Repeat = nil, false, 0
 				again = func() { cmd.Solve(ctx, &quiet) }
 			}
-			o.Record.Time = Measure(job.Repeat, again)
-			o.Printf("%stime: %v\n", job.Prefix(), o.Record.Time)
+			o.Record.Time = Measure(ctx, job.Repeat, again)
+			switch t := o.Record.Time; {
+			case t == nil:
+				o.Printf("%stime: stopped (%s) before a timed run\n", job.Prefix(), StopReason(ctx.Err()))
+			case t.Runs < job.Repeat:
+				o.Printf("%stime: %v of %d, stopped (%s)\n", job.Prefix(), t, job.Repeat, StopReason(ctx.Err()))
+			default:
+				o.Printf("%stime: %v\n", job.Prefix(), t)
+			}
 		}
 		if o.Err == nil && job.Render {
 			if o.Draw == nil {
@@ -667,16 +674,26 @@ func Version(name string) string {
 const maxRepeat = 1_000_000
 
 // Measure runs f once to warm up, then repeat times, and returns the median and least time.
-func Measure(repeat int, f func()) *Timing {
+// It stops early once ctx ends (-timeout, a signal), whose end would stop f's searches at
+// once and time nothing: a run the end cut short is left out, and the timing is of the runs
+// before it, Runs fewer than repeat (nil: none).
+func Measure(ctx context.Context, repeat int, f func()) *Timing {
 	f()
-	times := make([]int64, repeat)
-	for i := range times {
+	times := make([]int64, 0, repeat)
+	for range repeat {
 		t0 := time.Now()
 		f()
-		times[i] = int64(time.Since(t0))
+		d := time.Since(t0)
+		if ctx.Err() != nil {
+			break
+		}
+		times = append(times, int64(d))
+	}
+	if len(times) == 0 {
+		return nil
 	}
 	slices.Sort(times)
-	return &Timing{Median: times[len(times)/2], Min: times[0], Runs: repeat}
+	return &Timing{Median: times[len(times)/2], Min: times[0], Runs: len(times)}
 }
 
 func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }

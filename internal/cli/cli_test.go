@@ -139,6 +139,28 @@ func TestShareAndStop(t *testing.T) {
 	}
 }
 
+// TestMeasureStops checks that -repeat's timing stops once its context ends (-timeout, a
+// signal: the searches timed would stop at once and time nothing): the run the end cut short
+// is left out, the runs before it kept, and there is no timing when it ended before any.
+func TestMeasureStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	tm := Measure(ctx, 10, func() {
+		if calls++; calls == 5 { // the warm-up, three timed runs, and the fourth cut short
+			cancel()
+		}
+	})
+	if tm == nil || tm.Runs != 3 || calls != 5 {
+		t.Errorf("ended in the fourth run: %+v after %d calls; want 3 runs after 5 calls", tm, calls)
+	}
+	if tm := Measure(ctx, 10, func() {}); tm != nil {
+		t.Errorf("ended before: %+v, want no timing", tm)
+	}
+	if tm := Measure(context.Background(), 4, func() {}); tm == nil || tm.Runs != 4 {
+		t.Errorf("never ended: %+v, want 4 runs", tm)
+	}
+}
+
 // TestRunCommand runs a small command through Run: its answers as Outcome.Add gives them,
 // -repeat timing its Again, or its Solve when it has none (the record's time and a last
 // text line; nothing when the input failed), -h with the shared paragraphs, and a subcommand of no inputs refusing one.
@@ -194,6 +216,15 @@ func TestRunCommand(t *testing.T) {
 	solves = 0
 	if out, _, status := run("-repeat", "3", zero); status != OK || solves != 5 || !strings.HasSuffix(out, " over 3 runs\n") {
 		t.Errorf("-repeat 3 with no Again: %q, status %d, Solve ran %d times (want once, a warm-up and 3)", out, status, solves)
+	}
+	slow := &Command{Name: "slow", Synopsis: []string{"[FILE ...]"}, Input: "anything.", Default: []byte("x"),
+		Solve: func(context.Context, *Job) Outcome {
+			return Outcome{Text: "answer\n", Again: func() { time.Sleep(2 * time.Millisecond) }}
+		}}
+	var sout strings.Builder
+	if status := Run(slow, []string{"-repeat", "1000", "-timeout", "20ms"}, &Env{Stdout: &sout, Stderr: io.Discard}); status != OK ||
+		!strings.HasSuffix(sout.String(), " runs of 1000, stopped (timed out)\n") && sout.String() != "answer\ntime: stopped (timed out) before a timed run\n" {
+		t.Errorf("-repeat 1000 of 2 ms under -timeout 20ms: %q, status %d; want the runs before the limit", sout.String(), status)
 	}
 	out, _, _ = run("-json", "-repeat", "2", bad, neg)
 	if rs := strings.Split(strings.TrimSpace(out), "\n"); len(rs) != 2 || strings.Contains(rs[0], "time_ns") ||
