@@ -45,6 +45,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -425,7 +426,7 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 		if o.Err == nil && job.Render {
 			if o.Draw == nil {
 				o.Log += fmt.Sprintf("%s: -render %s: no answer to draw, nothing written\n", cmd.Name, env.Render)
-			} else if err := cmd.Picture.save(signalled, env.Render, o.Draw, job.Meter); err != nil {
+			} else if err := saveShown(signalled, cmd.Picture, env.Render, o.Draw, job); err != nil {
 				// The answers stand; the picture is what failed: a signal stopped it, it did
 				// not fit (a limit), or the file could not be written after all (the check
 				// before the work passed). -timeout bounds the searches, not the picture.
@@ -481,6 +482,13 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 			cmd.Name, answered, len(inputs), stopped, notStarted)
 	}
 	return status
+}
+
+// saveShown saves job's picture into file (Picture.save), the progress line saying how it goes.
+func saveShown(ctx context.Context, p *Picture, file string, draw Frames, job *Job) error {
+	var written atomic.Int64
+	job.Show(func() string { return pictureStatus(file, written.Load()) })
+	return p.save(ctx, file, draw, job.Meter, &written)
 }
 
 // count returns how many times s is in list.

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/statespace/puzzles/internal/memory"
 )
@@ -74,8 +75,8 @@ func unwrapPath(err error) error {
 // It writes through a temporary file in the same directory, renamed over file at the end: a
 // failure leaves nothing behind, and its error names file (not the temporary one). When ctx
 // ends first, drawing or encoding stops (the encoder's writes look at it) and nothing is
-// written.
-func (p *Picture) save(ctx context.Context, file string, draw Frames, m *memory.Meter) error {
+// written. written counts the bytes written so far, for the progress line (pictureStatus).
+func (p *Picture) save(ctx context.Context, file string, draw Frames, m *memory.Meter, written *atomic.Int64) error {
 	kind, err := pictureKind(file)
 	if err != nil {
 		return err
@@ -90,7 +91,7 @@ func (p *Picture) save(ctx context.Context, file string, draw Frames, m *memory.
 		}
 	}()
 	err = writeFile(file, func(f io.Writer) error {
-		w := ctxWriter{ctx, f}
+		w := ctxWriter{ctx, f, written}
 		if kind == "png" {
 			return png.Encode(w, frames[len(frames)-1])
 		}
@@ -111,17 +112,29 @@ func (p *Picture) save(ctx context.Context, file string, draw Frames, m *memory.
 }
 
 // ctxWriter is a writer that fails once its context has ended: an encoder writing through it
-// stops at its next write.
+// stops at its next write. It counts what it wrote into n.
 type ctxWriter struct {
 	ctx context.Context
 	w   io.Writer
+	n   *atomic.Int64
 }
 
 func (c ctxWriter) Write(p []byte) (int, error) {
 	if err := c.ctx.Err(); err != nil {
 		return 0, err
 	}
-	return c.w.Write(p)
+	n, err := c.w.Write(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// pictureStatus is what the progress line says of file's picture, written bytes of it so
+// far: drawing it, then writing it (a large grid's GIF takes a while).
+func pictureStatus(file string, written int64) string {
+	if written == 0 {
+		return "-render " + file + ": drawing"
+	}
+	return "-render " + file + ": writing, " + memory.Format(written)
 }
 
 // writeFile writes the file path through a temporary file in the same directory, renamed

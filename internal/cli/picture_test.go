@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/memory"
@@ -41,7 +42,7 @@ func TestPictureSave(t *testing.T) {
 	}
 	p := &Picture{Delay: 5}
 
-	if err := p.save(ctx, filepath.Join(dir, "a.png"), draw, m); err != nil || m.Used() != 0 {
+	if err := p.save(ctx, filepath.Join(dir, "a.png"), draw, m, new(atomic.Int64)); err != nil || m.Used() != 0 {
 		t.Fatalf("png: %v, %d bytes still reserved", err, m.Used())
 	}
 	if fi, err := os.Stat(filepath.Join(dir, "a.png")); err != nil {
@@ -59,12 +60,16 @@ func TestPictureSave(t *testing.T) {
 		t.Errorf("png: first pixel %v, want white (the last frame's)", img.At(0, 0))
 	}
 
-	if err := p.save(ctx, filepath.Join(dir, "a.gif"), draw, m); !errors.Is(err, memory.ErrLimit) || err.Error() != "-render "+filepath.Join(dir, "a.gif")+": memory limit 8 B" {
+	if err := p.save(ctx, filepath.Join(dir, "a.gif"), draw, m, new(atomic.Int64)); !errors.Is(err, memory.ErrLimit) || err.Error() != "-render "+filepath.Join(dir, "a.gif")+": memory limit 8 B" {
 		t.Errorf("gif of 12 bytes under a limit of 8: %v", err)
 	}
 	m = nil
-	if err := p.save(ctx, filepath.Join(dir, "a.gif"), draw, nil); err != nil {
+	var written atomic.Int64
+	if err := p.save(ctx, filepath.Join(dir, "a.gif"), draw, nil, &written); err != nil {
 		t.Fatal(err)
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "a.gif")); err != nil || written.Load() != fi.Size() {
+		t.Errorf("gif: %d bytes counted as written, want the file's %v", written.Load(), fi)
 	}
 	f, _ = os.Open(filepath.Join(dir, "a.gif"))
 	g, err := gif.DecodeAll(f)
@@ -80,7 +85,7 @@ func TestPictureSave(t *testing.T) {
 			d = failing
 		}
 		path := filepath.Join(dir, file)
-		if err := p.save(ctx, path, d, nil); err == nil || file != "b.png" && !strings.HasPrefix(err.Error(), "-render "+path+": ") {
+		if err := p.save(ctx, path, d, nil, new(atomic.Int64)); err == nil || file != "b.png" && !strings.HasPrefix(err.Error(), "-render "+path+": ") {
 			t.Errorf("%s: error %v, want one naming -render %s", file, err, path)
 		}
 	}
@@ -91,11 +96,24 @@ func TestPictureSave(t *testing.T) {
 		cancel()
 		return frames, err
 	}
-	if err := p.save(ending, filepath.Join(dir, "e.gif"), drawThenEnd, nil); !errors.Is(err, context.Canceled) {
+	if err := p.save(ending, filepath.Join(dir, "e.gif"), drawThenEnd, nil, new(atomic.Int64)); !errors.Is(err, context.Canceled) {
 		t.Errorf("a gif whose context ends before it is encoded: %v, want the context's end", err)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
 		t.Errorf("after the failures the directory holds %d entries, want a.png and a.gif", len(entries))
+	}
+}
+
+// TestPictureStatus checks what the progress line says of a picture: drawing it, then the
+// bytes written.
+func TestPictureStatus(t *testing.T) {
+	for _, tc := range []struct {
+		written int64
+		want    string
+	}{{0, "-render x.gif: drawing"}, {3 << 20, "-render x.gif: writing, 3 MB"}} {
+		if got := pictureStatus("x.gif", tc.written); got != tc.want {
+			t.Errorf("%d bytes: %q, want %q", tc.written, got, tc.want)
+		}
 	}
 }
 
