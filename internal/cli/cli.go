@@ -414,14 +414,7 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 				again = func() { cmd.Solve(ctx, &quiet) }
 			}
 			o.Record.Time = Measure(ctx, job.Repeat, again)
-			switch t := o.Record.Time; {
-			case t == nil:
-				o.Printf("%stime: stopped (%s) before a timed run\n", job.Prefix(), StopReason(ctx.Err()))
-			case t.Runs < job.Repeat:
-				o.Printf("%stime: %v of %d, stopped (%s)\n", job.Prefix(), t, job.Repeat, StopReason(ctx.Err()))
-			default:
-				o.Printf("%stime: %v\n", job.Prefix(), t)
-			}
+			o.Printf("%stime: %s\n", job.Prefix(), timeLine(o.Record.Time, job.Repeat, ctx.Err()))
 		}
 		if o.Err == nil && job.Render {
 			if o.Draw == nil {
@@ -482,6 +475,18 @@ func solveAll(ctx context.Context, cmd *Command, env *Env) int {
 			cmd.Name, answered, len(inputs), stopped, notStarted)
 	}
 	return status
+}
+
+// timeLine is -repeat's line of text for timing t of repeat runs asked for: the timing, and
+// what stopped the runs (stop) when t has fewer or is nil.
+func timeLine(t *Timing, repeat int, stop error) string {
+	switch {
+	case t == nil:
+		return fmt.Sprintf("stopped (%s) before a timed run", StopReason(stop))
+	case t.Runs < repeat:
+		return fmt.Sprintf("%v of %d, stopped (%s)", t, repeat, StopReason(stop))
+	}
+	return t.String()
 }
 
 // saveShown saves job's picture into file (Picture.save), the progress line saying how it goes.
