@@ -16,13 +16,12 @@ import (
 	"github.com/statespace/puzzles/internal/vault"
 )
 
-// middle returns the palette index of the middle pixel of a vault picture's cell, by its
-// line and column in the text (from 0), and corner that of its top-left pixel. The picture
-// is the text's cells, without the border of wall the grid adds around them.
-
 // ctx is the drawings' context in the tests: one that never ends.
 var ctx = context.Background()
 
+// middle returns the palette index of the middle pixel of a vault picture's cell, by its
+// line and column in the text (from 0), and corner that of its top-left pixel. The picture
+// is the text's cells, without the border of wall the grid adds around them.
 func middle(img *image.Paletted, scale, line, col int) uint8 {
 	return img.ColorIndexAt(col*scale+scale/2, line*scale+scale/2)
 }
