@@ -24,7 +24,10 @@ func gen() *cli.Command {
 			vault, err = vaultgen.Make(o) // made before any output: some options fit only once made
 			return err
 		},
-		Mode: func(_ context.Context, env *cli.Env) (int, bool) {
+		Mode: func(ctx context.Context, env *cli.Env) (int, bool) {
+			if ctx.Err() != nil { // a signal while it was made: nothing printed
+				return env.Stop("day18 gen", ctx.Err()), true
+			}
 			env.Stdout.Write(vault)
 			return cli.OK, true
 		},

@@ -104,6 +104,19 @@ func TestGen(t *testing.T) {
 	}
 }
 
+// TestGenSignal checks that a signal while gen makes its vault (here, before the command
+// started) prints nothing of it: the stop on stderr, the signal's status.
+func TestGenSignal(t *testing.T) {
+	signals := make(chan os.Signal, 1)
+	signals <- os.Interrupt
+	var out, errb bytes.Buffer
+	env := &cli.Env{Stdout: &out, Stderr: &errb, Signals: signals}
+	status := cli.Run(command(), []string{"gen", "-size", "21"}, env)
+	if status != cli.Interrupted || out.Len() > 0 || errb.String() != "day18 gen: stopped (interrupted)\n" {
+		t.Errorf("status %d, stdout %q, stderr %q; want %d, nothing printed, the stop", status, out.String(), errb.String(), cli.Interrupted)
+	}
+}
+
 // TestPath checks the -path output: each robot's keys with steps, and cells on request.
 func TestPath(t *testing.T) {
 	p := write(t, "v.txt", "#########\n#b.A.@.a#\n#########\n")

@@ -304,33 +304,42 @@ func Run(cmd *Command, args []string, env *Env) int {
 }
 
 // watch returns a context that ends at the first signal, and the status that signal asks
-// for (OK while none came). A second signal ends the process at once, unless it comes within
-// repeatWindow of the first: timeout(1) sends its SIGTERM to the command and again to the
-// command's process group, and the second must not cut short the answers the first asked
-// for.
+// for (OK while none came). A signal that came before the watch (while the flags were
+// checked, or day18 gen made its vault) ends the context at once, before any work looks at
+// it. A second signal ends the process at once, unless it comes within repeatWindow of the
+// first: timeout(1) sends its SIGTERM to the command and again to the command's process
+// group, and the second must not cut short the answers the first asked for.
 func watch(signals <-chan os.Signal) (context.Context, func(), func() int) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var mu sync.Mutex
 	status := OK
 	quit := make(chan struct{})
+	var first time.Time
+	got := func(s os.Signal) {
+		mu.Lock()
+		if status = Interrupted; s == syscall.SIGTERM {
+			status = Terminated
+		}
+		mu.Unlock()
+		if !first.IsZero() && time.Since(first) >= repeatWindow {
+			os.Exit(status)
+		}
+		if first.IsZero() {
+			first = time.Now()
+		}
+		cancel()
+	}
 	if signals != nil {
+		select {
+		case s := <-signals:
+			got(s)
+		default:
+		}
 		go func() {
-			var first time.Time
 			for {
 				select {
 				case s := <-signals:
-					mu.Lock()
-					if status = Interrupted; s == syscall.SIGTERM {
-						status = Terminated
-					}
-					mu.Unlock()
-					if !first.IsZero() && time.Since(first) >= repeatWindow {
-						os.Exit(status)
-					}
-					if first.IsZero() {
-						first = time.Now()
-					}
-					cancel()
+					got(s)
 				case <-quit:
 					return
 				}

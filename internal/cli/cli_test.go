@@ -327,6 +327,18 @@ func TestSignalTwiceAtOnce(t *testing.T) {
 	}
 }
 
+// TestSignalBefore checks that a signal that came before the watch (while the flags were
+// checked) ends its context at once, before any work can look at it.
+func TestSignalBefore(t *testing.T) {
+	signals := make(chan os.Signal, 2)
+	signals <- os.Interrupt
+	ctx, stop, why := watch(signals)
+	defer stop()
+	if ctx.Err() == nil || why() != Interrupted {
+		t.Errorf("context %v, status %d; want it ended, %d", ctx.Err(), why(), Interrupted)
+	}
+}
+
 // TestAlone checks that an input whose search stopped at the memory limit while another
 // input held part of it is solved again alone, with all of it, and keeps its place in the
 // output; the other input is solved once.
