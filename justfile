@@ -15,6 +15,10 @@ bench OUT="bench-new.txt":
 report *ARGS:
     go run ./benchmarks/report {{ARGS}}
 
+# the README's hostile inputs, each row three times in a process of its own (or: only the rows matching REGEX)
+hostile REGEX=".":
+    benchmarks/hostile/run {{REGEX}}
+
 # compare two saved benchmark runs with benchstat
 compare OLD NEW:
     go tool benchstat {{OLD}} {{NEW}}
