@@ -530,6 +530,41 @@ func TestBoundKeepsAnswers(t *testing.T) {
 	}
 }
 
+// TestBoundsManyDoors checks every bound against Dijkstra on the same route graph where the
+// doors are many and the robots share the maze: 41x41 mazes with loops, twelve keys, two to
+// sixteen doors a key, one to four robots, collecting and (one in four) to the exit in a
+// key's place. That is the kind of vault whose doors the bounds see least (the slowest of the
+// README's hostile inputs are larger ones of it), with more keys and doors than the vaults
+// TestAdmissibleConsistent can solve state by state.
+func TestBoundsManyDoors(t *testing.T) {
+	n := uint64(32)
+	if testing.Short() {
+		n = 8
+	}
+	kinds := []bound.Kind{bound.KindAuto, bound.KindTourBlocks, bound.KindSpanning, bound.KindHeldKarp}
+	for seed := range n {
+		o := vaultgen.Options{Seed: seed, Size: 41, Keys: 12, Robots: 1 + int(seed%4),
+			Loops: []float64{0.1, 0.3}[seed/4%2], Doors: []int{2, 4, 8, 16}[seed/8%4]}
+		goal := solve.Collect
+		if seed%4 == 3 {
+			o.Exit, goal = 'a'+byte(seed%12), solve.Exit
+		}
+		v, err := vault.Parse("gen", vaultgen.Generate(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := solve.Graph(v, solve.Options{Goal: goal, Bound: bound.KindNone})
+		if err != nil {
+			t.Fatalf("%+v: Dijkstra: %v", o, err)
+		}
+		for _, k := range kinds {
+			if got, err := solve.Graph(v, solve.Options{Goal: goal, Bound: k}); err != nil || got.Steps != want.Steps {
+				t.Errorf("%+v: bound %v: %d (%v), Dijkstra %d", o, k, got.Steps, err, want.Steps)
+			}
+		}
+	}
+}
+
 // TestCores holds Graph on two cores (every node's routes built by routes.Graph.Prefetch
 // on two goroutines, the robots' door-free passes shared) to Graph on one (the same built
 // one node after another), on vaults large enough for both (from 4096 corridor nodes):
