@@ -384,7 +384,11 @@ func BenchmarkTouch(b *testing.B) {
 
 // BenchmarkRegions solves vaults whose bound's exact costs of regions matter, each against
 // its baseline: robots sharing a region with a door in it (bound.Group; no-groups prices
-// such a region by its forest: seed 46 of eight robots in a maze of twenty rooms), and doors
+// such a region by its forest: seed 46 of eight robots in a maze of twenty rooms, where the
+// exact costs win, and two vaults of three robots sharing a maze with loops and sixteen or
+// twelve keys, where they lose: seed 318105's memo outgrows its limit, its work then thrown
+// away, and seed 688555's fills to 198,714 states for a search the forest alone finishes
+// in a few thousand), and doors
 // whose keys lie in a region that waits on this one's (bound's waits; no-waits opens them at
 // once: seed 69 of the same, whose robots share regions, and seed 68 of four robots in a
 // maze, each alone in a region, whose part 1 the search then answers and part 2 the regions
@@ -397,6 +401,8 @@ func BenchmarkRegions(b *testing.B) {
 		baseline variant
 	}{
 		{"rooms81,robots=8,seed=46", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 46}, noGroups},
+		{"maze81,keys=16,doors=8,robots=3,seed=318105", vaultgen.Options{Size: 81, Keys: 16, Loops: 0.3, Doors: 8, Robots: 3, Seed: 318105}, noGroups},
+		{"maze81,keys=12,doors=4,robots=3,seed=688555", vaultgen.Options{Size: 81, Keys: 12, Loops: 0.3, Doors: 4, Robots: 3, Seed: 688555}, noGroups},
 		{"rooms81,robots=8,seed=69", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 69}, noWaits},
 		{"maze81,robots=4,seed=68", vaultgen.Options{Size: 81, Loops: 0.05, Robots: 4, Seed: 68}, noWaits},
 	} {
