@@ -383,31 +383,33 @@ func BenchmarkTouch(b *testing.B) {
 }
 
 // BenchmarkRegions solves vaults whose bound's exact costs of regions matter, each against
-// its baseline: robots sharing a region with a door in it (bound.Group; no-groups prices
+// its baselines: robots sharing a region with a door in it (bound.Group; no-groups prices
 // such a region by its forest: seed 46 of eight robots in a maze of twenty rooms, where the
-// exact costs win, and two vaults of three robots sharing a maze with loops and sixteen or
-// twelve keys, where they lose: seed 318105's memo outgrows its limit, its work then thrown
-// away, and seed 688555's fills to 198,714 states for a search the forest alone finishes
-// in a few thousand), and doors
-// whose keys lie in a region that waits on this one's (bound's waits; no-waits opens them at
-// once: seed 69 of the same, whose robots share regions, and seed 68 of four robots in a
-// maze, each alone in a region, whose part 1 the search then answers and part 2 the regions
-// apart).
+// exact costs win); their memo grown with the search (the default) against its whole limit
+// from the start (groups-at-once), on seed 46 and on two vaults of three robots sharing a
+// maze with loops and sixteen or twelve keys, whose forest alone ends the search in a few
+// thousand states (seed 318105, whose memo at once outgrows its limit, its work thrown
+// away, and seed 688555, whose memo at once fills to 198,714 states); and doors whose keys
+// lie in a region that waits on this one's (bound's waits; no-waits opens them at once: seed
+// 69 of the same, whose robots share regions, and seed 68 of four robots in a maze, each
+// alone in a region, whose part 1 the search then answers and part 2 the regions apart).
 func BenchmarkRegions(b *testing.B) {
-	noGroups, noWaits := variant{"no-groups", solve.Options{Baselines: bound.Baselines{NoGroups: true}}}, variant{"no-waits", solve.Options{Baselines: bound.Baselines{NoWaits: true}}}
+	noGroups := variant{"no-groups", solve.Options{Baselines: bound.Baselines{NoGroups: true}}}
+	atOnce := variant{"groups-at-once", solve.Options{Baselines: bound.Baselines{GroupsAtOnce: true}}}
+	noWaits := variant{"no-waits", solve.Options{Baselines: bound.Baselines{NoWaits: true}}}
 	for _, g := range []struct {
-		name     string
-		o        vaultgen.Options
-		baseline variant
+		name      string
+		o         vaultgen.Options
+		baselines []variant
 	}{
-		{"rooms81,robots=8,seed=46", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 46}, noGroups},
-		{"maze81,keys=16,doors=8,robots=3,seed=318105", vaultgen.Options{Size: 81, Keys: 16, Loops: 0.3, Doors: 8, Robots: 3, Seed: 318105}, noGroups},
-		{"maze81,keys=12,doors=4,robots=3,seed=688555", vaultgen.Options{Size: 81, Keys: 12, Loops: 0.3, Doors: 4, Robots: 3, Seed: 688555}, noGroups},
-		{"rooms81,robots=8,seed=69", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 69}, noWaits},
-		{"maze81,robots=4,seed=68", vaultgen.Options{Size: 81, Loops: 0.05, Robots: 4, Seed: 68}, noWaits},
+		{"rooms81,robots=8,seed=46", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 46}, []variant{noGroups, atOnce}},
+		{"maze81,keys=16,doors=8,robots=3,seed=318105", vaultgen.Options{Size: 81, Keys: 16, Loops: 0.3, Doors: 8, Robots: 3, Seed: 318105}, []variant{noGroups, atOnce}},
+		{"maze81,keys=12,doors=4,robots=3,seed=688555", vaultgen.Options{Size: 81, Keys: 12, Loops: 0.3, Doors: 4, Robots: 3, Seed: 688555}, []variant{noGroups, atOnce}},
+		{"rooms81,robots=8,seed=69", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 20, Robots: 8, Seed: 69}, []variant{noWaits}},
+		{"maze81,robots=4,seed=68", vaultgen.Options{Size: 81, Loops: 0.05, Robots: 4, Seed: 68}, []variant{noWaits}},
 	} {
 		data := vaultgen.Generate(g.o)
-		for _, vr := range []variant{{"default", solve.Options{}}, g.baseline} {
+		for _, vr := range append([]variant{{"default", solve.Options{}}}, g.baselines...) {
 			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
 		}
 	}

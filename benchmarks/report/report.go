@@ -356,10 +356,14 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		"LoneFloor/maze81,doors=2,seed=96/no-floor", "LoneFloor/maze81,doors=2,seed=96/default")
 	pair("day18: a region robots share with a door in it at its exact cost (eight robots, twenty rooms, seed 46)", "its priced forest",
 		"Regions/rooms81,robots=8,seed=46/no-groups", "Regions/rooms81,robots=8,seed=46/default")
-	pair("day18: the same where it loses, three robots sharing a maze with loops, sixteen keys (seed 318105: the memo outgrows its limit, its work thrown away)", "its priced forest",
+	pair("day18: the same, its memo grown with the search (seed 46)", "its whole limit from the start",
+		"Regions/rooms81,robots=8,seed=46/groups-at-once", "Regions/rooms81,robots=8,seed=46/default")
+	pair("day18: the same, three robots sharing a maze with loops, sixteen keys, whose forest alone ends the search (seed 318105: the memo at once outgrows its limit)", "its whole limit from the start",
+		"Regions/maze81,keys=16,doors=8,robots=3,seed=318105/groups-at-once", "Regions/maze81,keys=16,doors=8,robots=3,seed=318105/default")
+	pair("day18: the same, twelve keys (seed 688555: the memo at once fills to 198,714 states)", "its whole limit from the start",
+		"Regions/maze81,keys=12,doors=4,robots=3,seed=688555/groups-at-once", "Regions/maze81,keys=12,doors=4,robots=3,seed=688555/default")
+	pair("day18: its exact costs against the priced forest alone there (seed 318105)", "its priced forest",
 		"Regions/maze81,keys=16,doors=8,robots=3,seed=318105/no-groups", "Regions/maze81,keys=16,doors=8,robots=3,seed=318105/default")
-	pair("day18: the same, twelve keys (seed 688555: 198,714 states of exact costs for a search the forest ends in 2,694)", "its priced forest",
-		"Regions/maze81,keys=12,doors=4,robots=3,seed=688555/no-groups", "Regions/maze81,keys=12,doors=4,robots=3,seed=688555/default")
 	pair("day18: a door whose key lies in another region open once that region is sure of it (eight robots, twenty rooms, seed 69)", "open at once",
 		"Regions/rooms81,robots=8,seed=69/no-waits", "Regions/rooms81,robots=8,seed=69/default")
 	pair("day18: the same, four robots each alone in a region (seed 68; part 2 then needs no search)", "open at once",

@@ -164,6 +164,10 @@ type Baselines struct {
 	// the robots' exact cost pays (group.go).
 	NoGroups bool
 
+	// GroupsAtOnce gives the memo of those exact costs its whole limit from the start rather
+	// than growing it with the search (groupGrowth): the baseline of growing.
+	GroupsAtOnce bool
+
 	// NoWaits makes solo and group open every door whose key lies in another region, even
 	// where that region's robots wait on this one's keys (waits.go).
 	NoWaits bool

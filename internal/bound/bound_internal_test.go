@@ -25,8 +25,10 @@ import (
 // the search's moves (each robot, by the shortest route open with the keys held, to a key it
 // lacks or to the exit) and searched backwards from the goal states: a computation that
 // shares nothing with the bounds. The exact terms (solo, group) are tested as they are,
-// turned off, so that the priced trees and the precedence term meet every vault too, and
-// with a group memo too small to hold a region, which falls back to the forest.
+// turned off, so that the priced trees and the precedence term meet every vault too, with
+// a group memo too small to hold a region, which falls back to the forest, and with one
+// that starts at four states and grows as states are expanded, its regions back on their
+// exact costs each time.
 func TestAdmissibleConsistent(t *testing.T) {
 	var vaults []testVault
 	r := rand.New(rand.NewPCG(7, 7))
@@ -70,9 +72,9 @@ func TestAdmissibleConsistent(t *testing.T) {
 		}
 		vaults = addVault(vaults, data, strings.HasPrefix(filepath.Base(f), "exit-"))
 	}
-	defer func(n, m int) { soloKeys, groupLimit = n, m }(soloKeys, groupLimit)
+	defer func(n, m, f, p int) { soloKeys, groupLimit, groupFirst, groupPace = n, m, f, p }(soloKeys, groupLimit, groupFirst, groupPace)
 	checked, floored, checkedShared, children, raised := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
-	fellBack := 0
+	fellBack, grew := 0, 0
 	for _, tv := range vaults {
 		g, rented := routes.New(tv.v, 0), routes.New(tv.v, 0)
 		rented.Rent = -1 // every leg a search for one key set (routes.Graph.Open)
@@ -83,19 +85,22 @@ func TestAdmissibleConsistent(t *testing.T) {
 		// The exact terms as they are, turned off, and with a group memo that fills up; the
 		// exit's needs, prices, detours and ways in (the last two set up at the start) as they
 		// are and each turned off.
-		for _, mode := range []string{"", " without solo or groups", " with routes rented", " with a full group memo", " without needs", " without exit prices", " without detours", " without ways"} {
+		for _, mode := range []string{"", " without solo or groups", " with routes rented", " with a full group memo", " with a growing group memo", " without needs", " without exit prices", " without detours", " without ways"} {
 			if strings.Contains(mode, "needs") || strings.Contains(mode, "exit") || strings.Contains(mode, "detours") || strings.Contains(mode, "ways") {
 				if !tv.exit {
 					continue
 				}
 			}
 			exact := mode != " without solo or groups" && mode != " with routes rented" // the lone robots' first legs read
-			soloKeys, groupLimit = 0, 1<<20
+			soloKeys, groupLimit, groupFirst, groupPace = 0, 1<<20, 1<<20, 1
 			if exact {
 				soloKeys = 14
 			}
 			if mode == " with a full group memo" {
 				groupLimit = 8
+			}
+			if mode == " with a growing group memo" { // from four states, fourfold after as many states expanded
+				groupFirst = 4
 			}
 			for _, k := range []Kind{KindNone, KindTour, KindTourBlocks, KindTourLazyBlocks, KindSpanning, KindHeldKarp} {
 				if mode != "" && k != KindHeldKarp {
@@ -118,7 +123,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 				// their regions; the others always: the priced bound where it has no precedence
 				// term (solo terms, or regions the robots share), the exit's without its needs.
 				consistent := k == KindNone || k == KindSpanning || k == KindTour && sg.alone ||
-					k == KindHeldKarp && (exact && sg.small || sg.shared) && mode != " with a full group memo"
+					k == KindHeldKarp && (exact && sg.small || sg.shared) && mode != " with a full group memo" && mode != " with a growing group memo"
 				if tv.exit {
 					consistent = k == KindNone || mode == " without needs"
 				}
@@ -258,12 +263,18 @@ func TestAdmissibleConsistent(t *testing.T) {
 					slices.Contains(sp.grouped, true) && !slices.Contains(sp.groupOK, true) {
 					fellBack++ // every region with a group memo on its forest again
 				}
+				if sp, ok := c.Bound.(*Spanning); ok && mode == " with a growing group memo" && sp.growth.limit > 4 && sp.group.Len() > 4 {
+					grew++ // the memo filled, grew, and held more
+				}
 				c.Free()
 			}
 		}
 	}
 	if fellBack < 10 {
 		t.Errorf("only %d vaults' group memos filled up and fell back to the forest", fellBack)
+	}
+	if grew < 10 {
+		t.Errorf("only %d vaults' group memos grew", grew)
 	}
 	for name, n := range checked {
 		t.Logf("%s: %d states", name, n)
@@ -313,7 +324,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 	if n := raised["tour (needs)"]; n < 1000 {
 		t.Errorf("the exit's needs raised only %d bounds", n)
 	}
-	if len(checked) != 15 {
+	if len(checked) != 17 {
 		t.Errorf("bounds checked: %v", checked)
 	}
 }

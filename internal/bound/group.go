@@ -31,14 +31,21 @@ import (
 // The memo covers every state the region's robots can reach, about 2^|T| key sets times the
 // ways to stand on them, so a region gets it only where it pays: the region holds a door
 // (without one, the priced forest is close to exact), it has at most groupKeys keys, and the
-// memo stays under groupLimit states (past it, or past the meter, the region goes back to
-// its forest for the rest of the search).
+// memo stays under a limit that grows with the search, from groupFirst states up to
+// groupLimit (groupGrowth; past the limit, or past the meter, the region goes back to its
+// forest, until the limit grows). Where the forest alone ends the search in a few thousand
+// states, the memo stops at a few thousand too, not at the hundreds of thousands a large
+// region's recursion would fill before its first answer.
 
 // groupKeys is the most keys a region robots share may have for its exact costs.
 const groupKeys = 16
 
 // groupLimit is the most states the memo of the shared regions' exact costs may hold.
 var groupLimit = 1 << 18 // a variable for the tests
+
+// groupFirst is the memo's limit at the start, and groupPace how many of its states the
+// memo holds for each state the search expands before its limit grows (groupGrowth).
+var groupFirst, groupPace = 1 << 12, 32 // variables for the tests
 
 // Group is the memo of group costs for the regions robots share of one route graph (see
 // above). The zero value is ready for Reset.
@@ -133,9 +140,14 @@ func (c *Group) Peek(at uint64, left keys.Set) (int32, bool) {
 }
 
 // groupRegions marks the regions robots share whose exact costs pay (see above): a door in
-// them, and at most groupKeys keys.
-func (s *Spanning) groupRegions(c *routes.Corridors) {
-	s.group.Reset(s.g, s.meter, groupLimit)
+// them, and at most groupKeys keys. Their memo starts at groupFirst states and grows with
+// the search, or at atOnce holds groupLimit from the start (Baselines.GroupsAtOnce).
+func (s *Spanning) groupRegions(c *routes.Corridors, atOnce bool) {
+	s.growth = groupGrowth{limit: min(groupFirst, groupLimit), regrow: make([]bool, len(s.keys))}
+	if atOnce {
+		s.growth.limit = groupLimit
+	}
+	s.group.Reset(s.g, s.meter, s.growth.limit)
 	s.grouped = make([]bool, len(s.keys))
 	for u := range c.Len() {
 		r := c.Region(u)
@@ -159,8 +171,45 @@ func (s *Spanning) groupCost(at uint64, r int8, left keys.Set) (int32, bool) {
 	v, ok := s.group.Cost(at, left)
 	if !ok {
 		s.groupOK[r] = false
+		if g := &s.growth; g.limit < groupLimit && s.group.memo.full(s.group.Len()) {
+			g.regrow[r] = true
+			if g.at == 0 {
+				g.at = g.expanded + g.limit/groupPace
+			}
+		}
 	}
 	return v, ok
+}
+
+// groupGrowth is how the memo of exact costs grows with the search, so that a region whose
+// forest alone soon ends the search does not pay for a memo of hundreds of thousands of
+// states first. A region whose memo fills at its limit goes back to its forest; once the
+// search has expanded a state for every groupPace states the memo holds, the limit grows
+// fourfold, up to groupLimit, and the region is tried again. The memo keeps its states: each
+// is an exact cost, recorded once its recursion ended, so only the recursion cut short at
+// the limit is walked again, through them. A region whose memo failed for memory or its
+// routes stays with its forest.
+type groupGrowth struct {
+	limit    int    // the memo's limit now
+	expanded int    // states expanded (Expand)
+	at       int    // when to grow the limit, 0: not waiting
+	regrow   []bool // per region: its memo filled, tried again when the limit grows
+}
+
+// growGroup counts an expanded state and, when the memo waits to grow and the search has
+// done its share, grows it and turns the regions that filled it back to their exact costs.
+func (s *Spanning) growGroup() {
+	g := &s.growth
+	g.expanded++
+	if g.at == 0 || g.expanded < g.at {
+		return
+	}
+	g.at, g.limit = 0, min(4*g.limit, groupLimit)
+	s.group.memo.limit = g.limit
+	for r, again := range g.regrow {
+		s.groupOK[r] = s.groupOK[r] || again
+		g.regrow[r] = false
+	}
 }
 
 // childNodes returns the nodes of region r's robots in the child of the expanded state in

@@ -111,7 +111,7 @@ func newHeldKarp(g *routes.Graph, robots int, set Setup) (*Spanning, error) {
 	s.solo.NoWaits, s.group.NoWaits = set.NoWaits, set.NoWaits
 	s.soloRegions()
 	if !set.NoGroups {
-		s.groupRegions(g.Corridors())
+		s.groupRegions(g.Corridors(), set.GroupsAtOnce)
 	}
 	return s, nil
 }

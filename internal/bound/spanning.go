@@ -69,6 +69,7 @@ type Spanning struct {
 	grouped []bool // per region, from the start
 	groupOK []bool // and still, while the memo has room
 	group   Group
+	growth  groupGrowth
 
 	// Floor's and Child's, from Expand: each shared region's term and trees (sharedFloor),
 	// and how each tree joins each of its keys to the robots: door-free distances alone,
@@ -435,6 +436,7 @@ func (s *Spanning) term(at []int, i, p int, held keys.Set) int32 {
 // Expand records the terms of the expanded state for Child, and for Floor each shared
 // region's rooted trees with the longest edge on each key's way to the robots.
 func (s *Spanning) Expand(at []int, held keys.Set) {
+	s.growGroup()
 	s.parent, s.parentHeld = append(s.parent[:0], at...), held
 	s.base = 0
 	for i, p := range at {
