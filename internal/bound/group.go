@@ -173,8 +173,8 @@ func (s *Spanning) groupCost(at uint64, r int8, left keys.Set) (int32, bool) {
 		s.groupOK[r] = false
 		if g := &s.growth; g.limit < groupLimit && s.group.memo.full(s.group.Len()) {
 			g.regrow[r] = true
-			if g.at == 0 {
-				g.at = g.expanded + g.limit/groupPace
+			if g.wait == 0 {
+				g.wait = max(g.limit/groupPace, 1)
 			}
 		}
 	}
@@ -190,21 +190,22 @@ func (s *Spanning) groupCost(at uint64, r int8, left keys.Set) (int32, bool) {
 // the limit is walked again, through them. A region whose memo failed for memory or its
 // routes stays with its forest.
 type groupGrowth struct {
-	limit    int    // the memo's limit now
-	expanded int    // states expanded (Expand)
-	at       int    // when to grow the limit, 0: not waiting
-	regrow   []bool // per region: its memo filled, tried again when the limit grows
+	limit  int    // the memo's limit now
+	wait   int    // states the search is still to expand before the limit grows, 0: none
+	regrow []bool // per region: its memo filled, tried again when the limit grows
 }
 
-// growGroup counts an expanded state and, when the memo waits to grow and the search has
-// done its share, grows it and turns the regions that filled it back to their exact costs.
+// growGroup counts an expanded state against the memo's wait and, once the search has done
+// its share, grows the memo and turns the regions that filled it back to their exact costs.
 func (s *Spanning) growGroup() {
 	g := &s.growth
-	g.expanded++
-	if g.at == 0 || g.expanded < g.at {
+	if g.wait == 0 {
 		return
 	}
-	g.at, g.limit = 0, min(4*g.limit, groupLimit)
+	if g.wait--; g.wait > 0 {
+		return
+	}
+	g.limit = min(4*g.limit, groupLimit)
 	s.group.memo.limit = g.limit
 	for r, again := range g.regrow {
 		s.groupOK[r] = s.groupOK[r] || again
