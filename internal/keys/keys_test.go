@@ -1,7 +1,6 @@
 package keys_test
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/keys"
@@ -15,12 +14,4 @@ func TestSet(t *testing.T) {
 	if !s.Covers(keys.Of("az")) || s.Covers(keys.Of("ab")) || !s.Has(2) || s.Has(1) {
 		t.Errorf("Covers/Has wrong for %q", s)
 	}
-}
-
-func ExampleSet_Next() {
-	s := keys.Of("dab")
-	for k, rest, ok := s.Next(); ok; k, rest, ok = rest.Next() {
-		fmt.Print(string(rune('a' + k)))
-	}
-	// Output: abd
 }

@@ -531,19 +531,6 @@ func FuzzAgree(f *testing.F) {
 	})
 }
 
-func ExampleSolve() {
-	p, _ := slide.Parse("example", []byte("A.\n..\n\ngoal: A 1 1\n"))
-	bd := slide.NewBoard(p)
-	for _, m := range []slide.Metric{slide.Step, slide.Line, slide.Whole} {
-		r, _ := slide.Solve(bd, slide.Options{Metric: m})
-		fmt.Println(m, r.Moves)
-	}
-	// Output:
-	// step 2
-	// line 2
-	// piece 1
-}
-
 // TestMirrorRandom checks the searches that keep one of each mirror pair against Board's
 // cell codes on random boards that are their own mirror image: a 2x2 goal piece in the middle
 // columns of a board four or six wide, the other pieces placed on the left and copied to the

@@ -494,16 +494,6 @@ func FuzzGraphEqualsBFS(f *testing.F) {
 	})
 }
 
-func ExampleGraph() {
-	v, _ := vault.Parse("example", []byte(`
-#########
-#b.A.@.a#
-#########`[1:]))
-	res, _ := solve.Graph(v, solve.Options{})
-	fmt.Println(res.Steps)
-	// Output: 8
-}
-
 // TestBoundKeepsAnswers checks that A* (the default) and plain Dijkstra, on the same route
 // graph, agree on generated mazes where the bound's block count is busy: trees, loops, rooms,
 // one to eight robots. Dijkstra's answers are themselves checked against the BFS baseline on
