@@ -144,6 +144,10 @@ func read(file string) (*result, error) {
 			continue
 		}
 		fields := strings.Fields(line)
+		if len(fields) == 3 && fields[0] == "ok" { // go test's last line: the package and its time
+			r.config["took"] = fields[2]
+			continue
+		}
 		if len(fields) < 4 || !strings.HasPrefix(fields[0], "Benchmark") {
 			continue
 		}

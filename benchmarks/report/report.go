@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // report writes the generated part of the README from run, and its plots into dir.
@@ -13,9 +14,13 @@ func report(run *result, dir, source string) (string, error) {
 	var b strings.Builder
 	c := run.config
 	fmt.Fprintf(&b, "Run of %s on %s/%s, %s (%s cores), %s: `go test ./benchmarks -bench .`, saved in [%s](%s). "+
-		"Each figure is the median of the run's repetitions of its benchmark.\n\n",
+		"Each figure is the median of the run's repetitions of its benchmark.",
 		or(c["date"], "an unknown date"), or(c["goos"], "?"), or(c["goarch"], "?"), or(c["cpu"], "an unknown CPU"),
 		or(c["cores"], "?"), or(c["go"], "an unknown Go"), source, source)
+	if took, err := time.ParseDuration(c["took"]); err == nil { // go test's own time of the run
+		fmt.Fprintf(&b, " The suite took %d minutes.", max(1, int(took.Round(time.Minute).Minutes())))
+	}
+	b.WriteString("\n\n")
 	for _, section := range []func(*result, *strings.Builder, string) error{
 		bought, realInputs, realPhases, phases, growth, klotski, atlasWork, boards,
 	} {

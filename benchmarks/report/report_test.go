@@ -30,6 +30,7 @@ BenchmarkQueue/gods-priorityqueue-2   100   8000000 ns/op
 BenchmarkQueue/bucket-2               100   1000000 ns/op
 BenchmarkKlotski/solve/piece/bfs-2    100   1300000 ns/op   1200000 median-ns   11925 expanded
 PASS
+ok  	github.com/statespace/puzzles/benchmarks	1017.746s
 `
 
 func TestReport(t *testing.T) {
@@ -77,7 +78,8 @@ func TestReport(t *testing.T) {
 	for _, want := range []string{
 		"# Benchmarks\n\nprose\n\n<!-- report: begin -->\n", "<!-- report: end -->\nafter\n", // the hand-written parts kept
 		"Run of 2026-11-23 on linux/amd64, Test CPU (2 cores), go1.26.8",
-		"| in | 4.00 ms | 1.50 ms |",                                                                                     // medians of three runs
+		"The suite took 17 minutes.", // go test's own time of the run
+		"| in | 4.00 ms | 1.50 ms |", // medians of three runs
 		"| day18: A* with the tour bound (median input) | Dijkstra | 4.00 ms | 1.50 ms | 2.67x † |",                      // its runs spread 2x
 		"| search: bucket queue, 60,000 pushes and pops | gods binary-heap priority queue | 8.00 ms | 1.00 ms | 8.00x |", // one run each
 		"† The slowest run of a side took more than 1.25 times its fastest",
