@@ -6,6 +6,7 @@ import (
 	"github.com/statespace/puzzles/internal/vault"
 )
 
+// A vault's robots and keys, and an error at the position of what is wrong.
 func ExampleParse() {
 	v, _ := vault.Parse("small", []byte("#########\n#b.A.@.a#\n#########\n"))
 	fmt.Println(len(v.Robots), v.All)
