@@ -31,7 +31,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -39,13 +38,11 @@ import (
 	"maps"
 	"os"
 	"os/signal"
-	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -357,135 +354,6 @@ func watch(signals <-chan os.Signal) (context.Context, func(), func() int) {
 // twice, rather than a second asking to end at once.
 const repeatWindow = time.Second
 
-// solveAll solves every input and prints the answers in argument order.
-func solveAll(ctx context.Context, cmd *Command, env *Env) int {
-	inputs := Inputs(env.Args, env.StdinPiped, cmd.Default)
-	if cmd.Given != nil {
-		if given := cmd.Given(); len(given) > 0 {
-			inputs = given
-		}
-	}
-	if env.Render != "" && len(inputs) > 1 { // a directory counts its files
-		fmt.Fprintf(env.Stderr, "%s: -render draws one input, not %d\n", cmd.Name, len(inputs))
-		return BadInput
-	}
-	workers := runtime.GOMAXPROCS(0)
-	if cmd.Workers != nil {
-		workers = cmd.Workers(len(inputs))
-	}
-	if env.Repeat > 0 {
-		workers = 1 // timed inputs do not slow each other down
-	}
-	along := max(1, min(workers, len(inputs)))
-	cores := max(1, runtime.GOMAXPROCS(0)/along)
-	var show *progressLine
-	if env.StderrTerminal {
-		show = newProgressLine(env.Stderr, workers)
-		defer show.stop()
-	}
-	available := memory.Available()
-	var out sync.Mutex // stdout and stderr writes, and the progress line
-	status := OK
-	answered, stopped, notStarted := 0, 0, 0
-	var alone sync.RWMutex // held by every input's solve; wholly by an input solved again alone
-	slots := make(chan int, workers)
-	for i := range workers {
-		slots <- i
-	}
-	signalled := ctx // ends at a signal; each input's own ends at -timeout too
-	batch(ctx, len(inputs), workers, env.Timeout, func(ctx context.Context, i int) Outcome {
-		slot := <-slots
-		defer func() { slots <- slot }()
-		in := inputs[i]
-		job := &Job{Name: in.Name, JSON: env.JSON, Named: len(inputs) > 1, Cores: cores, Repeat: env.Repeat,
-			Render: env.Render != "", Meter: env.Meter, show: show, slot: slot, along: along}
-		defer job.Show(nil)
-		data, err := read(signalled, cmd, in, env.Stdin, available)
-		if err != nil {
-			return Outcome{Err: err}
-		}
-		job.Data = data
-		alone.RLock()
-		o := cmd.Solve(ctx, job)
-		alone.RUnlock()
-		if o.memoryStop && along > 1 && ctx.Err() == nil {
-			// The others running took memory it needed: again, alone, with all of it.
-			alone.Lock()
-			job.Cores, job.along = runtime.GOMAXPROCS(0), 1
-			o = cmd.Solve(ctx, job)
-			alone.Unlock()
-		}
-		if o.Err == nil && o.Status != Stopped && job.Repeat > 0 {
-			again := o.Again
-			if again == nil {
-				quiet := *job // the same input and resources, with no progress, picture or timing of its own
-				quiet.show, quiet.Render, quiet.Repeat = nil, false, 0
-				again = func() { cmd.Solve(ctx, &quiet) }
-			}
-			o.Record.Time = Measure(ctx, job.Repeat, again)
-			o.Printf("%stime: %s\n", job.Prefix(), timeLine(o.Record.Time, job.Repeat, ctx.Err()))
-		}
-		if o.Err == nil && job.Render {
-			if o.Draw == nil {
-				o.Log += fmt.Sprintf("%s: -render %s: no answer to draw, nothing written\n", cmd.Name, env.Render)
-			} else if err := saveShown(signalled, cmd.Picture, env.Render, o.Draw, job); err != nil {
-				// The answers stand; the picture is what failed: a signal stopped it, it did
-				// not fit (a limit), or the file could not be written after all (the check
-				// before the work passed). -timeout bounds the searches, not the picture.
-				failed := BadInput
-				switch {
-				case signalled.Err() != nil:
-					err, failed = fmt.Errorf("-render %s: stopped (%s)", env.Render, StopReason(signalled.Err())), Stopped
-				case errors.Is(err, memory.ErrLimit):
-					failed = Stopped
-				}
-				o.Log += fmt.Sprintf("%s: %s, nothing written\n", cmd.Name, err)
-				o.Status = Worse(o.Status, failed)
-			}
-		}
-		return o
-	}, func(i int, o Outcome, started bool) {
-		name := inputs[i].Name
-		if !started {
-			o.Err = errNotStarted
-		}
-		if errors.Is(o.Err, errNotStarted) {
-			started = false
-			notStarted++
-		}
-		out.Lock()
-		defer out.Unlock()
-		show.write(func() {
-			io.WriteString(env.Stderr, o.Log)
-			switch {
-			case o.Err != nil:
-				if started {
-					fmt.Fprintf(env.Stderr, "%s: %s\n", cmd.Name, errorLine(name, o.Err))
-					status = Worse(status, BadInput)
-				}
-				o.Record = Record{Error: ErrorOf(o.Err)}
-			case o.Status == Stopped:
-				stopped++
-			default:
-				answered++
-			}
-			status = Worse(status, o.Status)
-			if env.JSON {
-				o.Record.File = name
-				b, _ := json.Marshal(o.Record)
-				fmt.Fprintf(env.Stdout, "%s\n", b)
-			} else if o.Err == nil {
-				io.WriteString(env.Stdout, o.Text)
-			}
-		})
-	})
-	if notStarted > 0 {
-		fmt.Fprintf(env.Stderr, "%s: stopped: %d of %d inputs answered, %d stopped before an answer, %d not started\n",
-			cmd.Name, answered, len(inputs), stopped, notStarted)
-	}
-	return status
-}
-
 // timeLine is -repeat's line of text for timing t of repeat runs asked for: the timing, and
 // what stopped the runs (stop) when t has fewer or is nil.
 func timeLine(t *Timing, repeat int, stop error) string {
@@ -496,13 +364,6 @@ func timeLine(t *Timing, repeat int, stop error) string {
 		return fmt.Sprintf("%v of %d, stopped (%s)", t, repeat, StopReason(stop))
 	}
 	return t.String()
-}
-
-// saveShown saves job's picture into file (Picture.save), the progress line saying how it goes.
-func saveShown(ctx context.Context, p *Picture, file string, draw Frames, job *Job) error {
-	var written atomic.Int64
-	job.Show(func() string { return pictureStatus(file, written.Load()) })
-	return p.save(ctx, file, draw, job.Meter, &written)
 }
 
 // count returns how many times s is in list.
