@@ -115,137 +115,50 @@ another: any one of them).`
 // boards, one after another, any one of them the goal. Errors carry line and column.
 func Parse(name string, data []byte) (*Puzzle, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
-	errAt := func(line, col int, format string, args ...any) error {
-		return &grid.Error{File: name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+	in := &text{name: name, lines: strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")}
+	b, err := in.board()
+	if err != nil {
+		return nil, err
 	}
-	// Board: the first run of non-blank lines.
-	first := 0
-	for first < len(lines) && strings.TrimSpace(lines[first]) == "" {
-		first++
-	}
-	var rows [][]byte
-	var rowLine []int
-	i := first
-	code := false // the board is a 4x5 layout's code
-	if i < len(lines) {
-		if k, v, ok := strings.Cut(lines[i], ":"); ok && strings.TrimSpace(k) == "code" {
-			l, err := atlas.ParseLayout(strings.TrimSpace(v))
-			if err != nil {
-				return nil, errAt(i+1, len(k)+2+len(v)-len(strings.TrimLeft(v, " \t")), "%v", err)
-			}
-			for _, row := range strings.Fields(l.String()) {
-				rows, rowLine = append(rows, []byte(row)), append(rowLine, i+1)
-			}
-			i, code = i+1, true
-		}
-	}
-	for ; !code && i < len(lines) && strings.TrimSpace(lines[i]) != ""; i++ {
-		if strings.Contains(lines[i], ":") && len(rows) == 0 {
-			break
-		}
-		row, col, err := boardRow(lines[i])
-		if err != nil {
-			return nil, errAt(i+1, col, "%v", err)
-		}
-		rows = append(rows, row)
-		rowLine = append(rowLine, i+1)
-	}
-	if len(rows) == 0 {
-		return nil, errAt(1, 1, "no board")
-	}
+	rows := b.rows
 	p := &Puzzle{Name: name, H: len(rows), W: len(rows[0]), Goal: -1, Meta: map[string][]string{}}
 	for r, row := range rows {
 		if len(row) != p.W {
-			return nil, errAt(rowLine[r], min(len(row), p.W)+1, "row has %d cells, the first row %d", len(row), p.W)
+			return nil, in.errAt(b.line[r], min(len(row), p.W)+1, "row has %d cells, the first row %d", len(row), p.W)
 		}
 	}
 	if p.H*p.W > MaxCells {
-		return nil, errAt(rowLine[0], 1, "board of %dx%d cells is larger than %d cells", p.H, p.W, MaxCells)
+		return nil, in.errAt(b.line[0], 1, "board of %dx%d cells is larger than %d cells", p.H, p.W, MaxCells)
 	}
-	pieces, err := findPieces(rows, func(r, c int) (int, int) { return rowLine[r], c + 1 })
-	if err != nil {
-		return nil, &grid.Error{File: name, Line: err.line, Col: err.col, Msg: err.msg}
+	pieces, perr := findPieces(rows, func(r, c int) (int, int) { return b.line[r], c + 1 })
+	if perr != nil {
+		return nil, &grid.Error{File: name, Line: perr.line, Col: perr.col, Msg: perr.msg}
 	}
 	p.Pieces = pieces
-	// Metadata.
-	var target [][]byte
-	var targetLine []int
-	for ; i < len(lines); i++ {
-		l := strings.TrimSpace(lines[i])
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		k, v, ok := strings.Cut(l, ":")
-		if !ok {
-			return nil, errAt(i+1, 1, "want key: value, or a blank line")
-		}
-		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
-		switch k {
-		case "code": // kept as metadata, it would leave the board it names unsolved, silently
-			return nil, errAt(i+1, 1, "a code line is the board, the file's first line: this file has its board already")
-		case "goal":
-			f := strings.Fields(v)
-			if len(f) != 3 || len(f[0]) != 1 {
-				return nil, errAt(i+1, 1, "goal wants a piece, a row and a column: goal: A 3 1")
-			}
-			r, err1 := strconv.Atoi(f[1])
-			c, err2 := strconv.Atoi(f[2])
-			if err1 != nil || err2 != nil {
-				return nil, errAt(i+1, 1, "goal row and column must be numbers")
-			}
-			goal := -1
-			for j, pc := range p.Pieces {
-				if pc.Symbol == f[0][0] {
-					goal = j
-				}
-			}
-			col := strings.Index(lines[i], f[0]) + 1
-			switch {
-			case goal < 0:
-				return nil, errAt(i+1, col, "goal names piece %q, which is not on the board", f[0])
-			case p.Goal >= 0 && goal != p.Goal:
-				return nil, errAt(i+1, col, "goal names piece %s, an earlier goal line piece %c: one goal piece", f[0], p.Pieces[p.Goal].Symbol)
-			}
-			p.Goal = goal
-			pc := p.Pieces[p.Goal]
-			if r < 0 || c < 0 || r+pc.H > p.H || c+pc.W > p.W {
-				return nil, errAt(i+1, col, "goal puts piece %s at %d %d, outside the %dx%d board", f[0], r, c, p.H, p.W)
-			}
-			if !slices.Contains(p.GoalAt, [2]int{r, c}) {
-				p.GoalAt = append(p.GoalAt, [2]int{r, c})
-			}
-		case "target":
-			row, col, err := boardRow(v)
-			if err != nil {
-				return nil, errAt(i+1, col, "%v", err)
-			}
-			target = append(target, row)
-			targetLine = append(targetLine, i+1)
-		default:
-			p.Meta[k] = append(p.Meta[k], v)
-		}
+	target, err := in.meta(p, b.end)
+	if err != nil {
+		return nil, err
 	}
-	if code && p.Goal < 0 && target == nil {
+	if b.code && p.Goal < 0 && target.rows == nil {
 		for j, pc := range p.Pieces {
 			if pc.Symbol == 'A' {
 				p.Goal, p.GoalAt = j, [][2]int{{3, 1}} // the 2x2 over the exit
 			}
 		}
 	}
-	if p.Goal < 0 && target == nil {
-		return nil, errAt(len(rows)+first+1, 1, "no goal: add \"goal: P R C\" or target: lines")
+	if p.Goal < 0 && target.rows == nil {
+		return nil, in.errAt(len(rows)+b.first+1, 1, "no goal: add \"goal: P R C\" or target: lines")
 	}
 	p.classify()
-	if target != nil {
+	if target.rows != nil {
 		if p.Goal >= 0 {
-			return nil, errAt(targetLine[0], 1, "both a goal and a target board")
+			return nil, in.errAt(target.line[0], 1, "both a goal and a target board")
 		}
-		if len(target)%p.H != 0 {
-			return nil, errAt(targetLine[0], 1, "target has %d rows, the board %d", len(target), p.H)
+		if len(target.rows)%p.H != 0 {
+			return nil, in.errAt(target.line[0], 1, "target has %d rows, the board %d", len(target.rows), p.H)
 		}
-		for i := 0; i < len(target); i += p.H {
-			t, err := p.parseTarget(name, target[i:i+p.H], targetLine[i:i+p.H])
+		for i := 0; i < len(target.rows); i += p.H {
+			t, err := p.parseTarget(name, target.rows[i:i+p.H], target.line[i:i+p.H])
 			if err != nil {
 				return nil, err
 			}
@@ -255,9 +168,146 @@ func Parse(name string, data []byte) (*Puzzle, error) {
 		}
 	}
 	if err := p.checkSize(); err != nil {
-		return nil, errAt(rowLine[0], 1, "%v", err)
+		return nil, in.errAt(b.line[0], 1, "%v", err)
 	}
 	return p, nil
+}
+
+// text is a puzzle's text as Parse reads it: its name and its lines.
+type text struct {
+	name  string
+	lines []string
+}
+
+// errAt is a problem at line and col (1-based) of the text.
+func (in *text) errAt(line, col int, format string, args ...any) error {
+	return &grid.Error{File: in.name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// rowLines are board rows read from a text, with the line each came from.
+type rowLines struct {
+	rows [][]byte
+	line []int
+}
+
+// add appends row, read from line.
+func (r *rowLines) add(row []byte, line int) {
+	r.rows, r.line = append(r.rows, row), append(r.line, line)
+}
+
+// board is a puzzle's board as its text gives it: its rows, the line of the first, the line
+// after the last (where the metadata may start), and whether a code line named it.
+type board struct {
+	rowLines
+	first, end int
+	code       bool
+}
+
+// board reads the first run of non-blank lines: the board's rows, or one "code: C" line.
+func (in *text) board() (board, error) {
+	lines := in.lines
+	b := board{}
+	for b.first < len(lines) && strings.TrimSpace(lines[b.first]) == "" {
+		b.first++
+	}
+	i := b.first
+	if i < len(lines) {
+		if k, v, ok := strings.Cut(lines[i], ":"); ok && strings.TrimSpace(k) == "code" {
+			l, err := atlas.ParseLayout(strings.TrimSpace(v))
+			if err != nil {
+				return b, in.errAt(i+1, len(k)+2+len(v)-len(strings.TrimLeft(v, " \t")), "%v", err)
+			}
+			for _, row := range strings.Fields(l.String()) {
+				b.add([]byte(row), i+1)
+			}
+			b.end, b.code = i+1, true
+			return b, nil
+		}
+	}
+	for ; i < len(lines) && strings.TrimSpace(lines[i]) != ""; i++ {
+		if strings.Contains(lines[i], ":") && len(b.rows) == 0 {
+			break
+		}
+		row, col, err := boardRow(lines[i])
+		if err != nil {
+			return b, in.errAt(i+1, col, "%v", err)
+		}
+		b.add(row, i+1)
+	}
+	if len(b.rows) == 0 {
+		return b, in.errAt(1, 1, "no board")
+	}
+	b.end = i
+	return b, nil
+}
+
+// meta reads the "key: value" lines from line index from on into p (goal lines, other keys
+// as metadata) and returns the target lines' rows.
+func (in *text) meta(p *Puzzle, from int) (target rowLines, err error) {
+	for i := from; i < len(in.lines); i++ {
+		l := strings.TrimSpace(in.lines[i])
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		k, v, ok := strings.Cut(l, ":")
+		if !ok {
+			return target, in.errAt(i+1, 1, "want key: value, or a blank line")
+		}
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		switch k {
+		case "code": // kept as metadata, it would leave the board it names unsolved, silently
+			return target, in.errAt(i+1, 1, "a code line is the board, the file's first line: this file has its board already")
+		case "goal":
+			if err := in.goal(p, i, v); err != nil {
+				return target, err
+			}
+		case "target":
+			row, col, err := boardRow(v)
+			if err != nil {
+				return target, in.errAt(i+1, col, "%v", err)
+			}
+			target.add(row, i+1)
+		default:
+			p.Meta[k] = append(p.Meta[k], v)
+		}
+	}
+	return target, nil
+}
+
+// goal reads the value v of the goal line at index i into p: one more place for the goal
+// piece, which every goal line must name alike.
+func (in *text) goal(p *Puzzle, i int, v string) error {
+	f := strings.Fields(v)
+	if len(f) != 3 || len(f[0]) != 1 {
+		return in.errAt(i+1, 1, "goal wants a piece, a row and a column: goal: A 3 1")
+	}
+	r, err1 := strconv.Atoi(f[1])
+	c, err2 := strconv.Atoi(f[2])
+	if err1 != nil || err2 != nil {
+		return in.errAt(i+1, 1, "goal row and column must be numbers")
+	}
+	goal := -1
+	for j, pc := range p.Pieces {
+		if pc.Symbol == f[0][0] {
+			goal = j
+		}
+	}
+	col := strings.Index(in.lines[i], f[0]) + 1
+	switch {
+	case goal < 0:
+		return in.errAt(i+1, col, "goal names piece %q, which is not on the board", f[0])
+	case p.Goal >= 0 && goal != p.Goal:
+		return in.errAt(i+1, col, "goal names piece %s, an earlier goal line piece %c: one goal piece", f[0], p.Pieces[p.Goal].Symbol)
+	}
+	p.Goal = goal
+	pc := p.Pieces[p.Goal]
+	if r < 0 || c < 0 || r+pc.H > p.H || c+pc.W > p.W {
+		return in.errAt(i+1, col, "goal puts piece %s at %d %d, outside the %dx%d board", f[0], r, c, p.H, p.W)
+	}
+	if !slices.Contains(p.GoalAt, [2]int{r, c}) {
+		p.GoalAt = append(p.GoalAt, [2]int{r, c})
+	}
+	return nil
 }
 
 // boardRow reads one board row in either notation. col is where a problem is. A row is a
