@@ -452,14 +452,43 @@ func (p *Progress) report(states int, sc *scratch, s *searcher) {
 // part them from the robots. Robots may walk back over their tracks and never block each
 // other, so the goal is reachable exactly when this flood meets it.
 func Reach(v *vault.Vault, goal Goal) (ok bool, notes []string) {
+	f := floodKeys(v)
+	var missed []int // the cells of what cannot be reached
+	if goal == Exit {
+		ex, err := v.Exit()
+		if err != nil || f.seen.Test(uint(ex)) {
+			return true, nil
+		}
+		notes = append(notes, "the exit at "+pos(v, ex)+" cannot be reached")
+		missed = append(missed, ex)
+	} else {
+		if f.held == v.All {
+			return true, nil
+		}
+		notes = append(notes, "keys "+(v.All&^f.held).String()+" cannot be collected")
+		for k, rest, ok := (v.All &^ f.held).Next(); ok; k, rest, ok = rest.Next() {
+			missed = append(missed, v.Key[k])
+		}
+	}
+	return false, append(notes, f.why(v, goal, missed)...)
+}
+
+// flooded is what Reach's flood reached: the cells, the keys, and the locked doors it met
+// (by key: their cells).
+type flooded struct {
+	seen   *bitset.BitSet
+	held   keys.Set
+	parked [26][]int
+}
+
+// floodKeys floods v from its robots, opening a door as soon as its key has been reached.
+func floodKeys(v *vault.Vault) *flooded {
 	g := v.Grid
-	seen := bitset.New(uint(len(g.Cells)))
-	var held keys.Set
-	var parked [26][]int // cells of locked doors met, per key
+	f := &flooded{seen: bitset.New(uint(len(g.Cells)))}
 	queue := make([]int, 0, 256)
 	visit := func(c int) {
-		if !seen.Test(uint(c)) {
-			seen.Set(uint(c))
+		if !f.seen.Test(uint(c)) {
+			f.seen.Set(uint(c))
 			queue = append(queue, c)
 		}
 	}
@@ -470,54 +499,45 @@ func Reach(v *vault.Vault, goal Goal) (ok bool, notes []string) {
 	for len(queue) > 0 {
 		c := queue[len(queue)-1]
 		queue = queue[:len(queue)-1]
-		if ch := g.Cells[c]; ch >= 'a' && ch <= 'z' && !held.Has(int(ch-'a')) {
+		if ch := g.Cells[c]; ch >= 'a' && ch <= 'z' && !f.held.Has(int(ch-'a')) {
 			k := int(ch - 'a')
-			held |= keys.Bit(k)
-			for _, d := range parked[k] {
+			f.held |= keys.Bit(k)
+			for _, d := range f.parked[k] {
 				visit(d)
 			}
-			parked[k] = nil
+			f.parked[k] = nil
 		}
 		for _, d := range nb {
 			n := c + d
 			switch ch := g.Cells[n]; {
-			case ch == '#' || seen.Test(uint(n)):
-			case ch >= 'A' && ch <= 'Z' && !held.Has(int(ch-'A')):
-				parked[ch-'A'] = append(parked[ch-'A'], n)
+			case ch == '#' || f.seen.Test(uint(n)):
+			case ch >= 'A' && ch <= 'Z' && !f.held.Has(int(ch-'A')):
+				f.parked[ch-'A'] = append(f.parked[ch-'A'], n)
 			default:
 				visit(n)
 			}
 		}
 	}
-	var missed []int    // the cells of what cannot be reached
+	return f
+}
+
+// why says why the flood missed the cells of missed: each locked door at its edge that some
+// of them lie beyond, or that walls alone part them from the robots. From each thing missed,
+// a flood over the cells not reached, doors open: the locked doors it meets are in the way;
+// a thing whose flood meets none is walled off. Each part of the area beyond is flooded once.
+func (f *flooded) why(v *vault.Vault, goal Goal, missed []int) []string {
+	g := v.Grid
+	nb := g.Neighbours()
 	var walled keys.Set // the missed keys walls alone part from the robots
 	exitWalled := false
-	if goal == Exit {
-		ex, err := v.Exit()
-		if err != nil || seen.Test(uint(ex)) {
-			return true, nil
-		}
-		notes = append(notes, "the exit at "+pos(v, ex)+" cannot be reached")
-		missed = append(missed, ex)
-	} else {
-		if held == v.All {
-			return true, nil
-		}
-		notes = append(notes, "keys "+(v.All&^held).String()+" cannot be collected")
-		for k, rest, ok := (v.All &^ held).Next(); ok; k, rest, ok = rest.Next() {
-			missed = append(missed, v.Key[k])
-		}
-	}
-	// What lies beyond the reachable area: from each thing missed, a flood over the cells
-	// not reached, doors open. The locked doors a flood meets are in the way; a thing whose
-	// flood meets none is walled off. Each part of the area beyond is flooded once.
 	door := bitset.New(uint(len(g.Cells))) // the locked doors at the edge
-	for _, cells := range parked {
+	for _, cells := range f.parked {
 		for _, c := range cells {
 			door.Set(uint(c))
 		}
 	}
 	beyond := bitset.New(uint(len(g.Cells)))
+	var queue []int
 	for _, t := range missed {
 		if beyond.Test(uint(t)) {
 			continue // in a part flooded already, with what was missed there first
@@ -533,7 +553,7 @@ func Reach(v *vault.Vault, goal Goal) (ok bool, notes []string) {
 				members = append(members, c)
 			}
 			for _, d := range nb {
-				if n := c + d; g.Cells[n] != '#' && !seen.Test(uint(n)) && !beyond.Test(uint(n)) {
+				if n := c + d; g.Cells[n] != '#' && !f.seen.Test(uint(n)) && !beyond.Test(uint(n)) {
 					beyond.Set(uint(n))
 					queue = append(queue, n)
 				}
@@ -549,8 +569,8 @@ func Reach(v *vault.Vault, goal Goal) (ok bool, notes []string) {
 			}
 		}
 	}
-	var locked []string
-	for k, cells := range parked {
+	var notes, locked []string
+	for k, cells := range f.parked {
 		seenHere := map[int]bool{}
 		for _, c := range cells {
 			if seenHere[c] || !beyond.Test(uint(c)) {
@@ -570,7 +590,7 @@ func Reach(v *vault.Vault, goal Goal) (ok bool, notes []string) {
 	case walled != 0 && goal != Exit:
 		notes = append(notes, "walls separate keys "+walled.String()+" from every robot")
 	}
-	return false, append(notes, locked...)
+	return append(notes, locked...)
 }
 
 // reaches is Reach's verdict without the notes, from the corridor graph: a few hundred
