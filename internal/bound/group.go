@@ -87,8 +87,8 @@ func nodesOf(at []int, regions *[routes.Nodes]int8, r int8) uint64 {
 
 // Cost returns group(at, left): the exact cost for robots standing on the route nodes of the
 // set at to collect left, keys of their own region, with every door whose key lies elsewhere
-// open once it is sure (at once with NoWaits; Unsolvable when they cannot). ok is false when memory, the state limit or the routes
-// ran out before it was known.
+// open once it is sure (at once with NoWaits; Unsolvable when they cannot). ok is false when
+// memory, the state limit or the routes ran out before it was known.
 func (c *Group) Cost(at uint64, left keys.Set) (cost int32, ok bool) {
 	if left == 0 {
 		return 0, true

@@ -108,10 +108,10 @@ const maxDist = math.MaxInt32 / 4
 const scale = 4
 
 // NewSpanning computes the door-free distances between the route nodes of g's corridors
-// (doorFree: read off the routes g has built, passes over the corridors for the rest), for
-// a vault with the given number of robots. It and its cache of spanning trees reserve their memory from meter; the cache
-// starts over when a reservation is refused. When g.Ctx (nil: none) ends first, it returns
-// its error.
+// (doorFree: read off the routes g has built, passes over the corridors for the rest), for a
+// vault with the given number of robots. It and its cache of spanning trees reserve their
+// memory from meter; the cache starts over when a reservation is refused. When g.Ctx (nil:
+// none) ends first, it returns its error.
 func NewSpanning(g *routes.Graph, robots int, meter *memory.Meter) (*Spanning, error) {
 	c := g.Corridors()
 	s := &Spanning{meter: meter}

@@ -13,7 +13,8 @@ import (
 // Set is a set of keys 'a'..'z'. The zero value is the empty set.
 type Set uint32
 
-// Of returns the set holding the given key letters ('a'..'z' or 'A'..'Z'); other bytes are ignored.
+// Of returns the set holding the given key letters ('a'..'z' or 'A'..'Z'); other bytes are
+// ignored.
 func Of(letters string) Set {
 	var s Set
 	for i := 0; i < len(letters); i++ {

@@ -12,13 +12,14 @@ import (
 // The positions are shared out by hash: each worker owns the positions whose hash falls to it
 // and keeps them in its own table and list. The hash is of the bits the engine names
 // (engine.owners): on the bit boards the places of the pieces larger than one cell, so that
-// most moves keep a position with the worker that found it. In a layer every worker expands its own frontier, then
-// helps with what is left of the others' (4 positions a claim) as soon as their owners
-// have filed them; it files the successors it owns at once and sorts the rest by owner;
-// after the one barrier of the layer, each worker files what the others found for it, and
-// what is new is its part of the next layer. The others read a worker's frontier through a
-// window published with it (the worker only appends beyond it), so one worker alone is the
-// same code with nothing sent.
+// most moves keep a position with the worker that found it. In a layer every worker expands its
+// own frontier, then helps with what is left of the others' (4 positions a claim) as soon as
+// their owners have filed them; it files the successors it owns at once and sorts the rest by
+// owner; after the one barrier of the layer, each worker files what the others found for it,
+// and what is new is its part of the next layer. The others read a worker's frontier through a
+// window published with it (the worker only appends beyond it), so one worker alone is the same
+// code with nothing sent.
+//
 // Successors and the figures published at the barrier alternate between two buffers by layer
 // parity: a worker that runs ahead into the next layer writes to the other buffer, and cannot
 // come back to this one before everyone has passed the next barrier. (Owners expanding only

@@ -2,10 +2,10 @@
 //
 // Generate makes vaults shaped like the real puzzle inputs: four tree mazes (one per quadrant,
 // a randomised depth-first spanning tree over the odd cells) joined only by the open 3x3 in the
-// centre, keys along the corridors, and doors placed along the tree so that collecting the keys in one
-// random order is always possible; both parts are then solvable. Options grow the maze, thin its
-// walls into loops, carve open rooms, and set the number of keys and robots, for benchmarks that
-// show growth and tests that need grids the popular shortcuts get wrong.
+// centre, keys along the corridors, and doors placed along the tree so that collecting the keys
+// in one random order is always possible; both parts are then solvable. Options grow the maze,
+// thin its walls into loops, carve open rooms, and set the number of keys and robots, for
+// benchmarks that show growth and tests that need grids the popular shortcuts get wrong.
 //
 // Random makes small unstructured vaults (random walls, keys, doors, robots, sometimes an exit,
 // often unsolvable) for differential tests and fuzz seeds.
@@ -245,10 +245,10 @@ func carveTree(g [][]byte, r *rand.Rand, x0, y0, x1, y1 int) {
 	}
 }
 
-// placeKeysAndDoors puts keys on random maze cells and, for each key in a random
-// collection order, its door on a cell of the BFS tree from the centre below which every key
-// comes later in that order, as high up the tree as that allows. Collecting in that order then always works, with one robot from
-// the centre or four from the quadrant corners.
+// placeKeysAndDoors puts keys on random maze cells and, for each key in a random collection
+// order, its doors on cells of the BFS tree from the centre below which every key comes later
+// in that order, among those the cells that guard the most keys. Collecting in that order then
+// always works, with one robot from the centre or four from the quadrant corners.
 func placeKeysAndDoors(g [][]byte, r *rand.Rand, c, nkeys, doors int) {
 	n := len(g)
 	idx := func(x, y int) int32 { return int32(y*n + x) }
