@@ -25,6 +25,7 @@ func ExampleFor() {
 #################`[1:]))
 	for _, k := range []bound.Kind{bound.KindNone, bound.KindTour, bound.KindSpanning, bound.KindHeldKarp, bound.KindTourBlocks, bound.KindAuto} {
 		c, _ := bound.For(routes.New(v, 0), len(v.Robots), false, bound.Setup{Kind: k})
+		c.Free()
 		res, _ := solve.Graph(v, solve.Options{Bound: k})
 		fmt.Printf("%-11v starts at %3d; the search expands %5d states for %d\n", k, c.Start, res.Stats.Expanded, res.Steps)
 	}
