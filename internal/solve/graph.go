@@ -379,8 +379,10 @@ func (s *searcher) solve() error {
 	s.acquire()
 	if s.opt.Goal == Collect && s.all == 0 { // nothing to collect: done before a step
 		s.upper, s.goal = s.end(s.start), s.start
-		_, _, err := s.insert(s.start)
-		return err
+		// The state is recorded for the statistics: the answer needs no room, and a limit
+		// too small for one state changes nothing.
+		s.insert(s.start)
+		return nil
 	}
 	if err := s.push(s.start, s.b.Eval(s.place(s.start), 0)); err != nil {
 		return err
@@ -930,8 +932,8 @@ func (s *searcher) bounds() (lower, upper int) {
 // only fallen since, so some recorded state one leg back costs no more than the state's less
 // that leg. From the goal back to the start, that is a walk of at most the goal's cost.
 func (s *searcher) walk() ([]Leg, error) {
-	if s.upperWalk != nil || s.upper == none {
-		return s.upperWalk, nil
+	if s.upperWalk != nil || s.upper == none || s.goal == s.start {
+		return s.upperWalk, nil // a walk that is not in the table, or no leg at all
 	}
 	t := &s.sc.table
 	cur := s.goal

@@ -905,7 +905,7 @@ func TestStoppedBounds(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, limit := range []int64{64 << 10, 256 << 10, 1 << 20, 4 << 20} {
+			for _, limit := range []int64{1, 1 << 10, 64 << 10, 256 << 10, 1 << 20, 4 << 20} {
 				got, err := solve.Graph(pv, solve.Options{Meter: memory.NewMeter(limit), Walk: true})
 				if err == nil {
 					if got.Steps != want.Steps {
@@ -930,6 +930,31 @@ func TestStoppedBounds(t *testing.T) {
 	}
 	if stopped < 8 {
 		t.Errorf("only %d searches stopped", stopped)
+	}
+}
+
+// TestNothingToCollect solves vaults with no key under memory limits from a byte up, each in
+// a workspace of its own (a pooled one may already hold room): the answer is no step, or a
+// stop at the limit that says so, whatever the search could record.
+func TestNothingToCollect(t *testing.T) {
+	for _, data := range []string{"@", "@\n", "#####\n#@.A#\n#####\n", "#######\n#.A#B.#\n##@#@##\n#######\n##@#@##\n#.C#D.#\n#######\n"} {
+		for _, limit := range []int64{1, 64, 1 << 10, 4 << 10, 16 << 10, 64 << 10} {
+			var w solve.Workspace
+			v, err := w.Parse("vault", []byte(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range w.Parts(v, 0, solve.Options{Meter: memory.NewMeter(limit), Walk: true}, nil) {
+				res := p.Result
+				switch {
+				case !p.Applies:
+				case p.Err == nil && (res.Steps != 0 || len(res.Walk) != 0):
+					t.Errorf("%q, limit %d: %s: %d steps, %d legs", data, limit, p.Label(), res.Steps, len(res.Walk))
+				case p.Err != nil && (!errors.Is(p.Err, memory.ErrLimit) || res.Lower > 0):
+					t.Errorf("%q, limit %d: %s: %v, at least %d", data, limit, p.Label(), p.Err, res.Lower)
+				}
+			}
+		}
 	}
 }
 
