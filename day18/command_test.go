@@ -59,6 +59,7 @@ func TestCommand(t *testing.T) {
 		{`$DAY18 -h`, "*", "", 0},
 		{`$DAY18 -version`, "*", "", 0},
 		{`$DAY18 -nosuch`, "", "flag provided but not defined: -nosuch", 2},
+		{`$DAY18 ` + a + ` -part`, "", "flag needs an argument: -part", 2}, // it took the "--" before the FILE arguments as its value
 		{`$DAY18 -part 3 ` + a, "", "-part 3: want 0 to 2", 2},
 		{`$DAY18 -goal exit -part 1 ` + a, "", "-goal exit and -part do not go together", 2},
 		{`$DAY18 -algo bfs -path ` + a, "", "-algo bfs and -path do not go together", 2},

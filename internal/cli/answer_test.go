@@ -111,8 +111,8 @@ func TestFlagRules(t *testing.T) {
 }
 
 // TestFlagsFirst checks that flags may follow the FILE arguments: each flag keeps its value
-// (the next argument, unless the flag is a bool or has "="), "-" stays a FILE, and after
-// "--" everything is.
+// (the next argument, unless the flag is a bool or has "="; none when it is the last), "-"
+// stays a FILE, and after "--" everything is.
 func TestFlagsFirst(t *testing.T) {
 	for _, c := range []struct {
 		args, want []string
@@ -125,7 +125,8 @@ func TestFlagsFirst(t *testing.T) {
 		{[]string{"--timeout=2s", "a.txt", "--json"}, []string{"--timeout=2s", "--json", "--", "a.txt"}},
 		{[]string{"a.txt", "--", "-json", "--"}, []string{"--", "a.txt", "-json", "--"}},
 		{[]string{"a.txt", "-nope", "x"}, []string{"-nope", "--", "a.txt", "x"}},
-		{[]string{"a.txt", "-timeout"}, []string{"-timeout", "--", "a.txt"}},
+		{[]string{"a.txt", "-timeout"}, []string{"-timeout"}}, // fs.Parse: "flag needs an argument"
+		{[]string{"-floor", "a.txt", "-json", "-floor"}, []string{"-floor", "a.txt", "-json", "-floor"}},
 	} {
 		fs := flag.NewFlagSet("x", flag.ContinueOnError)
 		fs.Bool("json", false, "")

@@ -126,7 +126,8 @@ func show(name string) string {
 // follow them as well as come first (day18 vault.txt -json), then "--": after a "--" of
 // args, every argument is a FILE, and so is "-" (standard input). A flag that is not a
 // bool flag and has no "=" takes the next argument as its value, whatever it looks like, as
-// fs.Parse would; an unknown flag stays among the flags for fs.Parse to refuse.
+// fs.Parse would, and when it is the last argument ends the list, for fs.Parse to say it
+// needs one; an unknown flag stays among the flags for fs.Parse to refuse.
 func flagsFirst(fs *flag.FlagSet, args []string) []string {
 	var flags, files []string
 	for i := 0; i < len(args); i++ {
@@ -140,8 +141,10 @@ func flagsFirst(fs *flag.FlagSet, args []string) []string {
 		default:
 			flags = append(flags, a)
 			name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-			if f := fs.Lookup(name); f != nil && !hasValue && !isBool(f) && i+1 < len(args) {
-				i++
+			if f := fs.Lookup(name); f != nil && !hasValue && !isBool(f) {
+				if i++; i == len(args) {
+					return flags // not "--" as its value
+				}
 				flags = append(flags, args[i])
 			}
 		}
