@@ -157,6 +157,19 @@ func TestRenderFailure(t *testing.T) {
 	}
 }
 
+// TestProfileFailure checks that a CPU profile that could not be written whole is reported
+// (exit 2) with the answers printed: the profiler drops its own write errors.
+func TestProfileFailure(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	f := clitest.Files(t, map[string]string{"a.txt": "#########\n#b.A.@.a#\n#########\n"})
+	out, stderr, status := shell(t, `$DAY18 -part 1 -cpuprofile /dev/full `+f("a.txt"))
+	if status != 2 || out != "part 1: 8\n" || stderr != "day18: -cpuprofile /dev/full: no space left on device\n" {
+		t.Errorf("status %d\nstdout %q\nstderr %q", status, out, stderr)
+	}
+}
+
 // TestJSONErrors checks that with -json every input has its object, a failure included, in
 // argument order, and that every line decodes into the one record type.
 func TestJSONErrors(t *testing.T) {

@@ -273,17 +273,24 @@ func Run(cmd *Command, args []string, env *Env) int {
 			return fail(err)
 		}
 	}
+	var prof *profile
 	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
-		if err == nil {
-			err = pprof.StartCPUProfile(f)
+		var err error
+		if prof, err = startProfile(*cpuprofile); err != nil {
+			return fail(err)
 		}
-		if err != nil {
-			return fail(fmt.Errorf("-cpuprofile %s: %w", *cpuprofile, unwrapPath(err)))
-		}
-		defer f.Close()
-		defer pprof.StopCPUProfile()
 	}
+	status := work(cmd, env)
+	if prof != nil {
+		if err := prof.stop(); err != nil {
+			status = Worse(status, fail(err))
+		}
+	}
+	return status
+}
+
+// work runs cmd's mode or its inputs, under the watch for signals, and returns the status.
+func work(cmd *Command, env *Env) int {
 	ctx, stop, why := watch(env.Signals)
 	defer stop()
 	if cmd.Mode != nil {
@@ -298,6 +305,46 @@ func Run(cmd *Command, args []string, env *Env) int {
 		}
 	}
 	return Worse(solveAll(ctx, cmd, env), why())
+}
+
+// profile is -cpuprofile's file. The profiler drops its write errors; Write keeps the
+// first, so that a profile cut short (a full disk) is reported, not left to fail in pprof.
+type profile struct {
+	file *os.File
+	err  error
+}
+
+func startProfile(path string) (*profile, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("-cpuprofile %s: %w", path, unwrapPath(err))
+	}
+	p := &profile{file: f}
+	if err := pprof.StartCPUProfile(p); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("-cpuprofile %s: %w", path, err)
+	}
+	return p, nil
+}
+
+func (p *profile) Write(b []byte) (int, error) {
+	n, err := p.file.Write(b)
+	if p.err == nil {
+		p.err = err
+	}
+	return n, err
+}
+
+// stop ends the profile and closes its file: an error says it is not whole.
+func (p *profile) stop() error {
+	pprof.StopCPUProfile()
+	if err := p.file.Close(); p.err == nil {
+		p.err = err
+	}
+	if p.err != nil {
+		return fmt.Errorf("-cpuprofile %s: %w", p.file.Name(), unwrapPath(p.err))
+	}
+	return nil
 }
 
 // watch returns a context that ends at the first signal, and the status that signal asks
@@ -523,7 +570,7 @@ const (
 subdirectories; none is an error). With no FILE, %s reads a piped standard input, or %s. Flags may also follow
 the FILE arguments; after --, every argument is a FILE.`
 	statusHelp = `Exit status, the worst over the inputs: 0 every input answered; 1 some input has no answer
-(it says why); 2 bad input or usage, or a -render file that could not be written; 3 a search
+(it says why); 2 bad input or usage, or a -render or -cpuprofile file that could not be written; 3 a search
 stopped (a limit, -timeout) before proving its answer (it says what it proved), or a -render
 picture did not fit in -mem; 130 on SIGINT, 143 on SIGTERM, after every answer found.`
 )
