@@ -145,13 +145,14 @@ func (c *config) report(job *cli.Job, v *vault.Vault, parts []solve.Part) cli.Ou
 			Stop: p.Err, Lower: res.Lower, Upper: res.Upper, Optional: !p.Applies && c.part != 2}
 		o.Add(prefix, a, len(parts) > 1)
 		var legs []cli.Leg
-		if c.path.Value != "" && res.Walk != nil {
+		if c.path.Value != "" && (res.Walk != nil || res.Steps == 0) { // a walk, or none needed
 			stops, err := p.Stops(c.path.Value == "cells")
 			if err != nil {
 				return cli.Outcome{Err: err}
 			}
-			for _, s := range stops {
-				legs = append(legs, cli.Leg(s)) // the same fields: JSON's names are cli's
+			legs = make([]cli.Leg, len(stops)) // JSON: [] when no step is needed
+			for i, s := range stops {
+				legs[i] = cli.Leg(s) // the same fields: JSON's names are cli's
 			}
 			o.Text += cli.WalkText(prefix, legs)
 		}

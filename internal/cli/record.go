@@ -26,9 +26,9 @@ type Record struct {
 	Part1Bounds *Bounds  `json:"part1_bounds,omitempty"`
 	Part2Bounds *Bounds  `json:"part2_bounds,omitempty"`
 	ExitBounds  *Bounds  `json:"exit_bounds,omitempty"`
-	Path1       []Leg    `json:"path1,omitempty"`
-	Path2       []Leg    `json:"path2,omitempty"`
-	PathExit    []Leg    `json:"pathexit,omitempty"`
+	Path1       []Leg    `json:"path1,omitzero"` // -path: [] for no step, absent for no walk
+	Path2       []Leg    `json:"path2,omitzero"`
+	PathExit    []Leg    `json:"pathexit,omitzero"`
 	Notes       []string `json:"notes,omitempty"`
 
 	// klotski
