@@ -156,6 +156,10 @@ func (c *config) report(job *cli.Job, v *vault.Vault, parts []solve.Part) cli.Ou
 			}
 			o.Text += cli.WalkText(prefix, legs)
 		}
+		if res.WalkErr != nil && (c.path.Value != "" || job.Render) { // the answer stands
+			o.Log += fmt.Sprintf("day18: %s: %s: %v, nothing shown\n", job.Name, p.Label(), res.WalkErr)
+			o.Status = cli.Worse(o.Status, cli.Stopped)
+		}
 		o.Record.SetPart(p.Name, a, legs)
 		if o.Draw == nil && res.Walk != nil { // the first part with a walk
 			o.Draw = func(ctx context.Context, animate bool) ([]*image.Paletted, error) {

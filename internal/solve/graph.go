@@ -184,7 +184,10 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	}
 	if s.upper != none && (opt.Walk || err != nil) { // a stopped search keeps its best walk
 		walk, werr := s.walk()
-		if werr != nil {
+		switch {
+		case errors.Is(werr, memory.ErrLimit):
+			res.WalkErr = werr // the answer, or what the search proved, stands without it
+		case werr != nil:
 			return res, werr
 		}
 		res.Walk = walk
@@ -280,6 +283,7 @@ type searcher struct {
 	dived     bool         // a later dive found no shorter walk: no more dives
 	popped    bool         // current is set
 	found     bool         // a goal was reached: a dive may stop
+	openErr   error        // the last error of the route graph open met (a memory limit): walk's reason
 	sink      search.Entry // what the touches read, kept so that they are not optimized away
 }
 
@@ -930,7 +934,9 @@ func (s *searcher) bounds() (lower, upper int) {
 // walk returns the legs of the best walk known. One found by this search is read back from
 // its table: a state's cost was set by a way from a state recorded before it, whose cost has
 // only fallen since, so some recorded state one leg back costs no more than the state's less
-// that leg. From the goal back to the start, that is a walk of at most the goal's cost.
+// that leg. From the goal back to the start, that is a walk of at most the goal's cost. The
+// legs' routes may have to be searched for again (routes.Graph.Open), in the memory the
+// search left: when the meter refuses it, walk returns that error.
 func (s *searcher) walk() ([]Leg, error) {
 	if s.upperWalk != nil || s.upper == none || s.goal == s.start {
 		return s.upperWalk, nil // a walk that is not in the table, or no leg at all
@@ -945,7 +951,11 @@ func (s *searcher) walk() ([]Leg, error) {
 			cur, v = prev, pv
 			continue
 		}
+		s.openErr = nil
 		leg, prev, pv, ok := s.back(cur, v)
+		if !ok && s.openErr != nil {
+			return nil, fmt.Errorf("the walk: %w", s.openErr)
+		}
 		if !ok {
 			return nil, fmt.Errorf("internal error: no way back from a state of cost %d in %s", v, s.v.Name)
 		}
@@ -1014,6 +1024,9 @@ func (s *searcher) back(cur state, v int32) (Leg, state, int32, bool) {
 func (s *searcher) open(u, t int, held keys.Set) (routes.Route, bool) {
 	if s.g.Rents(u) {
 		o, err := s.g.Open(u, held)
+		if err != nil {
+			s.openErr = err
+		}
 		if err != nil || o.Targets>>t&1 == 0 {
 			return routes.Route{}, false
 		}
@@ -1021,6 +1034,7 @@ func (s *searcher) open(u, t int, held keys.Set) (routes.Route, bool) {
 	}
 	rs, err := s.g.Toward(u, t)
 	if err != nil {
+		s.openErr = err
 		return routes.Route{}, false
 	}
 	for _, r := range rs {

@@ -459,7 +459,10 @@ func compare(t testing.TB, data []byte, opt solve.Options) (graph, bfs int, ok b
 // FuzzGraphEqualsBFS checks that the fast solver agrees with the baseline on any small vault,
 // under each bound, as a large search (first walk, branch and bound, dominance), with its
 // routes rented (routes.Graph.Open) and, for the exit goal, with its regions apart counted
-// from the start, the one picked by the input's bytes.
+// from the start, the one picked by the input's bytes; and that under a memory limit from a
+// byte up (picked too), in a workspace of its own, it finds the same answer or stops with
+// bounds around it, and a walk that replays to its upper bound unless the memory left did
+// not hold its routes (Result.WalkErr).
 func FuzzGraphEqualsBFS(f *testing.F) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 20 {
@@ -488,10 +491,44 @@ func FuzzGraphEqualsBFS(f *testing.F) {
 		if pick/len(kinds)/4%2 == 1 { // routes rented: never bought, or tried after a search or 64
 			defer solve.RentFrom([]int{-1, 1, 64}[pick/len(kinds)/8%3])()
 		}
-		if got, want, ok := compare(t, data, opt); ok && got != want {
+		got, want, ok := compare(t, data, opt)
+		if ok && got != want {
 			t.Fatalf("graph %d, bfs %d on vault (exit goal %v, bound %v):\n%s", got, want, exit, opt.Bound, data)
 		}
+		if ok {
+			limits := []int64{1, 512, 2 << 10, 8 << 10, 32 << 10, 1 << 20}
+			limited(t, data, opt, want, limits[pick/len(kinds)/24%len(limits)])
+		}
 	})
+}
+
+// limited solves the vault of data in a workspace of its own under a memory limit of limit
+// bytes, with its walk, and checks the answer is want, or that the search stopped at the
+// limit with bounds around want and a walk that replays to the upper one.
+func limited(t *testing.T, data []byte, opt solve.Options, want int, limit int64) {
+	v, err := vault.Parse("random", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Meter, opt.Walk = memory.NewMeter(limit), true
+	res, err := new(solve.Workspace).Graph(v, opt)
+	switch {
+	case err == nil && res.Steps != want:
+		t.Fatalf("limit %d: %d, want %d on vault:\n%s", limit, res.Steps, want, data)
+	case err != nil && !errors.Is(err, memory.ErrLimit) && !errors.Is(err, solve.ErrBudget):
+		t.Fatalf("limit %d: %v on vault:\n%s", limit, err, data)
+	case err != nil && (res.Steps != -1 || res.Lower > want && want >= 0 || res.Upper >= 0 && res.Upper < want || want < 0 && res.Upper >= 0):
+		t.Fatalf("limit %d: between %d and %d (%d), want %d on vault:\n%s", limit, res.Lower, res.Upper, res.Steps, want, data)
+	}
+	if res.WalkErr != nil && (!errors.Is(res.WalkErr, memory.ErrLimit) || res.Walk != nil) {
+		t.Fatalf("limit %d: the walk: %v, %d legs on vault:\n%s", limit, res.WalkErr, len(res.Walk), data)
+	}
+	if res.Upper < 0 || res.Upper == 0 && len(res.Walk) == 0 || res.WalkErr != nil {
+		return // no walk, none needed, or none read back in the memory left
+	}
+	if steps, _, err := solve.Replay(v, res.Walk); err != nil || steps != res.Upper {
+		t.Fatalf("limit %d: the walk replays to %d (%v), upper %d on vault:\n%s", limit, steps, err, res.Upper, data)
+	}
 }
 
 // TestBoundKeepsAnswers checks that A* (the default) and plain Dijkstra, on the same route
@@ -920,7 +957,7 @@ func TestStoppedBounds(t *testing.T) {
 				if got.Lower > want.Steps || got.Upper >= 0 && got.Upper < want.Steps || got.Steps != -1 {
 					t.Errorf("limit %d: between %d and %d, the answer %d", limit, got.Lower, got.Upper, want.Steps)
 				}
-				if got.Upper >= 0 {
+				if got.Upper >= 0 && got.WalkErr == nil {
 					if steps, _, err := solve.Replay(pv, got.Walk); err != nil || steps != got.Upper {
 						t.Errorf("limit %d: the walk replays to %d (%v), upper %d", limit, steps, err, got.Upper)
 					}
