@@ -452,7 +452,10 @@ func (s *searcher) dive(weight int32, limit int) error {
 	}
 	if w.upper < s.upper {
 		walk, err := w.walk()
-		if err != nil {
+		switch {
+		case errors.Is(err, memory.ErrLimit):
+			return nil // its walk's routes do not fit beside the searches: as if it found none
+		case err != nil:
 			return err
 		}
 		upper := w.upper

@@ -1,10 +1,12 @@
 package solve
 
 import (
+	"errors"
 	"math/rand/v2"
 	"slices"
 
 	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/routes"
 	"github.com/statespace/puzzles/internal/vault"
 )
@@ -66,7 +68,10 @@ func (s *searcher) improveAgain() error {
 		return nil
 	}
 	walk, err := s.walk()
-	if err != nil {
+	switch {
+	case errors.Is(err, memory.ErrLimit):
+		return nil // the walk's routes do not fit beside the search: it goes on without
+	case err != nil:
 		return err
 	}
 	if walk, c := s.improve(walk, s.upper, s.kicks); c < s.upper {
