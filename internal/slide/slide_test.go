@@ -507,7 +507,10 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// FuzzAgree checks that the three algorithms agree on fuzzed small puzzles.
+// FuzzAgree checks that the three algorithms agree on fuzzed small puzzles, and that under
+// a memory limit from one position up (picked by the metric byte's high bits) each of them,
+// and the hardest and farthest positions' searches, give the answer or stop at the limit
+// with a lower bound that holds.
 func FuzzAgree(f *testing.F) {
 	f.Add([]byte("AB.\nCC.\n\ngoal: A 1 2\n"), uint8(0))
 	f.Fuzz(func(t *testing.T, data []byte, metric uint8) {
@@ -527,6 +530,29 @@ func FuzzAgree(f *testing.F) {
 		}
 		if got[0] != got[1] || got[0] != got[2] {
 			t.Fatalf("bfs, astar, bidir = %v", got)
+		}
+		limit := int64(metric>>2%8+1) * slide.PositionBytes // 1 to 8 positions
+		for _, a := range algos {
+			r, err := slide.Solve(bd, slide.Options{Metric: m, Algo: a, Memory: limit})
+			switch {
+			case err == nil && r.Moves != got[0]:
+				t.Fatalf("%v under %d bytes: %d moves, want %d", a, limit, r.Moves, got[0])
+			case err != nil && (!slide.Stopped(err) || got[0] >= 0 && r.Lower > got[0]):
+				t.Fatalf("%v under %d bytes: %v, at least %d, want %d", a, limit, err, r.Lower, got[0])
+			}
+		}
+		for _, find := range []func(*slide.Board, slide.Options) (slide.Hard, error){slide.Hardest, slide.Farthest} {
+			full, err := find(bd, slide.Options{Metric: m, Budget: 100000})
+			if err != nil {
+				return
+			}
+			h, err := find(bd, slide.Options{Metric: m, Memory: limit})
+			switch {
+			case err == nil && (h.Moves != full.Moves || len(h.Positions) != len(full.Positions)):
+				t.Fatalf("under %d bytes: %d moves, %d positions, want %d, %d", limit, h.Moves, len(h.Positions), full.Moves, len(full.Positions))
+			case err != nil && (!slide.Stopped(err) || h.Lower > full.Moves):
+				t.Fatalf("under %d bytes: %v, at least %d, want %d", limit, err, h.Lower, full.Moves)
+			}
 		}
 	})
 }
