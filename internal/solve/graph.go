@@ -185,12 +185,16 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	if s.upper != none && (opt.Walk || err != nil) { // a stopped search keeps its best walk
 		walk, werr := s.walk()
 		switch {
-		case errors.Is(werr, memory.ErrLimit):
+		case Stopped(werr):
 			res.WalkErr = werr // the answer, or what the search proved, stands without it
 		case werr != nil:
 			return res, werr
 		}
 		res.Walk = walk
+		if err != nil && len(walk) > 0 { // a stopped search: read back, it may cost less than its goal
+			s.upper = s.costOf(walk, s.upper)
+			res.Lower, res.Upper = s.bounds()
+		}
 	}
 	return res, err
 }
@@ -283,7 +287,7 @@ type searcher struct {
 	dived     bool         // a later dive found no shorter walk: no more dives
 	popped    bool         // current is set
 	found     bool         // a goal was reached: a dive may stop
-	openErr   error        // the last error of the route graph open met (a memory limit): walk's reason
+	openErr   error        // the last error of the route graph open met (a limit): walk's reason
 	sink      search.Entry // what the touches read, kept so that they are not optimized away
 }
 
@@ -453,7 +457,7 @@ func (s *searcher) dive(weight int32, limit int) error {
 	if w.upper < s.upper {
 		walk, err := w.walk()
 		switch {
-		case errors.Is(err, memory.ErrLimit):
+		case Stopped(err):
 			return nil // its walk's routes do not fit beside the searches: as if it found none
 		case err != nil:
 			return err
@@ -461,6 +465,8 @@ func (s *searcher) dive(weight int32, limit int) error {
 		upper := w.upper
 		if s.improves() {
 			walk, upper = s.improve(walk, upper, firstKicks)
+		} else {
+			upper = s.costOf(walk, upper)
 		}
 		s.upper, s.upperWalk = upper, walk
 	}
@@ -939,7 +945,8 @@ func (s *searcher) bounds() (lower, upper int) {
 // only fallen since, so some recorded state one leg back costs no more than the state's less
 // that leg. From the goal back to the start, that is a walk of at most the goal's cost. The
 // legs' routes may have to be searched for again (routes.Graph.Open), in the memory the
-// search left: when the meter refuses it, walk returns that error.
+// search left and within the budget: when the meter or the budget refuses them, walk returns
+// that error (Stopped).
 func (s *searcher) walk() ([]Leg, error) {
 	if s.upperWalk != nil || s.upper == none || s.goal == s.start {
 		return s.upperWalk, nil // a walk that is not in the table, or no leg at all
@@ -957,7 +964,7 @@ func (s *searcher) walk() ([]Leg, error) {
 		s.openErr = nil
 		leg, prev, pv, ok := s.back(cur, v)
 		if !ok && s.openErr != nil {
-			return nil, fmt.Errorf("the walk: %w", s.openErr)
+			return nil, fmt.Errorf("the walk: %w", routeError(s.openErr))
 		}
 		if !ok {
 			return nil, fmt.Errorf("internal error: no way back from a state of cost %d in %s", v, s.v.Name)

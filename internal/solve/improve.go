@@ -1,12 +1,10 @@
 package solve
 
 import (
-	"errors"
 	"math/rand/v2"
 	"slices"
 
 	"github.com/statespace/puzzles/internal/keys"
-	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/routes"
 	"github.com/statespace/puzzles/internal/vault"
 )
@@ -69,7 +67,7 @@ func (s *searcher) improveAgain() error {
 	}
 	walk, err := s.walk()
 	switch {
-	case errors.Is(err, memory.ErrLimit):
+	case Stopped(err):
 		return nil // the walk's routes do not fit beside the search: it goes on without
 	case err != nil:
 		return err
@@ -254,6 +252,20 @@ func (s *searcher) descendBy(order []visit, c int32, t *tally) int32 {
 // rented reports whether improve has made as many searches for one key set as it may (see
 // rentFloor).
 func (s *searcher) rented() bool { return s.rentStop > 0 && s.g.Stats.Opens >= s.rentStop }
+
+// costOf is the cost of walk, a walk read back from a table, when that is less than c, the
+// cost its goal was recorded at: a stopped search's states may cost more than a way to them
+// it has seen (walk); else c.
+func (s *searcher) costOf(walk []Leg, c int32) int32 {
+	order := make([]visit, len(walk))
+	for i, l := range walk {
+		order[i] = visit{l.Robot, l.To}
+	}
+	if got, ok := s.cost(order, nil); ok && got < c {
+		return got
+	}
+	return c
+}
 
 // cost returns the cost of the walk that makes order's visits in turn, as the search counts
 // it; ok is false when some visit has no open route. With legs, it appends each visit's leg

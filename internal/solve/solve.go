@@ -229,9 +229,9 @@ type Result struct {
 	Walk  []Leg // with Options.Walk, or after a stop: the legs of the best walk found, in order
 	Stats Stats
 
-	// WalkErr is why Walk is missing though Upper is set: a memory limit the routes of its
-	// legs, searched for again, did not fit in once the search had its memory. The answer
-	// (or what a stopped search proved) stands.
+	// WalkErr is why Walk is missing though Upper is set: a limit (Stopped: the memory, the
+	// budget) the routes of its legs, searched for again, did not fit in beside the search.
+	// The answer (or what a stopped search proved) stands.
 	WalkErr error
 }
 

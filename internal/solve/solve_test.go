@@ -460,9 +460,9 @@ func compare(t testing.TB, data []byte, opt solve.Options) (graph, bfs int, ok b
 // under each bound, as a large search (first walk, branch and bound, dominance), with its
 // routes rented (routes.Graph.Open) and, for the exit goal, with its regions apart counted
 // from the start, the one picked by the input's bytes; and that under a memory limit from a
-// byte up (picked too), in a workspace of its own, it finds the same answer or stops with
-// bounds around it, and a walk that replays to its upper bound unless the memory left did
-// not hold its routes (Result.WalkErr).
+// byte up, and under a budget of one to eight states (both picked too), in a workspace of
+// its own, it finds the same answer or stops with bounds around it, and a walk that
+// replays to its upper bound unless its routes did not fit the limit (Result.WalkErr).
 func FuzzGraphEqualsBFS(f *testing.F) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 20 {
@@ -497,30 +497,35 @@ func FuzzGraphEqualsBFS(f *testing.F) {
 		}
 		if ok {
 			limits := []int64{1, 512, 2 << 10, 8 << 10, 32 << 10, 1 << 20}
-			limited(t, data, opt, want, limits[pick/len(kinds)/24%len(limits)])
+			limited(t, data, opt, want, limits[pick/len(kinds)/24%len(limits)], 0)
+			limited(t, data, opt, want, 0, 1+pick/len(kinds)/144%8) // one to eight states
 		}
 	})
 }
 
 // limited solves the vault of data in a workspace of its own under a memory limit of limit
-// bytes, with its walk, and checks the answer is want, or that the search stopped at the
-// limit with bounds around want and a walk that replays to the upper one.
-func limited(t *testing.T, data []byte, opt solve.Options, want int, limit int64) {
+// bytes, or else a budget of states, with its walk, and checks the answer is want, or that
+// the search stopped at the limit with bounds around want and a walk that replays to the
+// upper one.
+func limited(t *testing.T, data []byte, opt solve.Options, want int, limit int64, budget int) {
 	v, err := vault.Parse("random", data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt.Meter, opt.Walk = memory.NewMeter(limit), true
+	opt.Walk = true
+	if opt.Meter = memory.NewMeter(limit); budget > 0 {
+		opt.Meter, opt.Budget = nil, budget
+	}
 	res, err := new(solve.Workspace).Graph(v, opt)
 	switch {
 	case err == nil && res.Steps != want:
-		t.Fatalf("limit %d: %d, want %d on vault:\n%s", limit, res.Steps, want, data)
+		t.Fatalf("limit %d (budget %d): %d, want %d on vault:\n%s", limit, budget, res.Steps, want, data)
 	case err != nil && !errors.Is(err, memory.ErrLimit) && !errors.Is(err, solve.ErrBudget):
-		t.Fatalf("limit %d: %v on vault:\n%s", limit, err, data)
+		t.Fatalf("limit %d (budget %d): %v on vault:\n%s", limit, budget, err, data)
 	case err != nil && (res.Steps != -1 || res.Lower > want && want >= 0 || res.Upper >= 0 && res.Upper < want || want < 0 && res.Upper >= 0):
-		t.Fatalf("limit %d: between %d and %d (%d), want %d on vault:\n%s", limit, res.Lower, res.Upper, res.Steps, want, data)
+		t.Fatalf("limit %d (budget %d): between %d and %d (%d), want %d on vault:\n%s", limit, budget, res.Lower, res.Upper, res.Steps, want, data)
 	}
-	if res.WalkErr != nil && (!errors.Is(res.WalkErr, memory.ErrLimit) || res.Walk != nil) {
+	if res.WalkErr != nil && (!solve.Stopped(res.WalkErr) || res.Walk != nil) {
 		t.Fatalf("limit %d: the walk: %v, %d legs on vault:\n%s", limit, res.WalkErr, len(res.Walk), data)
 	}
 	if res.Upper < 0 || res.Upper == 0 && len(res.Walk) == 0 || res.WalkErr != nil {
