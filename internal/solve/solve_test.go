@@ -526,13 +526,13 @@ func limited(t *testing.T, data []byte, opt solve.Options, want int, limit int64
 		t.Fatalf("limit %d (budget %d): between %d and %d (%d), want %d on vault:\n%s", limit, budget, res.Lower, res.Upper, res.Steps, want, data)
 	}
 	if res.WalkErr != nil && (!solve.Stopped(res.WalkErr) || res.Walk != nil) {
-		t.Fatalf("limit %d: the walk: %v, %d legs on vault:\n%s", limit, res.WalkErr, len(res.Walk), data)
+		t.Fatalf("limit %d (budget %d): the walk: %v, %d legs on vault:\n%s", limit, budget, res.WalkErr, len(res.Walk), data)
 	}
 	if res.Upper < 0 || res.Upper == 0 && len(res.Walk) == 0 || res.WalkErr != nil {
-		return // no walk, none needed, or none read back in the memory left
+		return // no walk, none needed, or none read back within the limit
 	}
 	if steps, _, err := solve.Replay(v, res.Walk); err != nil || steps != res.Upper {
-		t.Fatalf("limit %d: the walk replays to %d (%v), upper %d on vault:\n%s", limit, steps, err, res.Upper, data)
+		t.Fatalf("limit %d (budget %d): the walk replays to %d (%v), upper %d on vault:\n%s", limit, budget, steps, err, res.Upper, data)
 	}
 }
 
