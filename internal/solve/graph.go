@@ -287,7 +287,6 @@ type searcher struct {
 	dived     bool         // a later dive found no shorter walk: no more dives
 	popped    bool         // current is set
 	found     bool         // a goal was reached: a dive may stop
-	openErr   error        // the last error of the route graph open met (a limit): walk's reason
 	sink      search.Entry // what the touches read, kept so that they are not optimized away
 }
 
@@ -961,10 +960,9 @@ func (s *searcher) walk() ([]Leg, error) {
 			cur, v = prev, pv
 			continue
 		}
-		s.openErr = nil
-		leg, prev, pv, ok := s.back(cur, v)
-		if !ok && s.openErr != nil {
-			return nil, fmt.Errorf("the walk: %w", routeError(s.openErr))
+		leg, prev, pv, ok, err := s.back(cur, v)
+		if !ok && err != nil {
+			return nil, fmt.Errorf("the walk: %w", routeError(err))
 		}
 		if !ok {
 			return nil, fmt.Errorf("internal error: no way back from a state of cost %d in %s", v, s.v.Name)
@@ -986,8 +984,9 @@ func (s *searcher) walk() ([]Leg, error) {
 
 // back finds a recorded state one leg before cur whose cost plus the leg is at most v. The
 // leg's Robot is left for walk: with interchangeable robots (swap) a state does not say
-// which robot stands where.
-func (s *searcher) back(cur state, v int32) (Leg, state, int32, bool) {
+// which robot stands where. When it finds none, err is the last error the route graph gave
+// on the way (a limit), nil when it gave none.
+func (s *searcher) back(cur state, v int32) (_ Leg, _ state, _ int32, ok bool, err error) {
 	t := &s.sc.table
 	ks := cur.keys()
 	for i := range s.nr {
@@ -1004,7 +1003,10 @@ func (s *searcher) back(cur state, v int32) (Leg, state, int32, bool) {
 			if !ok {
 				return Leg{}, 0, false
 			}
-			r, ok := s.open(u, to, held)
+			r, ok, rerr := s.route(u, to, held)
+			if rerr != nil {
+				err = rerr
+			}
 			if !ok || e.G()+r.Len > v {
 				return Leg{}, 0, false
 			}
@@ -1016,43 +1018,46 @@ func (s *searcher) back(cur state, v int32) (Leg, state, int32, bool) {
 			}
 			prev := cur.withKeys(held).setField(i, cur.field(j)).setField(j, fieldStart).canonical(s.swap)
 			if l, g, ok := try(prev, routes.FirstStart+j); ok {
-				return l, prev, g, true
+				return l, prev, g, true, nil
 			}
 		}
 		for _, u := range keyNodes(held) {
 			prev := cur.with(i, u, held).canonical(s.swap)
 			if l, g, ok := try(prev, u); ok {
-				return l, prev, g, true
+				return l, prev, g, true, nil
 			}
 		}
 	}
-	return Leg{}, state{}, 0, false
+	return Leg{}, state{}, 0, false, err
 }
 
 // open returns the shortest route from u to t open with held, the one the search takes (its
-// length alone while the graph rents u's routes: routes.Graph.Open).
+// length alone while the graph rents u's routes: routes.Graph.Open); none when the route
+// graph could not tell (route).
 func (s *searcher) open(u, t int, held keys.Set) (routes.Route, bool) {
+	r, ok, _ := s.route(u, t, held)
+	return r, ok
+}
+
+// route is open with the route graph's error (a limit) when it could not tell.
+func (s *searcher) route(u, t int, held keys.Set) (routes.Route, bool, error) {
 	if s.g.Rents(u) {
 		o, err := s.g.Open(u, held)
-		if err != nil {
-			s.openErr = err
-		}
 		if err != nil || o.Targets>>t&1 == 0 {
-			return routes.Route{}, false
+			return routes.Route{}, false, err
 		}
-		return routes.Route{To: uint8(t), Len: o.Len[t]}, true
+		return routes.Route{To: uint8(t), Len: o.Len[t]}, true, nil
 	}
 	rs, err := s.g.Toward(u, t)
 	if err != nil {
-		s.openErr = err
-		return routes.Route{}, false
+		return routes.Route{}, false, err
 	}
 	for _, r := range rs {
 		if held.Covers(r.Needs()) {
-			return r, true
+			return r, true, nil
 		}
 	}
-	return routes.Route{}, false
+	return routes.Route{}, false, nil
 }
 
 // keyNodes lists the route nodes of the keys of ks.

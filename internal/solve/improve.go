@@ -87,10 +87,7 @@ func (s *searcher) improves() bool { return s.opt.Goal == Collect && !s.opt.NoIm
 // it (legs, then what its end saves: end); c is walk's. It returns walk itself when nothing
 // shorter is found, and stops early when the search's context ends.
 func (s *searcher) improve(walk []Leg, c int32, kicks int) ([]Leg, int32) {
-	best := make([]visit, len(walk))
-	for i, l := range walk {
-		best[i] = visit{l.Robot, l.To}
-	}
+	best := visits(walk)
 	got, ok := s.cost(best, nil)
 	if !ok || got > c || len(best) < 2 {
 		return walk, c // not a walk this search would cost alike: keep it as it is
@@ -253,15 +250,20 @@ func (s *searcher) descendBy(order []visit, c int32, t *tally) int32 {
 // rentFloor).
 func (s *searcher) rented() bool { return s.rentStop > 0 && s.g.Stats.Opens >= s.rentStop }
 
-// costOf is the cost of walk, a walk read back from a table, when that is less than c, the
-// cost its goal was recorded at: a stopped search's states may cost more than a way to them
-// it has seen (walk); else c.
-func (s *searcher) costOf(walk []Leg, c int32) int32 {
+// visits is walk as the visits improve reorders.
+func visits(walk []Leg) []visit {
 	order := make([]visit, len(walk))
 	for i, l := range walk {
 		order[i] = visit{l.Robot, l.To}
 	}
-	if got, ok := s.cost(order, nil); ok && got < c {
+	return order
+}
+
+// costOf is the cost of walk, a walk read back from a table, when that is less than c, the
+// cost its goal was recorded at: a stopped search's states may cost more than a way to them
+// it has seen (walk); else c.
+func (s *searcher) costOf(walk []Leg, c int32) int32 {
+	if got, ok := s.cost(visits(walk), nil); ok && got < c {
 		return got
 	}
 	return c
