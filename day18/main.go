@@ -127,7 +127,8 @@ func (c *config) report(job *cli.Job, v *vault.Vault, parts []solve.Part) cli.Ou
 		field, err := v.Distances(strings.TrimPrefix(strings.TrimPrefix(c.show, "dist"), "="), job.Meter)
 		switch {
 		case errors.Is(err, memory.ErrLimit): // the answers stand; the field is what did not fit
-			o.Log, o.Status = fmt.Sprintf("day18: %s: -show %s: %v, nothing shown\n", job.Name, c.show, err), cli.Stopped
+			o.Log = fmt.Sprintf("day18: %s: -show %s: %v, nothing shown\n", job.Name, c.show, err)
+			o.Unshown(err)
 		case err != nil:
 			return cli.Outcome{Err: fmt.Errorf("-show %s: %v", c.show, err)}
 		}
@@ -156,13 +157,16 @@ func (c *config) report(job *cli.Job, v *vault.Vault, parts []solve.Part) cli.Ou
 			}
 			o.Text += cli.WalkText(prefix, legs)
 		}
-		if res.WalkErr != nil && (c.path.Value != "" || job.Render) { // the answer stands
+		if res.WalkErr != nil && c.path.Value != "" { // the answer stands
 			o.Log += fmt.Sprintf("day18: %s: %s: %v, nothing shown\n", job.Name, p.Label(), res.WalkErr)
-			o.Status = cli.Worse(o.Status, cli.Stopped)
+			o.Unshown(res.WalkErr)
 		}
 		o.Record.SetPart(p.Name, a, legs)
-		if o.Draw == nil && res.Walk != nil { // the first part with a walk
+		if o.Draw == nil && (res.Walk != nil || res.WalkErr != nil) { // the first part with a walk
 			o.Draw = func(ctx context.Context, animate bool) ([]*image.Paletted, error) {
+				if res.WalkErr != nil { // -render says why, and the status
+					return nil, fmt.Errorf("%s: %w", p.Label(), res.WalkErr)
+				}
 				return render.VaultWalk(ctx, p.Vault, res.Walk, animate, job.Meter)
 			}
 		}

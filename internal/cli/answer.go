@@ -48,6 +48,14 @@ func (o *Outcome) Add(prefix string, a Answer, labelled bool) {
 	o.memoryStop = o.memoryStop || errors.Is(a.Stop, memory.ErrLimit)
 }
 
+// Unshown records that err, a limit, kept from the outcome something asked for beside its
+// answers (a walk, a field), the answers standing: status 3, and at the memory limit the
+// same retry alone as for a search stopped there. The command's Log says what was left out.
+func (o *Outcome) Unshown(err error) {
+	o.Status = Worse(o.Status, Stopped)
+	o.memoryStop = o.memoryStop || errors.Is(err, memory.ErrLimit)
+}
+
 // Number is the answer in JSON: the value, or null.
 func (a Answer) Number() Number {
 	if a.Found && a.Stop == nil {

@@ -160,7 +160,7 @@ type Outcome struct {
 	// the limit's, not the work's.
 	Again func()
 
-	memoryStop bool // a search stopped at the memory limit (Add)
+	memoryStop bool // a search, or something asked beside it, stopped at the memory limit (Add, Unshown)
 }
 
 // Printf adds a line (or several) to the outcome's text.

@@ -339,49 +339,58 @@ func TestSignalBefore(t *testing.T) {
 	}
 }
 
-// TestAlone checks that an input whose search stopped at the memory limit while another
-// input held part of it is solved again alone, with all of it, and keeps its place in the
-// output; the other input is solved once.
+// TestAlone checks that an input stopped at the memory limit while another input held part
+// of it is solved again alone, with all of it, and keeps its place in the output; the other
+// input is solved once. Stopped means its search (Add), or something asked beside its answer,
+// a walk, say (Unshown).
 func TestAlone(t *testing.T) {
-	var mu sync.Mutex
-	solves := map[string]int{}
-	failed := make(chan struct{}, 4)
-	cmd := &Command{
-		Name: "hold", Synopsis: []string{"[FILE ...]"}, Input: "anything.", Memory: true,
-		Workers: func(int) int { return 2 },
-		Solve: func(ctx context.Context, job *Job) Outcome {
-			mu.Lock()
-			solves[filepath.Base(job.Name)]++
-			mu.Unlock()
-			var o Outcome
-			most := int(job.Meter.Limit()) / 5 * 3
-			if !job.Meter.Reserve(most) {
-				failed <- struct{}{}
-				o.Add(job.Prefix(), Answer{Label: "part 1", Stop: memory.LimitError(job.Meter.Limit()), Upper: -1}, true)
-				return o
-			}
-			defer job.Meter.Release(most)
-			if job.Share(2) < 2 { // others run: hold the memory until one has tried for it
-				select {
-				case <-failed:
-				case <-time.After(5 * time.Second):
+	for _, unshown := range []bool{false, true} {
+		var mu sync.Mutex
+		solves := map[string]int{}
+		failed := make(chan struct{}, 4)
+		cmd := &Command{
+			Name: "hold", Synopsis: []string{"[FILE ...]"}, Input: "anything.", Memory: true,
+			Workers: func(int) int { return 2 },
+			Solve: func(ctx context.Context, job *Job) Outcome {
+				mu.Lock()
+				solves[filepath.Base(job.Name)]++
+				mu.Unlock()
+				var o Outcome
+				a := Answer{Label: "part 1", Value: len(job.Data), Found: true}
+				most := int(job.Meter.Limit()) / 5 * 3
+				if !job.Meter.Reserve(most) {
+					failed <- struct{}{}
+					err := memory.LimitError(job.Meter.Limit())
+					if unshown {
+						o.Add(job.Prefix(), a, true)
+						o.Unshown(err)
+					} else {
+						o.Add(job.Prefix(), Answer{Label: "part 1", Stop: err, Upper: -1}, true)
+					}
+					return o
 				}
-			}
-			a := Answer{Label: "part 1", Value: len(job.Data), Found: true}
-			o.Add(job.Prefix(), a, true)
-			o.Record.Part1 = a.Number()
-			return o
-		},
-	}
-	dir := t.TempDir()
-	a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
-	os.WriteFile(a, []byte("x"), 0o644)
-	os.WriteFile(b, []byte("yy"), 0o644)
-	var out, errb strings.Builder
-	status := Run(cmd, []string{"-mem", "10MB", a, b}, &Env{Stdout: &out, Stderr: &errb})
-	want := a + ": part 1: 1\n" + b + ": part 1: 2\n"
-	if status != OK || out.String() != want || solves["a.txt"]+solves["b.txt"] != 3 {
-		t.Errorf("status %d, %q (want %q), solves %v (want one input once, the other twice)", status, out.String(), want, solves)
+				defer job.Meter.Release(most)
+				if job.Share(2) < 2 { // others run: hold the memory until one has tried for it
+					select {
+					case <-failed:
+					case <-time.After(5 * time.Second):
+					}
+				}
+				o.Add(job.Prefix(), a, true)
+				o.Record.Part1 = a.Number()
+				return o
+			},
+		}
+		dir := t.TempDir()
+		a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+		os.WriteFile(a, []byte("x"), 0o644)
+		os.WriteFile(b, []byte("yy"), 0o644)
+		var out, errb strings.Builder
+		status := Run(cmd, []string{"-mem", "10MB", a, b}, &Env{Stdout: &out, Stderr: &errb})
+		want := a + ": part 1: 1\n" + b + ": part 1: 2\n"
+		if status != OK || out.String() != want || solves["a.txt"]+solves["b.txt"] != 3 {
+			t.Errorf("unshown %v: status %d, %q (want %q), solves %v (want one input once, the other twice)", unshown, status, out.String(), want, solves)
+		}
 	}
 }
 

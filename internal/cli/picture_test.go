@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/gif"
@@ -164,5 +165,29 @@ func TestRenderWriteFails(t *testing.T) {
 	status := Run(cmd, []string{"-render", file}, &Env{Stdout: &out, Stderr: &errb})
 	if status != BadInput || out.String() != "answer: 1\n" || !strings.HasPrefix(errb.String(), "draw: -render "+file+": ") || !strings.HasSuffix(errb.String(), ", nothing written\n") {
 		t.Errorf("status %d, stdout %q, stderr %q; want %d, the answer, and the failure", status, out.String(), errb.String(), BadInput)
+	}
+}
+
+// TestRenderLimit has the picture's drawing refused by a limit (day18's walk, read back
+// after its search, not fitting): the answer is printed, stderr says why, nothing is written,
+// and the exit status is 3.
+func TestRenderLimit(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "x.png")
+	cmd := &Command{Name: "draw", Synopsis: []string{"[FILE ...]"}, Input: "anything.", Default: []byte("x"),
+		Picture: &Picture{Usage: "draw it"},
+		Solve: func(ctx context.Context, job *Job) Outcome {
+			o := Outcome{Text: "answer: 1\n"}
+			o.Draw = func(context.Context, bool) ([]*image.Paletted, error) {
+				return nil, fmt.Errorf("part 1: the walk: %w", memory.LimitError(8))
+			}
+			return o
+		}}
+	var out, errb strings.Builder
+	status := Run(cmd, []string{"-render", file}, &Env{Stdout: &out, Stderr: &errb})
+	if want := "draw: -render " + file + ": part 1: the walk: memory limit 8 B, nothing written\n"; status != Stopped || out.String() != "answer: 1\n" || errb.String() != want {
+		t.Errorf("status %d, stdout %q, stderr %q; want %d, the answer, and %q", status, out.String(), errb.String(), Stopped, want)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(file)); len(entries) != 0 {
+		t.Errorf("%d files written, want none", len(entries))
 	}
 }
