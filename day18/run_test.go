@@ -2,6 +2,10 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,6 +15,7 @@ import (
 	"github.com/statespace/puzzles/inputs"
 	"github.com/statespace/puzzles/internal/cli"
 	"github.com/statespace/puzzles/internal/cli/clitest"
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/solve"
 	"github.com/statespace/puzzles/internal/vault"
 )
@@ -188,6 +193,47 @@ func TestRepeat(t *testing.T) {
 		if g.File != w.file || g.Part1.Value == nil || *g.Part1.Value != w.part1 || g.Time == nil ||
 			g.Time.Runs != 5 || g.Time.Min <= 0 || g.Time.Min > g.Time.Median {
 			t.Errorf("result %d: %s", i, strings.Split(out.String(), "\n")[i])
+		}
+	}
+}
+
+// TestWalkLeftOut gives report a part whose walk did not fit after its search
+// (Result.WalkErr; the solve package's fuzz target makes such results): the answer stands,
+// -path's walk is left out with a line on stderr and status 3, and -render's picture fails
+// with the walk's reason, a memory limit (the command layer makes that status 3 too).
+func TestWalkLeftOut(t *testing.T) {
+	v, err := vault.Parse("v.txt", []byte("#####\n#@.a#\n#####\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	walkErr := fmt.Errorf("the walk: %w", memory.LimitError(32<<20))
+	parts := []solve.Part{{Name: "part1", Vault: v, Applies: true,
+		Result: solve.Result{Steps: 2, Lower: 2, Upper: 2, WalkErr: walkErr}}}
+	for _, tc := range []struct {
+		args   []string
+		render bool
+		log    string
+		status int
+	}{
+		{[]string{"-path"}, false, "day18: v.txt: part 1: the walk: memory limit 32 MB, nothing shown\n", cli.Stopped},
+		{nil, true, "", cli.OK},
+	} {
+		c := &config{}
+		fs := flag.NewFlagSet("day18", flag.ContinueOnError)
+		c.flags(fs)
+		if err := fs.Parse(tc.args); err != nil || c.check(fs) != nil {
+			t.Fatalf("%v: %v", tc.args, err)
+		}
+		o := c.report(&cli.Job{Name: "v.txt", Render: tc.render}, v, parts)
+		if o.Err != nil || o.Text != "part 1: 2\n" || o.Log != tc.log || o.Status != tc.status {
+			t.Errorf("%v: error %v, text %q, log %q, status %d; want the answer, log %q, status %d", tc.args, o.Err, o.Text, o.Log, o.Status, tc.log, tc.status)
+		}
+		if o.Draw == nil {
+			t.Fatalf("%v: nothing to draw, want the walk's reason", tc.args)
+		}
+		frames, err := o.Draw(context.Background(), false)
+		if frames != nil || !errors.Is(err, memory.ErrLimit) || err.Error() != "part 1: the walk: memory limit 32 MB" {
+			t.Errorf("%v: draw gave %d frames, %v; want none and part 1's walk error", tc.args, len(frames), err)
 		}
 	}
 }
