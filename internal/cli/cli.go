@@ -8,7 +8,8 @@
 // argument order, each told the cores it may use; -json (one Record per input, failures
 // included); -repeat (Solve, or the command's leaner Outcome.Again, timed), -timeout and -mem
 // (one memory meter for all the inputs, and an input that stopped at its limit while others
-// held part of it solved again alone); -render (one input's answer drawn into a PNG or a GIF,
+// held part of it solved again alone: its search, or something asked beside its answers,
+// Outcome.Unshown); -render (one input's answer drawn into a PNG or a GIF,
 // through a temporary file); the exit status; a progress line on a terminal for inputs that
 // run long; and SIGINT and SIGTERM, which stop the searches and still print every answer and
 // every bound found. -h is the whole usage: the command's synopsis, flags and words, and the
@@ -23,7 +24,8 @@
 //
 //	0   every input answered
 //	1   some input has no answer
-//	3   some search stopped (a limit, a timeout) before proving its answer
+//	3   some search stopped (a limit, a timeout) before proving its answer, or a limit kept
+//	    out something asked beside the answers (a picture, a walk: Outcome.Unshown)
 //	2   bad input or usage
 //	130 interrupted (SIGINT), 143 terminated (SIGTERM)
 package cli
