@@ -146,20 +146,26 @@ func (c *config) report(job *cli.Job, v *vault.Vault, parts []solve.Part) cli.Ou
 			Stop: p.Err, Lower: res.Lower, Upper: res.Upper, Optional: !p.Applies && c.part != 2}
 		o.Add(prefix, a, len(parts) > 1)
 		var legs []cli.Leg
+		// The walk, or its cells, did not fit: the answer stands.
+		walkErr := res.WalkErr
 		if c.path.Value != "" && (res.Walk != nil || res.Steps == 0) { // a walk, or none needed
-			stops, err := p.Stops(c.path.Value == "cells")
-			if err != nil {
+			stops, err := p.Stops(c.path.Value == "cells", job.Meter)
+			switch {
+			case errors.Is(err, memory.ErrLimit):
+				walkErr = fmt.Errorf("the walk's cells: %w", err)
+			case err != nil:
 				return cli.Outcome{Err: err}
+			default:
+				legs = make([]cli.Leg, len(stops)) // JSON: [] when no step is needed
+				for i, s := range stops {
+					legs[i] = cli.Leg(s) // the same fields: JSON's names are cli's
+				}
+				o.Text += cli.WalkText(prefix, legs)
 			}
-			legs = make([]cli.Leg, len(stops)) // JSON: [] when no step is needed
-			for i, s := range stops {
-				legs[i] = cli.Leg(s) // the same fields: JSON's names are cli's
-			}
-			o.Text += cli.WalkText(prefix, legs)
 		}
-		if res.WalkErr != nil && c.path.Value != "" { // the answer stands
-			o.Log += fmt.Sprintf("day18: %s: %s: %v, nothing shown\n", job.Name, p.Label(), res.WalkErr)
-			o.Unshown(res.WalkErr)
+		if walkErr != nil && c.path.Value != "" {
+			o.Log += fmt.Sprintf("day18: %s: %s: %v, nothing shown\n", job.Name, p.Label(), walkErr)
+			o.Unshown(walkErr)
 		}
 		o.Record.SetPart(p.Name, a, legs)
 		if o.Draw == nil && (res.Walk != nil || res.WalkErr != nil) { // the first part with a walk

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -234,6 +235,37 @@ func TestWalkLeftOut(t *testing.T) {
 		frames, err := o.Draw(context.Background(), false)
 		if frames != nil || !errors.Is(err, memory.ErrLimit) || err.Error() != "part 1: the walk: memory limit 32 MB" {
 			t.Errorf("%v: draw gave %d frames, %v; want none and part 1's walk error", tc.args, len(frames), err)
+		}
+	}
+}
+
+// TestCellsLeftOut has -path=cells's fields, reserved from the memory limit, not fit in it:
+// the answer stands and the walk is left out with a line on stderr and status 3, where the
+// walk without its cells, which needs no field, is shown under the same limit.
+func TestCellsLeftOut(t *testing.T) {
+	v, err := vault.Parse("v.txt", []byte("#####\n#@.a#\n#####\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := solve.Parts(v, 1, solve.Options{Walk: true}, nil)
+	for _, tc := range []struct {
+		path, text, log, json string
+		status                int
+	}{
+		{"-path=cells", "part 1: 2\n", "day18: v.txt: part 1: the walk's cells: memory limit 100 B: a leg's field of 35 cells does not fit, nothing shown\n",
+			`{"file":"","part1":2}`, cli.Stopped},
+		{"-path", "part 1: 2\n  robot 1: a 2\n", "", `{"file":"","part1":2,"path1":[{"robot":1,"to":"a","steps":2}]}`, cli.OK},
+	} {
+		c := &config{}
+		fs := flag.NewFlagSet("day18", flag.ContinueOnError)
+		c.flags(fs)
+		if err := fs.Parse([]string{tc.path}); err != nil || c.check(fs) != nil {
+			t.Fatalf("%s: %v", tc.path, err)
+		}
+		o := c.report(&cli.Job{Name: "v.txt", Meter: memory.NewMeter(100)}, v, parts)
+		record, _ := json.Marshal(o.Record)
+		if o.Err != nil || o.Text != tc.text || o.Log != tc.log || o.Status != tc.status || string(record) != tc.json {
+			t.Errorf("%s: error %v, text %q, log %q, status %d, record %s; want %q, %q, %d, %s", tc.path, o.Err, o.Text, o.Log, o.Status, record, tc.text, tc.log, tc.status, tc.json)
 		}
 	}
 }

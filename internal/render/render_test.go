@@ -87,7 +87,7 @@ func TestVaultWalk(t *testing.T) {
 	}
 	// The trail: every cell of every leg, in its robot's colour (or a robot standing there).
 	for _, l := range res.Walk {
-		cells, err := solve.Cells(v, l)
+		cells, err := solve.Cells(v, l, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,8 +125,9 @@ func TestVaultWalk(t *testing.T) {
 	}
 }
 
-// TestMemory holds the pictures to a meter: a limit below one frame stops with the memory
-// limit, naming the frame, and hands back everything reserved; a limit that fits leaves the
+// TestMemory holds the pictures to a meter: a limit below the regions' field, a leg's field
+// beside it, or one frame stops with the memory limit, naming what did not fit, and hands
+// back everything reserved; a limit that fits leaves the
 // frames' pixels reserved for the caller.
 func TestMemory(t *testing.T) {
 	v, err := vault.Parse("line", []byte("#########\n#b.A.@.a#\n#########\n"))
@@ -160,6 +161,9 @@ func TestMemory(t *testing.T) {
 		{"vault, no room for the regions", int64(field) - 1, func(m *memory.Meter) ([]*image.Paletted, error) {
 			return render.VaultWalk(ctx, v, walk, false, m)
 		}, "do not fit"},
+		{"vault, no room for a leg's field beside the regions'", int64(2*field - 1), func(m *memory.Meter) ([]*image.Paletted, error) {
+			return render.VaultWalk(ctx, v, walk, false, m)
+		}, "a leg's field of"},
 		{"vault, no room for the frame", int64(field + frame - 1), func(m *memory.Meter) ([]*image.Paletted, error) {
 			return render.VaultWalk(ctx, v, walk, false, m)
 		}, "frame 1 of"},

@@ -17,7 +17,8 @@ import (
 // traced, as one frame; or, with animate, the robots walking, a frame every few steps and
 // one at every key, doors opening as their keys are picked up. Each frame's pixels are
 // reserved from m first (nil: no limit), for the caller to release: a walk of a hundred
-// legs over the largest grid is a hundred frames of 16 MB. When ctx ends first (looked at
+// legs over the largest grid is a hundred frames of 16 MB; so are the regions' field while
+// it draws, and each leg's while it is traced (solve.Cells). When ctx ends first (looked at
 // before each leg and each frame), it returns ctx's error and holds nothing reserved.
 func VaultWalk(ctx context.Context, v *vault.Vault, walk []solve.Leg, animate bool, m *memory.Meter) (_ []*image.Paletted, err error) {
 	scale := Scale(v.Grid.W-2, v.Grid.H-2)
@@ -56,7 +57,7 @@ func VaultWalk(ctx context.Context, v *vault.Vault, walk []solve.Leg, animate bo
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		cells, err := solve.Cells(v, l)
+		cells, err := solve.Cells(v, l, m)
 		if err != nil {
 			return nil, err
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/statespace/puzzles/internal/grid"
 	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/vault"
 )
 
@@ -19,8 +20,8 @@ type Stop struct {
 }
 
 // Stops is the part's walk (Result.Walk) as stops, with each leg's cells when cells is set
-// (Cells).
-func (p Part) Stops(cells bool) ([]Stop, error) {
+// (Cells, each leg's field reserved from m).
+func (p Part) Stops(cells bool, m *memory.Meter) ([]Stop, error) {
 	out := []Stop{}
 	for _, l := range p.Result.Walk {
 		s := Stop{Robot: l.Robot + 1, To: string(p.Vault.Grid.Cells[l.ToCell]), Steps: l.Steps}
@@ -28,7 +29,7 @@ func (p Part) Stops(cells bool) ([]Stop, error) {
 			s.To = "exit"
 		}
 		if cells {
-			cs, err := Cells(p.Vault, l)
+			cs, err := Cells(p.Vault, l, m)
 			if err != nil {
 				return nil, err
 			}
@@ -46,8 +47,14 @@ func (p Part) Stops(cells bool) ([]Stop, error) {
 // the keys held when it starts, passing no key not yet held but its target. It comes from
 // the distance field of the target cell (grid.FieldUntil, as far as the leg's start) by
 // descent, so it needs no parent pointers; its length is the leg's, which the error
-// reports if ever not.
-func Cells(v *vault.Vault, l Leg) ([]int, error) {
+// reports if ever not. The field is reserved from m (nil: no limit) while it is searched:
+// an error wrapping memory.ErrLimit when it does not fit.
+func Cells(v *vault.Vault, l Leg, m *memory.Meter) ([]int, error) {
+	n := len(v.Grid.Cells)
+	if !m.Reserve(grid.FieldBytes(n)) {
+		return nil, fmt.Errorf("%w: a leg's field of %d cells does not fit", memory.LimitError(m.Limit()), n)
+	}
+	defer m.Release(grid.FieldBytes(n))
 	target := v.Grid.Cells[l.ToCell]
 	field := v.Grid.FieldUntil([]int{l.ToCell}, func(c byte) bool {
 		switch {
@@ -75,7 +82,7 @@ func Replay(v *vault.Vault, walk []Leg) (steps int, held keys.Set, err error) {
 	at := append([]int(nil), v.Robots...)
 	g := v.Grid
 	for _, l := range walk {
-		cells, err := Cells(v, l)
+		cells, err := Cells(v, l, nil)
 		if err != nil {
 			return steps, held, err
 		}
