@@ -146,7 +146,7 @@ func (c *config) report(job *cli.Job, v *vault.Vault, parts []solve.Part) cli.Ou
 			Stop: p.Err, Lower: res.Lower, Upper: res.Upper, Optional: !p.Applies && c.part != 2}
 		o.Add(prefix, a, len(parts) > 1)
 		var legs []cli.Leg
-		// The walk, or its cells, did not fit: the answer stands.
+		// walkErr is why the walk is left out (its routes or its cells did not fit); the answer stands.
 		walkErr := res.WalkErr
 		if c.path.Value != "" && (res.Walk != nil || res.Steps == 0) { // a walk, or none needed
 			stops, err := p.Stops(c.path.Value == "cells", job.Meter)

@@ -198,6 +198,21 @@ func TestRepeat(t *testing.T) {
 	}
 }
 
+// configOf is day18's configuration for the flags args, checked.
+func configOf(t *testing.T, args ...string) *config {
+	t.Helper()
+	c := &config{}
+	fs := flag.NewFlagSet("day18", flag.ContinueOnError)
+	c.flags(fs)
+	if err := fs.Parse(args); err != nil {
+		t.Fatalf("%v: %v", args, err)
+	}
+	if err := c.check(fs); err != nil {
+		t.Fatalf("%v: %v", args, err)
+	}
+	return c
+}
+
 // TestWalkLeftOut gives report a part whose walk did not fit after its search
 // (Result.WalkErr; the solve package's fuzz target makes such results): the answer stands,
 // -path's walk is left out with a line on stderr and status 3, and -render's picture fails
@@ -219,13 +234,7 @@ func TestWalkLeftOut(t *testing.T) {
 		{[]string{"-path"}, false, "day18: v.txt: part 1: the walk: memory limit 32 MB, nothing shown\n", cli.Stopped},
 		{nil, true, "", cli.OK},
 	} {
-		c := &config{}
-		fs := flag.NewFlagSet("day18", flag.ContinueOnError)
-		c.flags(fs)
-		if err := fs.Parse(tc.args); err != nil || c.check(fs) != nil {
-			t.Fatalf("%v: %v", tc.args, err)
-		}
-		o := c.report(&cli.Job{Name: "v.txt", Render: tc.render}, v, parts)
+		o := configOf(t, tc.args...).report(&cli.Job{Name: "v.txt", Render: tc.render}, v, parts)
 		if o.Err != nil || o.Text != "part 1: 2\n" || o.Log != tc.log || o.Status != tc.status {
 			t.Errorf("%v: error %v, text %q, log %q, status %d; want the answer, log %q, status %d", tc.args, o.Err, o.Text, o.Log, o.Status, tc.log, tc.status)
 		}
@@ -256,13 +265,7 @@ func TestCellsLeftOut(t *testing.T) {
 			`{"file":"","part1":2}`, cli.Stopped},
 		{"-path", "part 1: 2\n  robot 1: a 2\n", "", `{"file":"","part1":2,"path1":[{"robot":1,"to":"a","steps":2}]}`, cli.OK},
 	} {
-		c := &config{}
-		fs := flag.NewFlagSet("day18", flag.ContinueOnError)
-		c.flags(fs)
-		if err := fs.Parse([]string{tc.path}); err != nil || c.check(fs) != nil {
-			t.Fatalf("%s: %v", tc.path, err)
-		}
-		o := c.report(&cli.Job{Name: "v.txt", Meter: memory.NewMeter(100)}, v, parts)
+		o := configOf(t, tc.path).report(&cli.Job{Name: "v.txt", Meter: memory.NewMeter(100)}, v, parts)
 		record, _ := json.Marshal(o.Record)
 		if o.Err != nil || o.Text != tc.text || o.Log != tc.log || o.Status != tc.status || string(record) != tc.json {
 			t.Errorf("%s: error %v, text %q, log %q, status %d, record %s; want %q, %q, %d, %s", tc.path, o.Err, o.Text, o.Log, o.Status, record, tc.text, tc.log, tc.status, tc.json)

@@ -25,7 +25,7 @@
 //	0   every input answered
 //	1   some input has no answer
 //	3   some search stopped (a limit, a timeout) before proving its answer, or a limit kept
-//	    out something asked beside the answers (a picture, a walk: Outcome.Unshown)
+//	    out something asked beside the answers (a picture; a walk or a field: Outcome.Unshown)
 //	2   bad input or usage
 //	130 interrupted (SIGINT), 143 terminated (SIGTERM)
 package cli
