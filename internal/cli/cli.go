@@ -574,8 +574,8 @@ the FILE arguments; after --, every argument is a FILE.`
 	statusHelp = `Exit status, the worst over the inputs: 0 every input answered; 1 some input has no answer
 (it says why); 2 bad input or usage, or a -render or -cpuprofile file that could not be
 written; 3 a search stopped (a limit, -timeout) before proving its answer (it says what it
-proved), or a limit kept out something asked for beside the answers (a -render picture, a
-walk, a field); 130 on SIGINT, 143 on SIGTERM, after every answer found.`
+proved), or a limit kept out something asked for beside the answers (such as a -render
+picture); 130 on SIGINT, 143 on SIGTERM, after every answer found.`
 )
 
 // Version is the command's name, its module's version and the source revision it was built
