@@ -127,8 +127,8 @@ func TestVaultWalk(t *testing.T) {
 
 // TestMemory holds the pictures to a meter: a limit below the regions' field, a leg's field
 // beside it, or one frame stops with the memory limit, naming what did not fit, and hands
-// back everything reserved; a limit that fits leaves the
-// frames' pixels reserved for the caller.
+// back everything reserved; a limit that fits leaves the frames' pixels reserved for the
+// caller.
 func TestMemory(t *testing.T) {
 	v, err := vault.Parse("line", []byte("#########\n#b.A.@.a#\n#########\n"))
 	if err != nil {
