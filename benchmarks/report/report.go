@@ -447,7 +447,7 @@ func atlasWork(run *result, b *strings.Builder, _ string) error {
 	}
 	b.WriteString("## klotski: the atlas of every 4x5 layout (`BenchmarkAtlas`)\n\n" +
 		"Groups: union-find over each type's layouts, one type per goroutine. Hardest: one breadth-first\n" +
-		"search per type from its solved layouts (it joins the type's groups again first). Farthest: the\n" +
+		"search per type from its solved layouts, telling the groups apart as it goes. Farthest: the\n" +
 		"classic's last layer, bit boards against the plain search over Board's cell codes.\n\n| work | time |\n|---|---:|\n")
 	for _, w := range []string{"groups", "hardest"} {
 		for _, n := range run.names("Atlas/" + w + "/") {

@@ -22,5 +22,8 @@
 // rows' states for free); types run in parallel, each on one goroutine. Atlas.Hardest then
 // runs, per type, one breadth-first search under the game's move (one piece any distance
 // along any path) from every solved layout at once: the groups of a type never meet, so
-// each layout gets its distance to the nearest solved layout of its own group.
+// each layout gets its distance to the nearest solved layout of its own group. The search
+// also labels each layout with the solved layout its way began at and joins the labels an
+// edge puts side by side, so it ends knowing the groups again without a second union-find
+// over the layouts (which would look at every layout's steps once more).
 package atlas

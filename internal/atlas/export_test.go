@@ -1,5 +1,7 @@
 package atlas
 
+import "context"
+
 // GroupsOf lets the external tests build the atlas of a few types.
 var GroupsOf = groupsOf
 
@@ -9,3 +11,9 @@ var Distances = distances
 
 // Unreached is Distances' distance of a layout that reaches no solved one.
 const Unreached = unreached
+
+// HardestBy lets the external tests run Hardest by its labels or by its baseline, the
+// groups joined again.
+func (a *Atlas) HardestBy(ctx context.Context, workers int, labels bool) error {
+	return a.hardestBy(ctx, workers, nil, labels)
+}

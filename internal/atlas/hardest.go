@@ -9,37 +9,36 @@ import (
 // Hardest finds every group's hardest layout: a breadth-first search under the game's move
 // (one piece any distance along any path) from all the solved layouts of a type at once,
 // since the groups of a type never meet, gives each layout its distance to the nearest
-// solved layout of its own group. Types run on workers goroutines (0: every core); progress
-// is called with the layouts done so far. Each type's groups are joined again (cheaper than
-// keeping every layout's group from Groups: 117 MB of cold memory). When ctx ends first,
-// Hardest returns its error and the groups keep no hardest layout: it looks between types
-// and inside each type's search (distances), the longest a type takes.
+// solved layout of its own group. The same search tells the groups apart (labelSearch), so
+// no layout's group is looked up. Types run on workers goroutines (0: every core); progress
+// is called with the layouts done so far. When ctx ends first, Hardest returns its error
+// and the groups keep no hardest layout: it looks between types and inside each type's
+// search, the longest a type takes.
 func (a *Atlas) Hardest(ctx context.Context, workers int, progress func(done int64)) error {
+	return a.hardestBy(ctx, workers, progress, true)
+}
+
+// hardestBy is Hardest by labelSearch (labels), or by its baseline (joinSearch): the type's
+// groups joined again by union-find, then a search of the distances alone.
+func (a *Atlas) hardestBy(ctx context.Context, workers int, progress func(done int64), labels bool) error {
 	var done atomic.Int64
-	finders := newFinders(workers)
+	finders, searches := newFinders(workers), make([]*labelSearch, workerCount(workers))
+	for w := range searches {
+		searches[w] = new(labelSearch)
+	}
 	parallel(ctx, workers, len(a.types), func(w, i int) {
-		x, u := a.types[i], finders[w]
-		groups, member := u.groups(x), u.up
-		a.byType[i] = groups
-		dist := distances(ctx, x)
-		if dist == nil { // stopped: Hardest returns ctx's error
+		x, far := a.types[i], farthest{groups: a.byType[i]}
+		far.start()
+		var ok bool
+		if labels {
+			ok = searches[w].hardest(ctx, x, &far)
+		} else {
+			ok = joinSearch(ctx, finders[w], x, &far)
+		}
+		if !ok { // stopped: Hardest returns ctx's error
 			return
 		}
-		far := make([]uint32, len(groups)) // the number of each group's hardest layout
-		for g := range groups {
-			groups[g].Moves = -1
-		}
-		for n, d := range dist {
-			g := &groups[member[n]&^mark]
-			if d != unreached && int(d) > g.Moves {
-				g.Moves, far[member[n]&^mark] = int(d), uint32(n)
-			}
-		}
-		for g := range groups {
-			if groups[g].Moves >= 0 {
-				groups[g].Hardest = x.Layout(far[g])
-			}
-		}
+		far.finish(x)
 		if p := done.Add(int64(x.Len())); progress != nil {
 			progress(p)
 		}
@@ -50,6 +49,145 @@ func (a *Atlas) Hardest(ctx context.Context, workers int, progress func(done int
 	a.collect()
 	a.hardest = true
 	return nil
+}
+
+// farthest keeps each group's farthest layout from a solved one as a search finds them.
+type farthest struct {
+	groups []Group  // a type's, in seed order
+	far    []uint32 // the number of each group's farthest layout so far
+}
+
+// start forgets what an earlier search found: no group has a solved layout yet.
+func (f *farthest) start() {
+	f.far = make([]uint32, len(f.groups))
+	for g := range f.groups {
+		f.groups[g].Moves, f.groups[g].Hardest = -1, 0
+	}
+}
+
+// see takes layout n, d moves from a solved layout of group g; the layouts of a group come
+// in order, so its first farthest is kept.
+func (f *farthest) see(g int, n uint32, d int) {
+	if d > f.groups[g].Moves {
+		f.groups[g].Moves, f.far[g] = d, n
+	}
+}
+
+// finish gives each group with a solved layout its hardest layout.
+func (f *farthest) finish(x *TypeIndex) {
+	for g := range f.groups {
+		if f.groups[g].Moves >= 0 {
+			f.groups[g].Hardest = x.Layout(f.far[g])
+		}
+	}
+}
+
+// labelSearch is one worker's search for its types' hardest layouts, its arrays kept warm
+// from one type to the next. It is the breadth-first search of distances that also labels
+// each layout it reaches with the solved layout its way started from: an edge between two
+// labels joins them (union-find over the solved layouts alone, not the whole type), so
+// that at the end a group's labels are one set. A set's least layout is then the first of
+// its group in code order, the group's seed, so one pass over the layouts in order names
+// each set's group and gives every layout's distance to it. The baseline (joinSearch) has
+// each layout's group from a union-find of the whole type first, which looks at every
+// layout's steps once more.
+type labelSearch struct {
+	at     []uint32 // each layout's moves (top 8 bits) and label, or unseen
+	labels []uint32 // the labels' union-find: each label's parent, a root its own
+	group  []uint32 // each root label's group index plus one, 0 before its seed
+	queue  []Layout
+	moves  []ranked
+	_      [64]byte // a cache line of its own (see newFinders)
+}
+
+const (
+	unseen    = ^uint32(0) // a layout the search has not reached
+	labelBits = 24         // a type's layouts are under a million, 2^20
+	labelMask = 1<<labelBits - 1
+)
+
+// hardest runs the search over x's layouts into f; false when ctx ended first (looked at
+// every lookEvery layouts taken from the queue).
+func (s *labelSearch) hardest(ctx context.Context, x *TypeIndex, f *farthest) bool {
+	s.at = slices.Grow(s.at[:0], x.Len())[:x.Len()]
+	at, labels, queue := s.at, s.labels[:0], s.queue[:0]
+	for i := range at {
+		at[i] = unseen
+	}
+	x.each(Solved, func(n uint32, l Layout, _ *walk) {
+		at[n] = uint32(len(labels))
+		labels = append(labels, uint32(len(labels)))
+		queue = append(queue, l)
+	})
+	find := func(a uint32) uint32 {
+		for labels[a] != a {
+			labels[a] = labels[labels[a]] // path halving
+			a = labels[a]
+		}
+		return a
+	}
+	var wk walk
+	moves := s.moves[:0]
+	// d counts up to the farthest layout's moves, 138 at most: 8 bits hold it.
+	for q, end, d := 0, len(queue), uint32(1); q < len(queue); d++ {
+		for ; q < end; q++ {
+			if q%lookEvery == 0 && ctx.Err() != nil {
+				s.labels, s.queue, s.moves = labels, queue, moves
+				return false
+			}
+			x.walk(queue[q], &wk)
+			a := find(at[wk.sum[Rows]] & labelMask)
+			moves = x.movesRanked(&wk, moves[:0], true)
+			for _, m := range moves {
+				switch o := at[m.n]; {
+				case o == unseen:
+					at[m.n] = d<<labelBits | a
+					queue = append(queue, m.l)
+				case o&labelMask != a:
+					if b := find(o & labelMask); b < a {
+						labels[a], a = b, b
+					} else if a < b {
+						labels[b] = a
+					}
+				}
+			}
+		}
+		end = len(queue)
+	}
+	s.labels, s.queue, s.moves = labels, queue, moves
+	s.group = slices.Grow(s.group[:0], len(labels))[:len(labels)]
+	clear(s.group)
+	next := 0 // the group whose seed is the next to come
+	for n, o := range at {
+		if o == unseen {
+			continue
+		}
+		r := find(o & labelMask)
+		if s.group[r] == 0 { // n is its group's first layout: its seed
+			for x.Rank(f.groups[next].Seed) != uint32(n) {
+				next++
+			}
+			s.group[r] = uint32(next) + 1
+		}
+		f.see(int(s.group[r]-1), uint32(n), int(o>>labelBits))
+	}
+	return true
+}
+
+// joinSearch is labelSearch's baseline: the groups of x joined again by u (each layout's
+// group index in u.up), then the distances alone.
+func joinSearch(ctx context.Context, u *unionFind, x *TypeIndex, f *farthest) bool {
+	u.groups(x)
+	dist := distances(ctx, x)
+	if dist == nil {
+		return false
+	}
+	for n, d := range dist {
+		if d != unreached {
+			f.see(int(u.up[n]&^mark), uint32(n), int(d))
+		}
+	}
+	return true
 }
 
 const unreached = 0xff

@@ -13,8 +13,9 @@ import (
 // TestHardest checks the atlas of a spread of types against the ordinary solver (package
 // slide): per type, the farthest any layout is from a solved one and how many layouts can
 // reach one agree with one breadth-first search from every goal arrangement, and each type's
-// hardest layout solves in its number of moves; on one worker and on two alike. (The whole
-// atlas, and its hardest layout of all, are klotski's TestGroups.)
+// hardest layout solves in its number of moves; on one worker and on two alike, and by the
+// baseline (the groups joined again, then the distances) alike. (The whole atlas, and its
+// hardest layout of all, are klotski's TestGroups.)
 func TestHardest(t *testing.T) {
 	limit := 200_000
 	if testing.Short() {
@@ -28,10 +29,13 @@ func TestHardest(t *testing.T) {
 	}
 	ctx := context.Background()
 	var atlases []*atlas.Atlas
-	for _, workers := range []int{1, 2} {
-		a, err := atlas.GroupsOf(ctx, workers, some, nil)
+	for _, run := range []struct {
+		workers int
+		labels  bool
+	}{{1, true}, {2, true}, {2, false}} {
+		a, err := atlas.GroupsOf(ctx, run.workers, some, nil)
 		if err == nil {
-			err = a.Hardest(ctx, workers, nil)
+			err = a.HardestBy(ctx, run.workers, run.labels)
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -40,6 +44,9 @@ func TestHardest(t *testing.T) {
 	}
 	if !slices.Equal(atlases[0].Groups, atlases[1].Groups) {
 		t.Fatalf("one worker and two disagree")
+	}
+	if !slices.Equal(atlases[0].Groups, atlases[2].Groups) {
+		t.Fatalf("the search by labels and the baseline disagree")
 	}
 	type sums struct {
 		most, solvable int
@@ -148,4 +155,26 @@ func solve(t *testing.T, l atlas.Layout) int {
 		t.Fatal(err)
 	}
 	return res.Moves
+}
+
+// BenchmarkHardest finds the hardest layouts of the eight largest types' groups by the
+// search that labels the groups as it goes against its baseline, the groups joined again
+// by union-find before a search of the distances alone; on every core.
+func BenchmarkHardest(b *testing.B) {
+	var large []atlas.Type
+	for _, x := range atlas.Types(0)[:8] {
+		large = append(large, x.Type)
+	}
+	ctx := context.Background()
+	a, err := atlas.GroupsOf(ctx, 0, large, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, labels := range []bool{true, false} {
+		b.Run(map[bool]string{true: "labels", false: "join"}[labels], func(b *testing.B) {
+			for b.Loop() {
+				a.HardestBy(ctx, 0, labels)
+			}
+		})
+	}
 }
