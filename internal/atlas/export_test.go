@@ -17,3 +17,11 @@ const Unreached = unreached
 func (a *Atlas) HardestBy(ctx context.Context, workers int, labels bool) error {
 	return a.hardestBy(ctx, workers, nil, labels)
 }
+
+// HardestOf runs the search Hardest runs over one type, its groups joined first as Groups
+// joins them: false when ctx ended first.
+func HardestOf(ctx context.Context, x *TypeIndex) bool {
+	f := farthest{groups: new(unionFind).groups(x)}
+	f.start()
+	return new(labelSearch).hardest(ctx, x, &f)
+}

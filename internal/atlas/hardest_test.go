@@ -139,6 +139,34 @@ func TestDistancesStop(t *testing.T) {
 	}
 }
 
+// TestHardestStop checks that Hardest's search looks at its context inside a type, not only
+// at its start: a context that ends at its second look stops the search of the largest type
+// (its first look is before any layout, its second some tens of thousands of layouts in),
+// where the same search under a context that never ends runs to its end.
+func TestHardestStop(t *testing.T) {
+	x := atlas.Types(0)[0]
+	if !atlas.HardestOf(context.Background(), x) {
+		t.Fatalf("type %+v: the search stopped under a context that never ends", x.Type)
+	}
+	ctx := &endsAt{Context: context.Background(), look: 2}
+	if atlas.HardestOf(ctx, x) || ctx.looks != 2 {
+		t.Errorf("type %+v: %d looks at a context that ends at its second, the search not stopped", x.Type, ctx.looks)
+	}
+}
+
+// endsAt is a context that ends at its look-th look (a call of Err).
+type endsAt struct {
+	context.Context
+	look, looks int
+}
+
+func (c *endsAt) Err() error {
+	if c.looks++; c.looks >= c.look {
+		return context.Canceled
+	}
+	return nil
+}
+
 // puzzle makes l a puzzle for the solver: the 2x2 (A) to the exit.
 func puzzle(t *testing.T, l atlas.Layout) *slide.Puzzle {
 	p, err := slide.Parse("atlas", []byte(l.String()+"\ngoal: A 3 1\n"))
