@@ -128,11 +128,11 @@ func (s *labelSearch) hardest(ctx context.Context, x *TypeIndex, f *farthest) bo
 	}
 	var wk walk
 	moves := s.moves[:0]
+	defer func() { s.labels, s.queue, s.moves = labels, queue, moves }() // their room, for the next type
 	// d counts up to the farthest layout's moves, 138 at most: 8 bits hold it.
 	for q, end, d := 0, len(queue), uint32(1); q < len(queue); d++ {
 		for ; q < end; q++ {
 			if q%lookEvery == 0 && ctx.Err() != nil {
-				s.labels, s.queue, s.moves = labels, queue, moves
 				return false
 			}
 			x.walk(queue[q], &wk)
@@ -154,7 +154,6 @@ func (s *labelSearch) hardest(ctx context.Context, x *TypeIndex, f *farthest) bo
 		}
 		end = len(queue)
 	}
-	s.labels, s.queue, s.moves = labels, queue, moves
 	s.group = slices.Grow(s.group[:0], len(labels))[:len(labels)]
 	clear(s.group)
 	next := 0 // the group whose seed is the next to come
