@@ -289,8 +289,14 @@ func bitsLow(ks keys.Set) int {
 	return k
 }
 
-// Reduced reports whether Reduce has rewritten c.
+// Reduced reports whether Reduce has run on c (Reduction.Rewrote says whether it changed
+// anything).
 func (c *Corridors) Reduced() bool { return c.reduced }
+
+// Rewrote reports whether the reduction changed the graph (rewrites 1 to 4). A graph Reduce
+// left as it was has the routes it had before: rewrite 5 only takes keys out of the
+// search's key set.
+func (r Reduction) Rewrote() bool { return r.Keys != 0 || r.Doors != 0 || r.Gathered != 0 }
 
 // Reduction returns what Reduce took out of c: nothing before it ran.
 func (c *Corridors) Reduction() Reduction {

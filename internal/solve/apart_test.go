@@ -1,6 +1,7 @@
 package solve_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/solve"
@@ -71,4 +72,67 @@ func TestApart(t *testing.T) {
 			t.Errorf("%s: the walk replays to %d steps holding %s (%v), answer %d", tc.name, steps, held, err, got.Steps)
 		}
 	}
+}
+
+// TestKeepRoutes checks the search that keeps the routes its regions tried apart read
+// (the default, where the reduction that follows leaves the corridors as they were) against
+// the search that builds them again (NoKeepRoutes) and the BFS baseline: the same answers,
+// on vaults whose regions apart read routes and did not answer (Stats.Tried), with no
+// reduction (keys on cycles) and with one (the statement's examples).
+func TestKeepRoutes(t *testing.T) {
+	vaults := []string{
+		"############\n#a......@Bc#\n############\n#b.....@Ad##\n############\n", // TestApart's order
+		"############\n#a..e...@Bc#\n############\n#b.....@Ad##\n############\n", // e taken on the way: reduced
+		"############\n#a......@Bc#\n#.####.###.#\n#..........#\n############\n#b.....@Ad.#\n#.#####.##.#\n#..........#\n############\n",
+		"#############\n#a.......@Bc#\n#.###.####..#\n#...........#\n#############\n#b......@Ad.#\n#.#.#####.#.#\n#...........#\n#############\n",
+	}
+	n := uint64(300)
+	if testing.Short() {
+		n = 100
+	}
+	for seed := range n { // part 2 of small mazes with loops: one in twenty or so
+		o := vaultgen.Options{Seed: seed, Size: 13, Keys: 5 + int(seed%4), Loops: 0.3, Doors: 1 + int(seed/2%2)}
+		v, err := vault.Parse("gen", vaultgen.Generate(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p2, ok := v.Part2(); ok {
+			vaults = append(vaults, p2.Grid.String())
+		}
+	}
+	for _, f := range []string{"aoc-p2-c-orig.txt", "aoc-p2-d-orig.txt"} { // the statement's: reduced
+		p2, _ := load(t, filepath.Join("../../inputs/day18/statement", f)).Part2()
+		vaults = append(vaults, p2.Grid.String())
+	}
+	kept, rewrote := 0, 0
+	for _, data := range vaults {
+		v, err := vault.Parse("keep", []byte(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := solve.Graph(v, solve.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Stats.Tried == 0 || got.Stats.Apart > 0 {
+			continue // regions not tried apart, or answered so
+		}
+		want, err := solve.BFS(v, solve.Options{Budget: 300_000})
+		if err != nil {
+			continue // too large for the baseline
+		}
+		again, err := solve.Graph(v, solve.Options{NoKeepRoutes: true})
+		if err != nil || got.Steps != want.Steps || again.Steps != want.Steps {
+			t.Fatalf("kept %d, built again %d (%v), bfs %d on\n%s", got.Steps, again.Steps, err, want.Steps, data)
+		}
+		if got.Stats.Reduced.Rewrote() {
+			rewrote++
+		} else {
+			kept++
+		}
+	}
+	if kept < int(n)/40 || rewrote < 2 {
+		t.Errorf("%d vaults kept the routes their regions apart read, %d rewrote them: too few to tell", kept, rewrote)
+	}
+	t.Logf("%d vaults kept the routes their regions apart read, %d rewrote them", kept, rewrote)
 }

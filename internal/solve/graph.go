@@ -116,7 +116,9 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	if reduce && !g.Corridors().Reduced() {
 		res.Stats.Reduced = g.Corridors().Reduce()
 		all = v.All &^ res.Stats.Reduced.Keys
-		if tried { // apart read the graph of the vault's own keys (routes, walks)
+		// apart read the graph of the vault's own keys: its routes stand unless the
+		// reduction rewrote the corridors they were found on.
+		if tried && (res.Stats.Reduced.Rewrote() || opt.NoKeepRoutes) {
 			c := g.Corridors()
 			g.Release()
 			opt.reset(g, v, c)
@@ -164,7 +166,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 	res.Stats = s.stats
 	res.Stats.Routes, res.Stats.Search = g.Stats, time.Since(t2)
 	res.Stats.Corridors, res.Stats.Reach, res.Stats.Setup = early.Corridors, early.Reach, early.Setup
-	res.Stats.Reduced = early.Reduced
+	res.Stats.Reduced, res.Stats.Tried = early.Reduced, early.Tried
 	res.Stats.Turns = bits.OnesCount8(s.seq)
 	res.Stats.Bound, res.Stats.StartBound = b.Kind, int(b.Start)+s.steps
 	if m, ok := b.Bound.(interface{ Memoised() int }); ok {

@@ -120,6 +120,11 @@ type Options struct {
 	// Apart is tried only with bound.KindAuto.
 	NoApart bool
 
+	// NoKeepRoutes makes Graph build its route graph again after the regions were tried
+	// apart and did not answer, where it keeps the routes apart read unless the reduction
+	// that follows rewrote the corridors: the baseline that idea is measured by.
+	NoKeepRoutes bool
+
 	// NoReduce makes Graph search the vault's own keys, without the reductions of
 	// routes.Corridors.Reduce: the baseline they are measured by. Walks and the exit goal
 	// are never reduced.
@@ -278,6 +283,7 @@ type Stats struct {
 	FirstWalk    int              // the first walk's steps (0: none), and
 	Improved     int              // the best walk's, from later dives and local search (improve.go)
 	Apart        int              // states memoised solving the robots' regions apart, when no search ran
+	Tried        int              // tries of the regions apart that did not answer (apart.go tries twice)
 	Turns        int              // robots that took turns (turns.go), 0 when none did
 	Reduced      routes.Reduction // what the reductions took out of the search
 	Bytes        int              // the most memory the search's table and queue held
@@ -309,8 +315,11 @@ func (s Stats) String() string {
 		first = fmt.Sprintf(", the first walk %d steps, the best %d", s.FirstWalk, s.Improved)
 	}
 	turns := ""
+	if s.Tried > 0 {
+		turns = fmt.Sprintf("regions solved apart: no answer in %d tries; ", s.Tried)
+	}
 	if s.Turns > 0 {
-		turns = fmt.Sprintf("%d robots take turns; ", s.Turns)
+		turns += fmt.Sprintf("%d robots take turns; ", s.Turns)
 	}
 	var terms []string // what the bound added as the search went: regions' exact costs, the exit's detour and ways
 	if s.Exact > 0 {
