@@ -450,6 +450,28 @@ func BenchmarkReuse(b *testing.B) {
 	}
 }
 
+// BenchmarkKeepRoutes solves vaults whose part 2 has four robots each alone in a quadrant
+// of a maze with loops, where the regions solved apart do not answer (a region's memo
+// outgrows its limit, or the walks wait on each other) and the search runs: with the routes
+// the regions apart read kept for the search (the default), as the reduction that follows
+// changes nothing in a maze with loops, and built again (no-keep, the baseline): seed 14 of
+// an 801x801 maze, loops 0.45 and nineteen doors a key, and seed 18 of a 1001x1001 maze,
+// loops 0.3 and seven doors a key.
+func BenchmarkKeepRoutes(b *testing.B) {
+	for _, g := range []struct {
+		name string
+		o    vaultgen.Options
+	}{
+		{"maze801,loops=0.45,doors=19,seed=14", vaultgen.Options{Size: 801, Loops: 0.45, Doors: 19, Seed: 14}},
+		{"maze1001,loops=0.3,doors=7,seed=18", vaultgen.Options{Size: 1001, Loops: 0.3, Doors: 7, Seed: 18}},
+	} {
+		data := vaultgen.Generate(g.o)
+		for _, vr := range []variant{{"default", solve.Options{}}, {"no-keep", solve.Options{NoKeepRoutes: true}}} {
+			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
+		}
+	}
+}
+
 // BenchmarkExitNeeds measures the exit goal's bound, the forest of the exit and the keys it
 // needs (bound.Exit), against the door-free distance to the exit alone (no-needs) and
 // against the forest unpriced (no-exit-prices), on generated mazes with loops and the exit

@@ -405,6 +405,10 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		"Rent/maze401,rooms=100,doors=10,robots=2,seed=1494/no-rent", "Rent/maze401,rooms=100,doors=10,robots=2,seed=1494/default")
 	pair("day18: the same, where the search asks a node often enough that its rent passes what building its routes costs (three robots, 201x201, ten rooms, seventeen doors a key, seed 1462)", "every node's routes built",
 		"Rent/maze201,rooms=10,doors=17,robots=3,seed=1462/no-rent", "Rent/maze201,rooms=10,doors=17,robots=3,seed=1462/default")
+	pair("day18: the routes part 2's regions tried apart read kept for the search when they do not answer, the corridors unreduced (four robots, an 801x801 maze with loops 0.45, nineteen doors a key, seed 14)", "built again",
+		"KeepRoutes/maze801,loops=0.45,doors=19,seed=14/no-keep", "KeepRoutes/maze801,loops=0.45,doors=19,seed=14/default")
+	pair("day18: the same, a 1001x1001 maze with loops 0.3, seven doors a key (seed 18)", "built again",
+		"KeepRoutes/maze1001,loops=0.3,doors=7,seed=18/no-keep", "KeepRoutes/maze1001,loops=0.3,doors=7,seed=18/default")
 	pair("day18: look-ups touched in a batch first, in a table larger than the cache (eight robots, twenty rooms, their forests)", "each looked up in turn", "Touch/rooms81,robots=8,seed=50/no-touch", "Touch/rooms81,robots=8,seed=50/default")
 	pair("search: bucket queue, 60,000 pushes and pops", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/bucket")
 	pair("search: packed binary heap, the same", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/heap")
