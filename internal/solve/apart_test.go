@@ -1,6 +1,7 @@
 package solve_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/solve"
@@ -114,6 +115,9 @@ func TestKeepRoutes(t *testing.T) {
 		}
 		if got.Stats.Tried == 0 || got.Stats.Apart > 0 {
 			continue // regions not tried apart, or answered so
+		}
+		if s := got.Stats.String(); !strings.Contains(s, "regions solved apart: no answer in") {
+			t.Errorf("the statistics do not say the regions were tried apart: %s", s)
 		}
 		want, err := solve.BFS(v, solve.Options{Budget: 300_000})
 		if err != nil {

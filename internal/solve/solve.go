@@ -314,12 +314,15 @@ func (s Stats) String() string {
 	if s.FirstWalk > 0 {
 		first = fmt.Sprintf(", the first walk %d steps, the best %d", s.FirstWalk, s.Improved)
 	}
-	turns := ""
-	if s.Tried > 0 {
-		turns = fmt.Sprintf("regions solved apart: no answer in %d tries; ", s.Tried)
+	lead := "" // what the search did besides the routes: regions tried apart, robots taking turns
+	switch {
+	case s.Tried == 1:
+		lead = "regions solved apart: no answer in 1 try; "
+	case s.Tried > 1:
+		lead = fmt.Sprintf("regions solved apart: no answer in %d tries; ", s.Tried)
 	}
 	if s.Turns > 0 {
-		turns += fmt.Sprintf("%d robots take turns; ", s.Turns)
+		lead += fmt.Sprintf("%d robots take turns; ", s.Turns)
 	}
 	var terms []string // what the bound added as the search went: regions' exact costs, the exit's detour and ways
 	if s.Exact > 0 {
@@ -344,7 +347,7 @@ func (s Stats) String() string {
 		per = float64(s.Bytes) / float64(s.States)
 	}
 	return fmt.Sprintf("%s%sroutes: %s; bound %v, %d at the start%s; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated; dives for walks: %d, %d states popped%s; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
-		reduced, turns, s.routes(), s.Bound, s.StartBound, added, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Dives, s.Weighted, first,
+		reduced, lead, s.routes(), s.Bound, s.StartBound, added, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Dives, s.Weighted, first,
 		memory.Format(int64(s.Bytes)), per, s.Corridors, s.Reach, s.Setup, s.Search)
 }
 
