@@ -78,8 +78,8 @@ func TestApart(t *testing.T) {
 // (the default, where the reduction that follows leaves the corridors as they were) against
 // the search that builds them again (NoKeepRoutes) and the BFS baseline: the same answers,
 // on vaults whose regions apart read routes and did not answer (Stats.Tried), with no
-// reduction (keys on cycles) and with one (a key taken on the way, the statement's last
-// example).
+// reduction (nothing to take out, keys on cycles) and with one (a key taken on the
+// way, the statement's last example).
 func TestKeepRoutes(t *testing.T) {
 	vaults := []string{
 		"############\n#a......@Bc#\n############\n#b.....@Ad##\n############\n", // TestApart's order
