@@ -40,7 +40,9 @@
 // interleave. Group is the same for robots sharing a region with a door in it, which their
 // forest cannot see (group.go). Both open a door whose key lies in another region only once
 // that region's robots can be sure to collect it with the keys this one holds (waits.go),
-// so regions that wait on each other's keys pay for it.
+// so regions that wait on each other's keys pay for it. A robot alone in a region of more
+// keys than Solo solves whole has, beside its tree, the same exact cost for a subset of its
+// keys, the others' doors open, grown a key at a time as the search goes (subset.go).
 //
 // Admissible bounds keep the search exact; consistent ones (Tour for robots alone in their
 // regions, Spanning, Exit without its needs) also keep every state expanded once. Tests
@@ -163,6 +165,10 @@ type Baselines struct {
 	// NoGroups makes Spanning price every region robots share by its forest, even where
 	// the robots' exact cost pays (group.go).
 	NoGroups bool
+
+	// NoSubsets prices a robot alone in a region of more keys than Solo solves by its tree
+	// alone, without the exact cost of a subset of its keys (subset.go).
+	NoSubsets bool
 
 	// GroupsAtOnce gives the memo of those exact costs its whole limit from the start rather
 	// than growing it with the search (groupGrowth): the baseline of growing.

@@ -44,6 +44,9 @@ func TestAdmissibleConsistent(t *testing.T) {
 		vaults = addVault(vaults, vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 13 + 4*int(seed%3), Keys: 4 + int(seed%5),
 			Robots: []int{1, 4, 2}[seed%3], Loops: []float64{0, 0.1, 0.3}[seed%3], Rooms: int(seed % 2), Doors: 1 + int(seed%2)}), false)
 	}
+	for seed := range uint64(30) { // a robot alone in a maze with loops whose doors force an order: its subset's terms
+		vaults = addVault(vaults, vaultgen.Generate(vaultgen.Options{Seed: 100 + seed, Size: 21, Keys: 10 + int(seed%2), Loops: []float64{0.1, 0.3}[seed%2], Doors: 1}), false)
+	}
 	for seed := range uint64(60) { // mazes with the exit in each key's place, often behind doors
 		data := vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 13 + 4*int(seed%2), Keys: 3 + int(seed%4),
 			Robots: []int{1, 4, 2}[seed%3], Loops: []float64{0, 0.1, 0.3}[seed%3], Doors: 1 + int(seed%2)})
@@ -72,7 +75,9 @@ func TestAdmissibleConsistent(t *testing.T) {
 		}
 		vaults = addVault(vaults, data, strings.HasPrefix(filepath.Base(f), "exit-"))
 	}
-	defer func(n, m, f, p int) { soloKeys, groupLimit, groupFirst, groupPace = n, m, f, p }(soloKeys, groupLimit, groupFirst, groupPace)
+	defer func(n, m, f, p, u int) {
+		soloKeys, groupLimit, groupFirst, groupPace, subsetKeys = n, m, f, p, u
+	}(soloKeys, groupLimit, groupFirst, groupPace, subsetKeys)
 	checked, floored, checkedShared, children, raised := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
 	fellBack, grew := 0, 0
 	for _, tv := range vaults {
@@ -85,14 +90,14 @@ func TestAdmissibleConsistent(t *testing.T) {
 		// The exact terms as they are, turned off, and with a group memo that fills up; the
 		// exit's needs, prices, detours and ways in (the last two set up at the start) as they
 		// are and each turned off.
-		for _, mode := range []string{"", " without solo or groups", " with routes rented", " with a full group memo", " with a growing group memo", " without needs", " without exit prices", " without detours", " without ways"} {
+		for _, mode := range []string{"", " without solo or groups", " with routes rented", " with a full group memo", " with a growing group memo", " with subsets", " without needs", " without exit prices", " without detours", " without ways"} {
 			if strings.Contains(mode, "needs") || strings.Contains(mode, "exit") || strings.Contains(mode, "detours") || strings.Contains(mode, "ways") {
 				if !tv.exit {
 					continue
 				}
 			}
 			exact := mode != " without solo or groups" && mode != " with routes rented" // the lone robots' first legs read
-			soloKeys, groupLimit, groupFirst, groupPace = 0, 1<<20, 1<<20, 1
+			soloKeys, groupLimit, groupFirst, groupPace, subsetKeys = 0, 1<<20, 1<<20, 1, 14
 			if exact {
 				soloKeys = 14
 			}
@@ -101,6 +106,9 @@ func TestAdmissibleConsistent(t *testing.T) {
 			}
 			if mode == " with a growing group memo" { // from four states, fourfold after as many states expanded
 				groupFirst = 4
+			}
+			if mode == " with subsets" { // every lone robot's region of two keys or more: a subset of up to three
+				soloKeys, subsetKeys = 1, 3
 			}
 			for _, k := range []Kind{KindNone, KindTour, KindTourBlocks, KindTourLazyBlocks, KindSpanning, KindHeldKarp} {
 				if mode != "" && k != KindHeldKarp {
@@ -111,7 +119,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 				if mode == " with routes rented" {
 					gr = rented
 				}
-				c, err := For(gr, len(tv.v.Robots), tv.exit, Setup{Kind: k, Baselines: Baselines{NoGroups: !exact, NoNeeds: mode == " without needs",
+				c, err := For(gr, len(tv.v.Robots), tv.exit, Setup{Kind: k, Baselines: Baselines{NoGroups: !exact, NoSubsets: mode != " with subsets", NoNeeds: mode == " without needs",
 					NoExitPrices: mode == " without exit prices", NoDetours: mode == " without detours", NoWays: mode == " without ways", DetoursAtStart: true, SoloAtStart: true}})
 				if err != nil {
 					t.Fatal(err)
@@ -119,11 +127,17 @@ func TestAdmissibleConsistent(t *testing.T) {
 				if sp, ok := c.Bound.(*Spanning); ok && slices.Contains(sp.grouped, true) {
 					checked[name+" (groups)"] += len(sg.toGoal)
 				}
+				if sp, ok := c.Bound.(*Spanning); ok && mode == " with subsets" {
+					if !checkSubsets(t, sp, sg, tv) {
+						continue
+					}
+					checked[name+" (subset terms)"] += len(sg.toGoal)
+				}
 				// Precedence terms are not consistent; Tour's tour term is, for robots alone in
 				// their regions; the others always: the priced bound where it has no precedence
 				// term (solo terms, or regions the robots share), the exit's without its needs.
 				consistent := k == KindNone || k == KindSpanning || k == KindTour && sg.alone ||
-					k == KindHeldKarp && (exact && sg.small || sg.shared) && mode != " with a full group memo" && mode != " with a growing group memo"
+					k == KindHeldKarp && (exact && sg.small || sg.shared) && mode != " with a full group memo" && mode != " with a growing group memo" && mode != " with subsets"
 				if tv.exit {
 					consistent = k == KindNone || mode == " without needs"
 				}
@@ -324,7 +338,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 	if n := raised["tour (needs)"]; n < 1000 {
 		t.Errorf("the exit's needs raised only %d bounds", n)
 	}
-	if len(checked) != 17 {
+	if len(checked) != 20 {
 		t.Errorf("bounds checked: %v", checked)
 	}
 }
@@ -379,6 +393,64 @@ func (s gstate) nodes(nr int) []int {
 type gedge struct {
 	to   gstate
 	cost int32
+}
+
+// checkSubsets grows the subsets of sp's lone robots' regions to their full size, checking
+// at each step every cost memoised against Solo's for the same keys (a single region: no
+// door waits on another's keys), then checks their terms on every state of sg: at most its
+// cost to the goal, and consistent. It reports whether sp has a subset.
+func checkSubsets(t *testing.T, sp *Spanning, sg *testGraph, tv testVault) bool {
+	t.Helper()
+	term := func(s gstate) int32 {
+		var h int32
+		for _, p := range s.nodes(sg.nr) {
+			if r := sp.region[p]; r >= 0 && sp.subset.of[r] != nil {
+				h += sp.subsetCost(r, p, sp.keys[r]&^s.held)
+			}
+		}
+		return h
+	}
+	var solo Solo
+	solo.NoWaits = true
+	solo.Reset(sp.g, nil, 0)
+	has := false
+	for sp.subset.any {
+		sp.subset.wait = 0
+		sp.growSubsets()
+		for _, u := range sp.subset.of {
+			if u == nil || u.n == 0 {
+				continue
+			}
+			has = true
+			for p := range routes.Nodes {
+				if u.row[p] < 0 {
+					continue
+				}
+				for T := u.S; ; T = (T - 1) & u.S {
+					got, ok := u.cost(sp.g, p, T)
+					want, wok := solo.Cost(p, T)
+					if !ok || !wok || got != want {
+						t.Fatalf("subset %s of %s: cost %d (%v) from %d for %s, Solo's %d (%v) in\n%s", u.S, u.region, got, ok, p, T, want, wok, tv.v.Grid)
+					}
+					if T == 0 {
+						break
+					}
+				}
+			}
+		}
+	}
+	for s, cost := range sg.toGoal {
+		h := term(s)
+		if h > cost {
+			t.Fatalf("subset term %d at a state whose cost to the goal is %d (robots %v, keys %s) in\n%s", h, cost, s.nodes(sg.nr), s.held, tv.v.Grid)
+		}
+		for _, e := range sg.out[s] {
+			if _, ok := sg.toGoal[e.to]; ok && h > e.cost+term(e.to) {
+				t.Fatalf("subset term %d, then %d after a move of %d (robots %v, keys %s) in\n%s", h, term(e.to), e.cost, s.nodes(sg.nr), s.held, tv.v.Grid)
+			}
+		}
+	}
+	return has
 }
 
 // testGraph is a vault's whole state graph and each state's true cost to the goal.

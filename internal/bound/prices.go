@@ -110,6 +110,9 @@ func newHeldKarp(g *routes.Graph, robots int, set Setup) (*Spanning, error) {
 	s.setWeights()
 	s.solo.NoWaits, s.group.NoWaits = set.NoWaits, set.NoWaits
 	s.soloRegions()
+	if !set.NoSubsets {
+		s.subsetRegions(robots)
+	}
 	if !set.NoGroups {
 		s.groupRegions(g.Corridors(), set.GroupsAtOnce)
 	}

@@ -81,6 +81,10 @@ type Spanning struct {
 
 	repricing ascent // Refine's memory for reprice
 
+	// Regions with a robot of their own and more keys: the exact cost of a subset of them
+	// (subset.go).
+	subset subsets
+
 	// Refine's repricing by how many steps a state was short of its drop (at most 15 told
 	// apart): the states it was tried on, those it dropped, and those it skipped (worth).
 	tried, dropped, skipped [16]int
@@ -420,7 +424,7 @@ func (s *Spanning) term(at []int, i, p int, held keys.Set) int32 {
 			}
 			s.soloOK[r] = false // no room to solve it exactly: the priced tree from now on
 		}
-		return max(s.first(p, left)+s.tree(left), 0) / scale
+		return max(max(s.first(p, left)+s.tree(left), 0)/scale, s.subsetCost(r, p, left))
 	}
 	for _, q := range at[:i] {
 		if s.region[q] == r {
@@ -437,6 +441,7 @@ func (s *Spanning) term(at []int, i, p int, held keys.Set) int32 {
 // region's rooted trees with the longest edge on each key's way to the robots.
 func (s *Spanning) Expand(at []int, held keys.Set) {
 	s.growGroup()
+	s.growSubsets()
 	s.parent, s.parentHeld = append(s.parent[:0], at...), held
 	s.base = 0
 	for i, p := range at {
@@ -1002,6 +1007,7 @@ func (s *Spanning) ends(left keys.Set, roots []int, worst bool) int32 {
 func (s *Spanning) Free() {
 	s.meter.Release(s.held)
 	s.held = 0
+	s.freeSubsets()
 	s.solo.Free()
 	s.group.Free()
 	if s.blocks != nil {
