@@ -369,6 +369,28 @@ func BenchmarkLoneFloor(b *testing.B) {
 	}
 }
 
+// BenchmarkSubsets solves vaults of one robot in a maze with loops, priced by the tree of
+// its keys left and the exact cost of a subset of them that grows with the search (the
+// default, bound's subset.go) against the tree alone (no-subsets, the baseline): three rooms,
+// seed 136, and two doors a key, seed 521, the slowest parts of those families' seeds 1-800
+// before the subsets, and loops 0.1, seed 73, whose tree alone ends the search in 37,000
+// states, where the subsets' growth must pay its way early.
+func BenchmarkSubsets(b *testing.B) {
+	for _, g := range []struct {
+		name string
+		o    vaultgen.Options
+	}{
+		{"maze81,rooms=3,seed=136", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 3, Seed: 136}},
+		{"maze81,doors=2,seed=521", vaultgen.Options{Size: 81, Loops: 0.05, Doors: 2, Seed: 521}},
+		{"maze81,loops=0.1,seed=73", vaultgen.Options{Size: 81, Loops: 0.1, Seed: 73}},
+	} {
+		data := vaultgen.Generate(g.o)
+		for _, vr := range []variant{{"default", solve.Options{}}, {"no-subsets", solve.Options{Baselines: bound.Baselines{NoSubsets: true}}}} {
+			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
+		}
+	}
+}
+
 // BenchmarkTouch solves a vault whose search's table outgrows the cache (eight robots in a
 // maze of twenty rooms, with doors, its shared regions priced by their forests: 0.9 million
 // states, some 30 MB of table), its look-ups touched in a batch first (default) and each

@@ -409,6 +409,12 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		"KeepRoutes/maze801,loops=0.45,doors=19,seed=14/no-keep", "KeepRoutes/maze801,loops=0.45,doors=19,seed=14/default")
 	pair("day18: the same, a 1001x1001 maze with loops 0.3, seven doors a key (seed 18)", "built again",
 		"KeepRoutes/maze1001,loops=0.3,doors=7,seed=18/no-keep", "KeepRoutes/maze1001,loops=0.3,doors=7,seed=18/default")
+	pair("day18: a robot alone in a maze with loops, its keys' tree and the exact cost of a growing subset of them, the other doors open (three rooms, seed 136)", "the tree alone",
+		"Subsets/maze81,rooms=3,seed=136/no-subsets", "Subsets/maze81,rooms=3,seed=136/default")
+	pair("day18: the same, two doors a key (seed 521)", "the tree alone",
+		"Subsets/maze81,doors=2,seed=521/no-subsets", "Subsets/maze81,doors=2,seed=521/default")
+	pair("day18: the same, loops 0.1, where the tree alone ends the search in 37,000 states (seed 73)", "the tree alone",
+		"Subsets/maze81,loops=0.1,seed=73/no-subsets", "Subsets/maze81,loops=0.1,seed=73/default")
 	pair("day18: look-ups touched in a batch first, in a table larger than the cache (eight robots, twenty rooms, their forests)", "each looked up in turn", "Touch/rooms81,robots=8,seed=50/no-touch", "Touch/rooms81,robots=8,seed=50/default")
 	pair("search: bucket queue, 60,000 pushes and pops", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/bucket")
 	pair("search: packed binary heap, the same", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/heap")
