@@ -1273,3 +1273,35 @@ func TestStopBetweenPasses(t *testing.T) {
 		t.Errorf("steps %d, routes %+v, reach %v: want no answer and nothing past the corridors", res.Steps, res.Stats.Routes, res.Stats.Reach)
 	}
 }
+
+// TestSubsetsAgree compares Graph where a robot alone among more keys than its region is
+// solved whole for (15 to 20) is priced with the exact cost of a growing subset of them too
+// (bound's subset.go) against the same search with the tree alone (bound.Baselines.NoSubsets),
+// whose answers TestDifferentialLoopy checks against the BFS baseline: one robot in
+// generated mazes with loops, rooms and one or two doors a key, both parts (part 2's
+// quadrants, a few keys each, solved whole), every walk replayed to its answer; and with
+// small searches made large, so that the dives and the local search meet the term too. Most
+// of these searches expand fewer states with the subsets; none answers otherwise.
+func TestSubsetsAgree(t *testing.T) {
+	n := uint64(60)
+	if testing.Short() {
+		n = 16
+	}
+	for seed := range n {
+		o := vaultgen.Options{Seed: seed, Size: []int{21, 25, 31}[seed%3], Keys: 15 + int(seed%6),
+			Loops: []float64{0.05, 0.1, 0.3}[seed/3%3], Rooms: int(seed / 2 % 3), Doors: 1 + int(seed/4%2)}
+		v, err := vault.Parse("gen", vaultgen.Generate(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range parts(v) {
+			want, err := solve.Graph(p, solve.Options{Baselines: bound.Baselines{NoSubsets: true}})
+			if err != nil {
+				t.Fatalf("%+v: the tree alone: %v", o, err)
+			}
+			for _, small := range []int{0, 64} {
+				agrees(t, answered{p, want}, solve.Options{Walk: true}, small, o)
+			}
+		}
+	}
+}
