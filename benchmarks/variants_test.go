@@ -306,32 +306,24 @@ func BenchmarkReduce(b *testing.B) {
 // a key is the slowest shape random options found at scale, small: its bound, blind to
 // doors, starts at two thirds of the answer (the report's turns row leaves it out).
 func BenchmarkShared(b *testing.B) {
-	for _, g := range []struct {
-		name string
-		o    vaultgen.Options
-	}{
+	solveEach(b, []generated{
 		{"open41,robots=4,keys=18", vaultgen.Options{Open: true, Size: 41, Robots: 4, Keys: 18, Seed: 2}},
 		{"open61,robots=1,keys=26", vaultgen.Options{Open: true, Size: 61, Seed: 4}}, // part 2: four robots from the centre
 		{"maze81,loops=0.3,robots=8,keys=20", vaultgen.Options{Size: 81, Loops: 0.3, Robots: 8, Keys: 20, Seed: 3}},
 		{"maze81,loops=0.3,robots=8,keys=26", vaultgen.Options{Size: 81, Loops: 0.3, Robots: 8, Seed: 70}},
 		{"open81,robots=8,keys=26", vaultgen.Options{Open: true, Size: 81, Robots: 8, Seed: 20}},
 		{"maze201,loops=0.005,robots=2,doors=2", vaultgen.Options{Size: 201, Loops: 0.005, Robots: 2, Doors: 2, Seed: 2}}, // doors the door-free bound does not see
-	} {
-		data := vaultgen.Generate(g.o)
-		for _, vr := range []variant{
-			{"default", solve.Options{}},
-			{"no-turns", solve.Options{NoTurns: true}},
-			{"no-swap", solve.Options{NoSwap: true, NoTurns: true}},
-			{"no-improve", solve.Options{NoImprove: true}},
-			{"no-dives", solve.Options{NoDives: true}},
-			{"no-floor", solve.Options{NoFloor: true}},
-			{"no-drop", solve.Options{NoDrop: true}},
-			{"no-reprice", solve.Options{NoReprice: true}},
-			{"no-prices", solve.Options{Bound: bound.KindSpanning}},
-		} {
-			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
-		}
-	}
+	}, []variant{
+		{"default", solve.Options{}},
+		{"no-turns", solve.Options{NoTurns: true}},
+		{"no-swap", solve.Options{NoSwap: true, NoTurns: true}},
+		{"no-improve", solve.Options{NoImprove: true}},
+		{"no-dives", solve.Options{NoDives: true}},
+		{"no-floor", solve.Options{NoFloor: true}},
+		{"no-drop", solve.Options{NoDrop: true}},
+		{"no-reprice", solve.Options{NoReprice: true}},
+		{"no-prices", solve.Options{Bound: bound.KindSpanning}},
+	})
 }
 
 // BenchmarkDives measures the search that dives no more once a later dive finds no walk
@@ -355,18 +347,10 @@ func BenchmarkDives(b *testing.B) {
 // every child's bound computed (no-floor, the baseline): loops 0.05, seed 53, and two doors
 // a key, seed 96, the slowest parts of those families' seeds 1-100 before the floor.
 func BenchmarkLoneFloor(b *testing.B) {
-	for _, g := range []struct {
-		name string
-		o    vaultgen.Options
-	}{
+	solveEach(b, []generated{
 		{"maze81,loops=0.05,seed=53", vaultgen.Options{Size: 81, Loops: 0.05, Seed: 53}},
 		{"maze81,doors=2,seed=96", vaultgen.Options{Size: 81, Loops: 0.05, Doors: 2, Seed: 96}},
-	} {
-		data := vaultgen.Generate(g.o)
-		for _, vr := range []variant{{"default", solve.Options{}}, {"no-floor", solve.Options{NoFloor: true}}} {
-			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
-		}
-	}
+	}, []variant{{"default", solve.Options{}}, {"no-floor", solve.Options{NoFloor: true}}})
 }
 
 // BenchmarkSubsets solves vaults of one robot in a maze with loops, priced by the tree of
@@ -376,19 +360,11 @@ func BenchmarkLoneFloor(b *testing.B) {
 // before the subsets, and loops 0.1, seed 73, whose tree alone ends the search in 37,000
 // states, where the subsets' growth must pay its way early.
 func BenchmarkSubsets(b *testing.B) {
-	for _, g := range []struct {
-		name string
-		o    vaultgen.Options
-	}{
+	solveEach(b, []generated{
 		{"maze81,rooms=3,seed=136", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 3, Seed: 136}},
 		{"maze81,doors=2,seed=521", vaultgen.Options{Size: 81, Loops: 0.05, Doors: 2, Seed: 521}},
 		{"maze81,loops=0.1,seed=73", vaultgen.Options{Size: 81, Loops: 0.1, Seed: 73}},
-	} {
-		data := vaultgen.Generate(g.o)
-		for _, vr := range []variant{{"default", solve.Options{}}, {"no-subsets", solve.Options{Baselines: bound.Baselines{NoSubsets: true}}}} {
-			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
-		}
-	}
+	}, []variant{{"default", solve.Options{}}, {"no-subsets", solve.Options{Baselines: bound.Baselines{NoSubsets: true}}}})
 }
 
 // BenchmarkTouch solves a vault whose search's table outgrows the cache (eight robots in a
@@ -445,18 +421,10 @@ func BenchmarkRegions(b *testing.B) {
 // and seventeen doors a key, where the search asks a node's routes often enough for the
 // rent to pass what buying them would have cost.
 func BenchmarkRent(b *testing.B) {
-	for _, g := range []struct {
-		name string
-		o    vaultgen.Options
-	}{
+	solveEach(b, []generated{
 		{"maze401,rooms=100,doors=10,robots=2,seed=1494", vaultgen.Options{Size: 401, Loops: 0.1, Rooms: 100, Doors: 10, Robots: 2, Seed: 1494}},
 		{"maze201,rooms=10,doors=17,robots=3,seed=1462", vaultgen.Options{Size: 201, Loops: 0.1, Rooms: 10, Doors: 17, Robots: 3, Seed: 1462}},
-	} {
-		data := vaultgen.Generate(g.o)
-		for _, vr := range []variant{{"default", solve.Options{}}, {"no-rent", solve.Options{NoRent: true}}} {
-			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
-		}
-	}
+	}, []variant{{"default", solve.Options{}}, {"no-rent", solve.Options{NoRent: true}}})
 }
 
 // BenchmarkReuse solves a vault whose rented route nodes are asked 400,000 questions, each
@@ -480,18 +448,10 @@ func BenchmarkReuse(b *testing.B) {
 // an 801x801 maze, loops 0.45 and nineteen doors a key, and seed 18 of a 1001x1001 maze,
 // loops 0.3 and seven doors a key.
 func BenchmarkKeepRoutes(b *testing.B) {
-	for _, g := range []struct {
-		name string
-		o    vaultgen.Options
-	}{
+	solveEach(b, []generated{
 		{"maze801,loops=0.45,doors=19,seed=14", vaultgen.Options{Size: 801, Loops: 0.45, Doors: 19, Seed: 14}},
 		{"maze1001,loops=0.3,doors=7,seed=18", vaultgen.Options{Size: 1001, Loops: 0.3, Doors: 7, Seed: 18}},
-	} {
-		data := vaultgen.Generate(g.o)
-		for _, vr := range []variant{{"default", solve.Options{}}, {"no-keep", solve.Options{NoKeepRoutes: true}}} {
-			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
-		}
-	}
+	}, []variant{{"default", solve.Options{}}, {"no-keep", solve.Options{NoKeepRoutes: true}}})
 }
 
 // BenchmarkExitNeeds measures the exit goal's bound, the forest of the exit and the keys it
@@ -570,6 +530,23 @@ func benchExit(b *testing.B, cases []exitCase) {
 		data := bytes.ReplaceAll(vaultgen.Generate(g.o), []byte{g.key}, []byte("+"))
 		for _, vr := range g.variants {
 			vr.opt.Goal = solve.Exit
+			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
+		}
+	}
+}
+
+// generated is a generated vault and the name of its sub-benchmarks.
+type generated struct {
+	name string
+	o    vaultgen.Options
+}
+
+// solveEach runs solveStates on each vault under each variant, a sub-benchmark each, named
+// vault/variant.
+func solveEach(b *testing.B, vaults []generated, variants []variant) {
+	for _, g := range vaults {
+		data := vaultgen.Generate(g.o)
+		for _, vr := range variants {
 			b.Run(g.name+"/"+vr.name, func(b *testing.B) { solveStates(b, data, vr.opt) })
 		}
 	}
