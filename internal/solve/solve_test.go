@@ -1281,12 +1281,14 @@ func TestStopBetweenPasses(t *testing.T) {
 // generated mazes with loops, rooms and one or two doors a key, both parts (part 2's
 // quadrants, a few keys each, solved whole), every walk replayed to its answer; and with
 // small searches made large, so that the dives and the local search meet the term too. Most
-// of these searches expand fewer states with the subsets; none answers otherwise.
+// of these searches expand fewer states with the subsets, and the test asks that at least a
+// third expand a different number (the term at work, not idle); none answers otherwise.
 func TestSubsetsAgree(t *testing.T) {
 	n := uint64(60)
 	if testing.Short() {
 		n = 16
 	}
+	searched, differ := 0, 0
 	for seed := range n {
 		o := vaultgen.Options{Seed: seed, Size: []int{21, 25, 31}[seed%3], Keys: 15 + int(seed%6),
 			Loops: []float64{0.05, 0.1, 0.3}[seed/3%3], Rooms: int(seed / 2 % 3), Doors: 1 + int(seed/4%2)}
@@ -1300,8 +1302,18 @@ func TestSubsetsAgree(t *testing.T) {
 				t.Fatalf("%+v: the tree alone: %v", o, err)
 			}
 			for _, small := range []int{0, 64} {
-				agrees(t, answered{p, want}, solve.Options{Walk: true}, small, o)
+				got := agrees(t, answered{p, want}, solve.Options{Walk: true}, small, o)
+				if small == 0 && want.Stats.Expanded > 0 {
+					searched++
+					if got.Stats.Expanded != want.Stats.Expanded {
+						differ++
+					}
+				}
 			}
 		}
+	}
+	t.Logf("%d of %d searches expanded another number of states with the subsets", differ, searched)
+	if 3*differ < searched {
+		t.Errorf("only %d of %d searches expanded another number of states with the subsets", differ, searched)
 	}
 }
