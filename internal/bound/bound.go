@@ -42,7 +42,9 @@
 // that region's robots can be sure to collect it with the keys this one holds (waits.go),
 // so regions that wait on each other's keys pay for it. A robot alone in a region of more
 // keys than Solo solves whole has, beside its tree, the same exact cost for a subset of its
-// keys, the others' doors open, grown a key at a time as the search goes (subset.go).
+// keys, the others' doors open, grown a key at a time as the search goes; and the exit's lone
+// robot, beside its forest, its exact cost to the exit with only a subset's doors shut
+// (subset.go).
 //
 // Admissible bounds keep the search exact; consistent ones (Tour for robots alone in their
 // regions, Spanning, Exit without its needs) also keep every state expanded once. Tests
@@ -167,7 +169,8 @@ type Baselines struct {
 	NoGroups bool
 
 	// NoSubsets prices a robot alone in a region of more keys than Solo solves by its tree
-	// alone, without the exact cost of a subset of its keys (subset.go).
+	// alone, without the exact cost of a subset of its keys, and the exit's lone robot by
+	// the exit's forest alone, without its cost with a subset's doors shut (subset.go).
 	NoSubsets bool
 
 	// GroupsAtOnce gives the memo of those exact costs its whole limit from the start rather
@@ -241,6 +244,9 @@ func For(g *routes.Graph, robots int, exit bool, set Setup) (Choice, error) {
 		}
 		if !set.NoExitSolo {
 			e.Solo(g, robots, meter, !set.SoloAtStart)
+		}
+		if !set.NoSubsets {
+			e.Subsets(g, robots, meter, !set.SoloAtStart)
 		}
 		switch {
 		case set.DetoursAtStart && !set.NoDetours:

@@ -55,6 +55,12 @@ func TestAdmissibleConsistent(t *testing.T) {
 			vaults = addVault(vaults, bytes.ReplaceAll(data, []byte{'a' + k}, []byte("+")), true)
 		}
 	}
+	for seed := range uint64(15) { // a robot alone in a maze with loops, the exit behind doors: its subset's terms
+		data := vaultgen.Generate(vaultgen.Options{Seed: 200 + seed, Size: 17, Keys: 8, Loops: []float64{0.1, 0.3}[seed%2], Doors: 1 + int(seed%3/2)})
+		for k := range byte(3) {
+			vaults = addVault(vaults, bytes.ReplaceAll(data, []byte{'a' + 2*k}, []byte("+")), true)
+		}
+	}
 	for seed := range uint64(40) { // loops and two doors a key: two ways in, through doors of two keys
 		data := vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 15, Keys: 6, Robots: []int{1, 2}[seed%2], Loops: 0.3, Doors: 2})
 		for k := range byte(6) {
@@ -130,6 +136,12 @@ func TestAdmissibleConsistent(t *testing.T) {
 				}
 				if sp, ok := c.Bound.(*Spanning); ok && mode == " with subsets" && checkSubsets(t, sp, sg, tv) {
 					checked[name+" (subset terms)"] += len(sg.toGoal)
+				}
+				if e, ok := c.Bound.(*Exit); ok && mode == " with subsets" {
+					if has, n := checkExitSubset(t, e, sg, tv); has {
+						checked[name+" (exit subset terms)"] += len(sg.toGoal)
+						raised["exit subset"] += n
+					}
 				}
 				// Precedence terms are not consistent; Tour's tour term is, for robots alone in
 				// their regions; the others always: the priced bound where it has no precedence
@@ -333,10 +345,14 @@ func TestAdmissibleConsistent(t *testing.T) {
 	if n, m := raised["tour (regions apart)"], raised["tour (regions apart, shared)"]; n < 1000 || m < 400 { // 1,877 and 863 on these vaults
 		t.Errorf("the exit's regions apart raised only %d bounds, %d with robots sharing a region", n, m)
 	}
+	t.Logf("the exit's subset raised %d bounds", raised["exit subset"])
+	if n := raised["exit subset"]; n < 1000 {
+		t.Errorf("the exit's subset raised only %d bounds", n)
+	}
 	if n := raised["tour (needs)"]; n < 1000 {
 		t.Errorf("the exit's needs raised only %d bounds", n)
 	}
-	if len(checked) != 20 {
+	if len(checked) != 21 {
 		t.Errorf("bounds checked: %v", checked)
 	}
 }
@@ -403,7 +419,7 @@ func checkSubsets(t *testing.T, sp *Spanning, sg *testGraph, tv testVault) bool 
 		var h int32
 		for _, p := range s.nodes(sg.nr) {
 			if r := sp.region[p]; r >= 0 && sp.subset.of[r] != nil {
-				h += sp.subsetCost(r, p, sp.keys[r]&^s.held)
+				h += sp.subset.cost(int(r), p, sp.keys[r]&^s.held)
 			}
 		}
 		return h
@@ -414,7 +430,7 @@ func checkSubsets(t *testing.T, sp *Spanning, sg *testGraph, tv testVault) bool 
 	has := false
 	for sp.subset.any {
 		sp.subset.wait = 0
-		sp.growSubsets()
+		sp.subset.grow()
 		for _, u := range sp.subset.of {
 			if u == nil || u.n == 0 {
 				continue
@@ -449,6 +465,55 @@ func checkSubsets(t *testing.T, sp *Spanning, sg *testGraph, tv testVault) bool 
 		}
 	}
 	return has
+}
+
+// checkExitSubset grows the subset of e's lone robot to its full size, checking at each step
+// every cost memoised against the regions apart's recursion (exitsolo.go) with the subset's
+// doors alone shut, then checks its term on every state of sg: at most its cost to the goal
+// (the exit's bound need not be consistent). It reports whether e has a subset, and at how
+// many states its term is more than the rest of the bound.
+func checkExitSubset(t *testing.T, e *Exit, sg *testGraph, tv testVault) (bool, int) {
+	t.Helper()
+	has := false
+	for e.subset.any {
+		e.subset.wait = 0
+		e.subset.grow()
+		u := e.subset.of[0]
+		if u == nil || u.n == 0 {
+			continue
+		}
+		has = true
+		ref := &exitSolo{g: e.subset.g}
+		ref.doors[1] = u.S
+		ref.memo.reset(nil, 0)
+		ref.memo.Init(true)
+		for p := range routes.Nodes {
+			if u.row[p] < 0 {
+				continue
+			}
+			for T := u.S; ; T = (T - 1) & u.S {
+				got, ok := u.cost(e.subset.g, p, T)
+				want, wok := ref.cost(1<<p, 1, u.S&^T, 0, true)
+				if !ok || !wok || got != want {
+					t.Fatalf("exit subset %s of %s: cost %d (%v) from %d for %s, the regions apart's %d (%v) in\n%s", u.S, u.region, got, ok, p, T, want, wok, tv.v.Grid)
+				}
+				if T == 0 {
+					break
+				}
+			}
+		}
+		ref.memo.free()
+	}
+	raised := 0
+	for s, cost := range sg.toGoal {
+		at := s.nodes(sg.nr)
+		if h := e.subsetCost(at, s.held); h > cost {
+			t.Fatalf("exit subset term %d at a state whose cost to the goal is %d (robots %v, keys %s) in\n%s", h, cost, at, s.held, tv.v.Grid)
+		} else if h > e.forests(at, s.held) {
+			raised++
+		}
+	}
+	return has, raised
 }
 
 // testGraph is a vault's whole state graph and each state's true cost to the goal.
@@ -653,7 +718,7 @@ func TestWorth(t *testing.T) {
 // TestDetoursLater checks that the exit bound's detours wait for the search: its bound at
 // the start is the one without them until the search has expanded as many states as they
 // wait for, and then the one with them set up at the start, on exit vaults where they raise
-// the start.
+// the start (the lone robot's subset, which grows as states are expanded, left out).
 func TestDetoursLater(t *testing.T) {
 	raised := 0
 	for seed := range uint64(40) {
@@ -667,7 +732,7 @@ func TestDetoursLater(t *testing.T) {
 			start := startNodes[:len(v.Robots)]
 			bounds := [3]int32{} // without the detours, with them at the start, and waiting
 			var wait int
-			for i, base := range []Baselines{{NoDetours: true, NoExitSolo: true}, {DetoursAtStart: true, NoExitSolo: true}, {NoExitSolo: true}} {
+			for i, base := range []Baselines{{NoDetours: true, NoExitSolo: true, NoSubsets: true}, {DetoursAtStart: true, NoExitSolo: true, NoSubsets: true}, {NoExitSolo: true, NoSubsets: true}} {
 				c, err := For(g, len(v.Robots), true, Setup{Baselines: base})
 				if err != nil {
 					t.Fatal(err)

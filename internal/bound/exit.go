@@ -44,7 +44,9 @@ import (
 // fetches their key. Refine splits on the key whose doors lengthen the way most: either it
 // is collected or its doors stay shut (detours.go). And a region with a few keys, whose
 // robots walk their points one after another and fetch a key before they pass its door,
-// is priced by their exact cost there rather than by its tree (exitsolo.go).
+// is priced by their exact cost there rather than by its tree (exitsolo.go); a robot that
+// alone reaches the exit, among more keys, by its exact cost to the exit with a growing
+// subset of their doors shut, where that is more (subset.go).
 type Exit struct {
 	dist     [routes.Nodes]*[routes.Nodes]int32 // door-free distances from the exit and each key in doors
 	cut      [26][routes.Nodes]uint64           // cut[k][rn]: the route nodes k's doors alone part from rn
@@ -60,6 +62,8 @@ type Exit struct {
 	unpriced bool                               // several robots priced: larger also takes the unpriced forest
 	detour   *detour                            // the key Refine splits on (Detours), or nil
 	solo     *exitSolo                          // the regions apart priced exactly (exitsolo.go), or nil
+	subset   subsets                            // the lone robot's exact cost with a subset's doors shut (subset.go)
+	lone     uint64                             // and the route nodes its robot may stand on
 	wait     int                                // expansions before Detours (DetoursLater), or 0
 	after    int                                // and all of them, for Detoured
 	later    *later                             // what Detours is then called with
@@ -204,6 +208,11 @@ func part(c *routes.Corridors, shut keys.Set, cut *[routes.Nodes]uint64, seen []
 // Eval is the spanning forest of the exit and the keys it needs, rooted at the robots, or
 // where it is more, the regions' exact costs and the other regions' forest (exitsolo.go).
 func (e *Exit) Eval(at []int, held keys.Set) int32 {
+	return max(e.forests(at, held), e.subsetCost(at, held))
+}
+
+// forests is Eval without the lone robot's subset.
+func (e *Exit) forests(at []int, held keys.Set) int32 {
 	switch {
 	case e.Plain:
 		return e.nearest(at, e.dist[routes.Exit])
@@ -436,6 +445,7 @@ const ascentSteps = 200
 // lets the regions apart count, once the search has waited for them long enough
 // (DetoursLater, Solo).
 func (e *Exit) Expand(at []int, held keys.Set) {
+	e.subset.grow()
 	if e.solo != nil && e.solo.wait > 0 {
 		e.solo.wait--
 	}
@@ -473,10 +483,16 @@ func (e *Exit) Child(i, t int, held keys.Set, drop int32) int32 {
 		if h < drop {
 			h = e.alone(e.at, held, h, e.need, e.leaves)
 		}
+		if h < drop {
+			h = max(h, e.subsetCost(e.at, held))
+		}
 		e.at[i] = from
 		return h
 	}
 	h := e.alone(e.at, held, 0, e.need, e.leaves) // the regions' memo first: it drops most
+	if h < drop {
+		h = max(h, e.subsetCost(e.at, held)) // then the subset's table
+	}
 	if h < drop {
 		h = max(h, e.least(e.at, e.need, e.leaves, held&^e.held))
 	}

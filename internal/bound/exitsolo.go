@@ -164,11 +164,12 @@ func (e *Exit) Memoised() int {
 	return e.solo.memo.Len()
 }
 
-// Free hands back what the regions' memo reserved.
+// Free hands back what the regions' memo and the subset's reserved.
 func (e *Exit) Free() {
 	if e.solo != nil {
 		e.solo.memo.free()
 	}
+	e.subset.free()
 }
 
 // cost is apart(robots, held, left) for region r of robots standing on the route nodes of

@@ -424,7 +424,7 @@ func (s *Spanning) term(at []int, i, p int, held keys.Set) int32 {
 			}
 			s.soloOK[r] = false // no room to solve it exactly: the priced tree from now on
 		}
-		return max(max(s.first(p, left)+s.tree(left), 0)/scale, s.subsetCost(r, p, left))
+		return max(max(s.first(p, left)+s.tree(left), 0)/scale, s.subset.cost(int(r), p, left))
 	}
 	for _, q := range at[:i] {
 		if s.region[q] == r {
@@ -441,7 +441,7 @@ func (s *Spanning) term(at []int, i, p int, held keys.Set) int32 {
 // region's rooted trees with the longest edge on each key's way to the robots.
 func (s *Spanning) Expand(at []int, held keys.Set) {
 	s.growGroup()
-	s.growSubsets()
+	s.subset.grow()
 	s.parent, s.parentHeld = append(s.parent[:0], at...), held
 	s.base = 0
 	for i, p := range at {
@@ -1007,7 +1007,7 @@ func (s *Spanning) ends(left keys.Set, roots []int, worst bool) int32 {
 func (s *Spanning) Free() {
 	s.meter.Release(s.held)
 	s.held = 0
-	s.freeSubsets()
+	s.subset.free()
 	s.solo.Free()
 	s.group.Free()
 	if s.blocks != nil {

@@ -1,6 +1,7 @@
 package bound
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/statespace/puzzles/internal/keys"
@@ -34,6 +35,25 @@ import (
 // search that ends in a few thousand states pays for a few small steps and a memo of a few
 // kilobytes; one that would run for millions has its full subset early, in a memo of under
 // two megabytes (BenchmarkSubsets measures both against the tree alone).
+//
+// The exit goal's lone robot. Where one robot alone reaches the exit, in a region the regions
+// apart do not price (exitsolo.go: more than soloKeys keys, or every robot), the exit's
+// forest knows only the doors that part it from the exit, not the ones it walks round or
+// fetches a key for first. The same relaxation holds for its walk to the exit: open every
+// door whose key is not in S, and the cheapest walk to the exit with the keys T of S not
+// held,
+//
+//	sub_exit(p, T) = min(the shortest route from p to the exit that needs none of T,
+//	                     min over keys z of T reached from p by a route that needs none of T
+//	                     of the route's length + sub_exit(z, T less z)),
+//
+// bounds that robot's walk, and so every walk, from below; the bound takes the largest of
+// its terms. S grows from the keys with a door in the region as above, but a step tries
+// every key: a door often counts only with another's (two ways in, each through a door),
+// so that a key's gain at the step before says little of its gain with one more. The exit's
+// search reads few routes, and the costs read those of every key of the region: the first
+// step waits until the search has expanded a state for every detourVisits corridor nodes
+// that labelVisits passes from each of them would visit (as the regions apart wait).
 
 // subsetKeys is the most keys a subset grows to: its memo then holds 2^14 costs a node.
 var subsetKeys = 14 // a variable for the tests
@@ -46,14 +66,20 @@ var subsetPace = 8 // a variable for the tests
 // before it grows to them.
 var subsetBytes = 256 // a variable for the tests
 
+// labelVisits is about how many passes over the corridors a route node's label search costs:
+// the routes the exit's subset reads at its first step.
+const labelVisits = 4
+
 // subsetTries is how many keys a step tries: those whose adding raised the cost most at the
 // step before (the first step tries every key).
 const subsetTries = 3
 
 // subset is one region's S and its costs.
 type subset struct {
-	region keys.Set            // the region's keys
+	region keys.Set            // the keys S grows from
 	start  int                 // its robot's start node
+	exit   bool                // the walk ends on the exit (Exit's subset), not with the last key
+	tries  int                 // how many keys a step tries
 	S      keys.Set            // the subset
 	n      int                 // its keys
 	index  [4][256]uint16      // a key set's index among the subsets of S (and a key tried), a byte at a time
@@ -70,65 +96,76 @@ type subset struct {
 
 // subsets is the regions' subsets and their growth.
 type subsets struct {
-	of   []*subset // per region, nil when it has none
-	any  bool      // some region's S may grow
-	wait int       // states the search is still to expand before the next step
+	of    []*subset // per region, nil when it has none
+	any   bool      // some region's S may grow
+	wait  int       // states the search is still to expand before the next step
+	g     *routes.Graph
+	meter *memory.Meter
+}
+
+// newSubset is a subset of region's keys, empty, for a robot starting on route node start
+// that may stand on the route nodes of rows.
+func newSubset(region keys.Set, start int, rows uint64, exit bool) *subset {
+	u := &subset{region: region, start: start, exit: exit, tries: subsetTries, grow: true}
+	if exit {
+		u.tries = 26 // every key (see above)
+	}
+	rows |= 1 << start
+	for n := range u.row {
+		u.row[n] = -1
+		if rows>>n&1 != 0 {
+			u.row[n], u.rows = int16(u.rows), u.rows+1
+		}
+	}
+	return u
 }
 
 // subsetRegions gives a subset to each region whose robot is alone with more than soloKeys
 // keys (after soloRegions), unless the graph rents their routes, which the costs would build.
 // The subsets start empty and grow from the first Expand on.
 func (s *Spanning) subsetRegions(robots int) {
-	s.subset = subsets{of: make([]*subset, len(s.keys))}
+	s.subset = subsets{of: make([]*subset, len(s.keys)), g: s.g, meter: s.meter}
 	for _, p := range startNodes[:robots] {
 		r := s.region[p]
-		if r < 0 || s.robots[r] != 1 || s.soloOK[r] || s.rents(p, s.keys[r]) {
+		if r < 0 || s.robots[r] != 1 || s.soloOK[r] || rents(s.g, uint64(s.keys[r])|1<<p) {
 			continue
 		}
-		u := &subset{region: s.keys[r], start: p, grow: true}
-		for n := range u.row {
-			u.row[n] = -1
-			if n == p || n < 26 && u.region.Has(n) {
-				u.row[n], u.rows = int16(u.rows), u.rows+1
-			}
-		}
-		s.subset.of[r], s.subset.any = u, true
+		s.subset.of[r], s.subset.any = newSubset(s.keys[r], p, uint64(s.keys[r]), false), true
 	}
 }
 
-// rents reports whether the graph rents the routes of node p or of a key of ks.
-func (s *Spanning) rents(p int, ks keys.Set) bool {
-	for k, rest, ok := ks.Next(); ok; k, rest, ok = rest.Next() {
-		if s.g.Rents(k) {
+// rents reports whether g rents the routes of a route node of nodes.
+func rents(g *routes.Graph, nodes uint64) bool {
+	for ; nodes != 0; nodes &= nodes - 1 {
+		if g.Rents(bits.TrailingZeros64(nodes)) {
 			return true
 		}
 	}
-	return s.g.Rents(p)
+	return false
 }
 
-// subsetCost returns the subset term of region r for its robot at p with the keys of left
-// still to collect, 0 when it has none.
-func (s *Spanning) subsetCost(r int8, p int, left keys.Set) int32 {
-	if s.subset.of == nil {
+// cost returns the subset term of region r for its robot at p with the keys of left not
+// held, 0 when it has none.
+func (t *subsets) cost(r int, p int, left keys.Set) int32 {
+	if t.of == nil {
 		return 0
 	}
-	u := s.subset.of[r]
-	if u == nil || u.S&left == 0 {
+	u := t.of[r]
+	if u == nil || u.S == 0 || u.S&left == 0 && !u.exit {
 		return 0
 	}
-	v, ok := u.cost(s.g, p, left&u.S)
+	v, ok := u.cost(t.g, p, left&u.S)
 	if !ok {
-		s.subset.of[r] = nil // its routes failed: the tree alone from now on
-		u.free(s.meter)
+		t.of[r] = nil // its routes failed: the other terms alone from now on
+		u.free(t.meter)
 		return 0
 	}
 	return v
 }
 
-// growSubsets counts an expanded state against the wait and, once the search has done its
-// share, adds a key to the subset of each region that can take one more.
-func (s *Spanning) growSubsets() {
-	t := &s.subset
+// grow counts an expanded state against the wait and, once the search has done its share,
+// adds a key to the subset of each region that can take one more.
+func (t *subsets) grow() {
 	if !t.any {
 		return
 	}
@@ -142,10 +179,10 @@ func (s *Spanning) growSubsets() {
 			continue
 		}
 		before := u.filled
-		if !u.add(s.g, s.meter) {
+		if !u.add(t.g, t.meter) {
 			if u.failed {
 				t.of[r] = nil
-				u.free(s.meter)
+				u.free(t.meter)
 			}
 			continue
 		}
@@ -172,7 +209,7 @@ func (u *subset) add(g *routes.Graph, meter *memory.Meter) bool {
 	base, ok := u.cost(g, u.start, u.S)
 	best, most := -1, int32(-1)
 	for i, k := range cand {
-		if !ok || i >= subsetTries && u.S != 0 {
+		if !ok || i >= u.tries && u.S != 0 {
 			break
 		}
 		var c int32
@@ -244,9 +281,10 @@ func (u *subset) mark(k int, on bool) {
 	}
 }
 
-// cost returns sub(p, T) for T within S (and the key tried); ok is false when routes fail.
+// cost returns sub(p, T) for T within S (and the key tried), or for the exit's subset
+// sub_exit(p, T); ok is false when routes fail.
 func (u *subset) cost(g *routes.Graph, p int, T keys.Set) (int32, bool) {
-	if T == 0 {
+	if T == 0 && !u.exit || p == routes.Exit {
 		return 0, true
 	}
 	x := uint32(T)
@@ -255,6 +293,18 @@ func (u *subset) cost(g *routes.Graph, p int, T keys.Set) (int32, bool) {
 		return c - 1, true
 	}
 	best := int32(Unsolvable)
+	if u.exit {
+		rs, err := g.Toward(p, routes.Exit)
+		if err != nil {
+			return 0, false
+		}
+		for _, r := range rs {
+			if r.Needs()&T == 0 {
+				best = r.Len
+				break // the shortest that qualifies
+			}
+		}
+	}
 	for z, rest, ok := T.Next(); ok; z, rest, ok = rest.Next() {
 		rs, err := g.Toward(p, z)
 		if err != nil {
@@ -282,12 +332,53 @@ func (u *subset) free(meter *memory.Meter) {
 	u.held, u.memo = 0, nil
 }
 
-// freeSubsets hands back what the subsets' memos reserved.
-func (s *Spanning) freeSubsets() {
-	for _, u := range s.subset.of {
+// free hands back what the subsets' memos reserved.
+func (t *subsets) free() {
+	for _, u := range t.of {
 		if u != nil {
-			u.free(s.meter)
+			u.free(t.meter)
 		}
 	}
-	s.subset = subsets{}
+	*t = subsets{}
+}
+
+// Subsets gives the robot alone in the exit's region, where the regions apart do not price
+// it, a subset of the keys with a door in the region (see above), its costs reserved from
+// meter (nil: no limit). With later, its first step waits for the search.
+func (e *Exit) Subsets(g *routes.Graph, robots int, meter *memory.Meter, later bool) {
+	c := g.Corridors()
+	if c.Of[routes.Exit] < 0 || e.Plain || e.solo != nil && e.solo.region[routes.Exit] != 0 {
+		return
+	}
+	nodes := regionOf(c, routes.Exit)
+	lone := nodes >> routes.FirstStart & (1<<robots - 1)
+	doors := withDoors(c) & keys.Set(nodes)
+	if bits.OnesCount64(lone) != 1 || doors == 0 {
+		return
+	}
+	start := routes.FirstStart + bits.TrailingZeros64(lone)
+	e.lone = nodes | 1<<routes.Exit // the route nodes its robot may stand on
+	e.subset = subsets{of: []*subset{newSubset(doors, start, nodes&(1<<26-1), true)}, any: true, g: g, meter: meter}
+	if later {
+		size, region := 0, c.Region(int(c.Of[routes.Exit]))
+		for u := range c.Len() {
+			if c.Region(u) == region {
+				size++
+			}
+		}
+		e.subset.wait = max(1, (doors.Len()+1)*size*labelVisits/detourVisits)
+	}
+}
+
+// subsetCost is the exit's subset term for robots at at holding held, 0 when it has none.
+func (e *Exit) subsetCost(at []int, held keys.Set) int32 {
+	if e.subset.of == nil {
+		return 0
+	}
+	for _, p := range at {
+		if e.lone>>p&1 != 0 {
+			return e.subset.cost(0, p, ^held)
+		}
+	}
+	return 0
 }

@@ -1317,3 +1317,61 @@ func TestSubsetsAgree(t *testing.T) {
 		t.Errorf("only %d of %d searches expanded another number of states with the subsets", differ, searched)
 	}
 }
+
+// TestExitSubsetsAgree checks the exit goal with the lone robot's cost to the exit with a
+// growing subset's doors shut (bound's subset.go) against the BFS baseline where it answers
+// within 200,000 states, and else against the same search without it
+// (bound.Baselines.NoSubsets; itself checked against BFS by TestDifferentialExit): one robot
+// in generated mazes with loops, rooms and one or two doors a key, 15 to 20 keys, the exit
+// in the place of every third key, the subset waiting for the search and growing from its
+// first state, every walk replayed to its answer, and with small searches made large. It asks
+// that, growing from the first state, at least a fifth of the searches expand another
+// number of states with the subset than without (the term at work), and that BFS answers at
+// least half.
+func TestExitSubsetsAgree(t *testing.T) {
+	n := uint64(30)
+	if testing.Short() {
+		n = 8
+	}
+	searched, differ, bfs := 0, 0, 0
+	for seed := range n {
+		o := vaultgen.Options{Seed: 1000 + seed, Size: []int{21, 25, 31}[seed%3], Keys: 15 + int(seed%6),
+			Loops: []float64{0.05, 0.1, 0.3}[seed/3%3], Rooms: int(seed / 2 % 3), Doors: 1 + int(seed/4%2)}
+		data := vaultgen.Generate(o)
+		for k := byte(seed % 3); k < byte(o.Keys); k += 3 {
+			v, err := vault.Parse("gen", bytes.ReplaceAll(data, []byte{'a' + k}, []byte("+")))
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := solve.Options{Goal: solve.Exit, Budget: 200_000}
+			want, err := solve.BFS(v, opt)
+			switch {
+			case err == nil:
+				bfs++
+			case errors.Is(err, solve.ErrBudget):
+				want, err = solve.Graph(v, solve.Options{Goal: solve.Exit, Baselines: bound.Baselines{NoSubsets: true}})
+			}
+			if err != nil {
+				t.Fatalf("%+v, exit at %c: %v", o, 'a'+k, err)
+			}
+			a := answered{v, want}
+			early := bound.Baselines{SoloAtStart: true} // the subset from the first state expanded
+			without := agrees(t, a, solve.Options{Goal: solve.Exit, Baselines: bound.Baselines{NoSubsets: true, SoloAtStart: true}}, 0, o)
+			for _, base := range []bound.Baselines{{}, early} {
+				for _, small := range []int{0, 64} {
+					got := agrees(t, a, solve.Options{Goal: solve.Exit, Walk: true, Baselines: base}, small, o)
+					if base == early && small == 0 && without.Stats.Expanded > 0 {
+						searched++
+						if got.Stats.Expanded != without.Stats.Expanded {
+							differ++
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d of %d searches expanded another number of states with the subset; BFS answered %d", differ, searched, bfs)
+	if 5*differ < searched || 2*bfs < searched {
+		t.Errorf("only %d of %d searches expanded another number of states with the subset, and BFS answered %d", differ, searched, bfs)
+	}
+}
