@@ -515,6 +515,23 @@ func BenchmarkExitSolo(b *testing.B) {
 	})
 }
 
+// BenchmarkExitSubsets solves the exit goal for one robot in a maze with loops, priced by the
+// exit's forest and its exact cost to the exit with a growing subset's doors shut (the
+// default, bound's subset.go) against the forest alone (no-subsets, the baseline): the
+// slowest exits of seeds 1-60 of three 81x81 families before the subset (three rooms, seed
+// 136 outside them), one whose search ends in a few thousand states, where the subset must
+// pay its way early, and the slowest left (two doors a key, seed 5), where it gains little.
+func BenchmarkExitSubsets(b *testing.B) {
+	both := []variant{{"default", solve.Options{}}, {"no-subsets", solve.Options{Baselines: bound.Baselines{NoSubsets: true}}}}
+	benchExit(b, []exitCase{
+		{"maze81,rooms=3,seed=136,exit=i", vaultgen.Options{Size: 81, Loops: 0.05, Rooms: 3, Seed: 136}, 'i', both},
+		{"maze81,loops=0.05,seed=22,exit=o", vaultgen.Options{Size: 81, Loops: 0.05, Seed: 22}, 'o', both},
+		{"maze81,doors=2,seed=34,exit=b", vaultgen.Options{Size: 81, Loops: 0.05, Doors: 2, Seed: 34}, 'b', both},
+		{"maze81,loops=0.05,seed=10,exit=u", vaultgen.Options{Size: 81, Loops: 0.05, Seed: 10}, 'u', both},
+		{"maze81,doors=2,seed=5,exit=w", vaultgen.Options{Size: 81, Loops: 0.05, Doors: 2, Seed: 5}, 'w', both},
+	})
+}
+
 // exitCase is a generated vault with the exit in a key's place (its doors then stay
 // locked), and the variants to run on it.
 type exitCase struct {

@@ -415,6 +415,16 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		"Subsets/maze81,doors=2,seed=521/no-subsets", "Subsets/maze81,doors=2,seed=521/default")
 	pair("day18: the same, loops 0.1, where the tree alone ends the search in 37,000 states (seed 73)", "the tree alone",
 		"Subsets/maze81,loops=0.1,seed=73/no-subsets", "Subsets/maze81,loops=0.1,seed=73/default")
+	pair("day18: the exit goal, one robot in a maze with loops, its forest and its exact cost to the exit with a growing subset's doors shut (three rooms, seed 136, the exit in i's place)", "the forest alone",
+		"ExitSubsets/maze81,rooms=3,seed=136,exit=i/no-subsets", "ExitSubsets/maze81,rooms=3,seed=136,exit=i/default")
+	pair("day18: the same, loops 0.05 (seed 22, o's place)", "the forest alone",
+		"ExitSubsets/maze81,loops=0.05,seed=22,exit=o/no-subsets", "ExitSubsets/maze81,loops=0.05,seed=22,exit=o/default")
+	pair("day18: the same, two doors a key (seed 34, b's place)", "the forest alone",
+		"ExitSubsets/maze81,doors=2,seed=34,exit=b/no-subsets", "ExitSubsets/maze81,doors=2,seed=34,exit=b/default")
+	pair("day18: the same, a search of a few thousand states (loops 0.05, seed 10, u's place)", "the forest alone",
+		"ExitSubsets/maze81,loops=0.05,seed=10,exit=u/no-subsets", "ExitSubsets/maze81,loops=0.05,seed=10,exit=u/default")
+	pair("day18: the same, where the subset gains little (two doors a key, seed 5, w's place)", "the forest alone",
+		"ExitSubsets/maze81,doors=2,seed=5,exit=w/no-subsets", "ExitSubsets/maze81,doors=2,seed=5,exit=w/default")
 	pair("day18: look-ups touched in a batch first, in a table larger than the cache (eight robots, twenty rooms, their forests)", "each looked up in turn", "Touch/rooms81,robots=8,seed=50/no-touch", "Touch/rooms81,robots=8,seed=50/default")
 	pair("search: bucket queue, 60,000 pushes and pops", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/bucket")
 	pair("search: packed binary heap, the same", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/heap")
