@@ -48,7 +48,7 @@ import (
 //	                     of the route's length + sub_exit(z, T less z)),
 //
 // bounds that robot's walk, and so every walk, from below; the bound takes the largest of
-// its terms. S grows from the keys with a door in the region as above, but a step tries
+// its terms. S grows from the region's keys that have doors as above, but a step tries
 // every key: a door often counts only with another's (two ways in, each through a door),
 // so that a key's gain at the step before says little of its gain with one more. The exit's
 // search reads few routes, and the costs read those of every key of the region: the first
@@ -343,7 +343,7 @@ func (t *subsets) free() {
 }
 
 // Subsets gives the robot alone in the exit's region, where the regions apart do not price
-// it, a subset of the keys with a door in the region (see above), its costs reserved from
+// it, a subset of the region's keys that have doors (see above), its costs reserved from
 // meter (nil: no limit). With later, its first step waits for the search.
 func (e *Exit) Subsets(g *routes.Graph, robots int, meter *memory.Meter, later bool) {
 	c := g.Corridors()
