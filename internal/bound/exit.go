@@ -206,7 +206,8 @@ func part(c *routes.Corridors, shut keys.Set, cut *[routes.Nodes]uint64, seen []
 }
 
 // Eval is the spanning forest of the exit and the keys it needs, rooted at the robots, or
-// where it is more, the regions' exact costs and the other regions' forest (exitsolo.go).
+// where it is more, the regions' exact costs and the other regions' forest (exitsolo.go),
+// or the lone robot's cost with its subset's doors shut (subset.go).
 func (e *Exit) Eval(at []int, held keys.Set) int32 {
 	return max(e.forests(at, held), e.subsetCost(at, held))
 }
@@ -443,7 +444,8 @@ const ascentSteps = 200
 
 // Expand records the expanded state and what its exit needs; it sets the detours up, and
 // lets the regions apart count, once the search has waited for them long enough
-// (DetoursLater, Solo).
+// (DetoursLater, Solo); and it grows the lone robot's subset when the search has paid for
+// a step (Subsets).
 func (e *Exit) Expand(at []int, held keys.Set) {
 	e.subset.grow()
 	if e.solo != nil && e.solo.wait > 0 {
@@ -473,8 +475,8 @@ func (e *Exit) Expand(at []int, held keys.Set) {
 
 // Child evaluates the child: its exit needs what the parent's did, but the keys the move
 // collected (see Exit), and where the parent's leaves (ways.go) raised its bound, its walks
-// visit one of them but those keys; the regions apart (exitsolo.go) come first, and the
-// forest only where they do not drop the child.
+// visit one of them but those keys; the regions apart (exitsolo.go) come first, then the
+// lone robot's subset (a table read), and the forest only where they do not drop the child.
 func (e *Exit) Child(i, t int, held keys.Set, drop int32) int32 {
 	from := e.at[i]
 	e.at[i] = t
