@@ -29,7 +29,7 @@ import (
 // a group memo too small to hold a region, which falls back to the forest, with one that
 // starts at four states and grows as states are expanded, its regions back on their exact
 // costs each time, and with every lone robot's region of two keys or more priced by a
-// subset of up to three of them (checkSubsets).
+// subset of up to three of them (checkSubsets), the exit's lone robot too (checkExitSubset).
 func TestAdmissibleConsistent(t *testing.T) {
 	var vaults []testVault
 	r := rand.New(rand.NewPCG(7, 7))
