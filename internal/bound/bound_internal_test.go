@@ -469,7 +469,7 @@ func checkSubsets(t *testing.T, sp *Spanning, sg *testGraph, tv testVault) bool 
 
 // checkExitSubset grows the subset of e's lone robot to its full size, checking at each step
 // every cost memoised against the regions apart's recursion (exitsolo.go) with the subset's
-// doors alone shut, then checks its term on every state of sg: at most its cost to the goal
+// doors and those of the keys no robot reaches alone shut, then checks its term on every state of sg: at most its cost to the goal
 // (the exit's bound need not be consistent). It reports whether e has a subset, and at how
 // many states its term is more than the rest of the bound.
 func checkExitSubset(t *testing.T, e *Exit, sg *testGraph, tv testVault) (bool, int) {
@@ -484,7 +484,7 @@ func checkExitSubset(t *testing.T, e *Exit, sg *testGraph, tv testVault) (bool, 
 		}
 		has = true
 		ref := &exitSolo{g: e.subset.g}
-		ref.doors[1] = u.S
+		ref.doors[1] = u.S | u.never // the keys no robot reaches are never held
 		ref.memo.reset(nil, 0)
 		ref.memo.Init(true)
 		for p := range routes.Nodes {
@@ -814,5 +814,40 @@ func TestDetoursStopped(t *testing.T) {
 	}
 	if _, _, err := detours(checks); err != nil {
 		t.Fatalf("stopped after all %d checks: %v", checks, err)
+	}
+}
+
+// TestExitSubsetNever checks that the exit's subset keeps shut the doors of a key no robot
+// can reach: y lies behind W, whose key is missing (the exit's own key, in a generated vault,
+// leaves such doors). The way to the exit through Y is 8 steps; the one left fetches a from
+// its dead end (6), comes back (2), passes A and reaches the exit (8): 16, the term at the
+// start once S holds a. Had y's doors counted open, as those of keys other robots may fetch,
+// the term would be 8.
+func TestExitSubsetNever(t *testing.T) {
+	v, err := vault.Parse("never", []byte("###########\n#@...Y...+#\n#.#######.#\n#...A.....#\n###.#W#####\n###a#y#####\n###########\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := routes.New(v, 0)
+	c, err := For(g, 1, true, Setup{Baselines: Baselines{SoloAtStart: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Free()
+	e := c.Bound.(*Exit)
+	for e.subset.any {
+		e.Expand(startNodes[:1], 0)
+	}
+	start := startNodes[:1]
+	if u := e.subset.of[0]; u == nil || u.S != keys.Bit(0) || !u.never.Has(int('y'-'a')) {
+		t.Fatalf("subset %+v, want S = a and y never held", u)
+	}
+	if got := e.subsetCost(start, 0); got != 16 {
+		t.Errorf("the subset's term at the start: %d, want 16", got)
+	}
+	e.subset.of[0].never = 0
+	clear(e.subset.of[0].memo)
+	if got := e.subsetCost(start, 0); got != 8 {
+		t.Errorf("with y's doors open: %d, want 8", got)
 	}
 }

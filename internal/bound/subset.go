@@ -48,7 +48,9 @@ import (
 //	                     of the route's length + sub_exit(z, T less z)),
 //
 // bounds that robot's walk, and so every walk, from below; the bound takes the largest of
-// its terms. S grows from the region's keys that have doors as above, but a step tries
+// its terms. A key no robot can reach (in a region without one: behind a door whose key is
+// missing, as the exit's own key is) never opens its doors, so a route that needs one is
+// no route, whatever S holds. S grows from the region's keys that have doors as above, but a step tries
 // every key: a door often counts only with another's (two ways in, each through a door),
 // so that a key's gain at the step before says little of its gain with one more. The exit's
 // search reads few routes, and the costs read those of every key of the region: the first
@@ -80,6 +82,7 @@ type subset struct {
 	start  int                 // its robot's start node
 	exit   bool                // the walk ends on the exit (Exit's subset), not with the last key
 	tries  int                 // how many keys a step tries
+	never  keys.Set            // keys no robot can reach, whose doors stay shut (the exit's subset)
 	S      keys.Set            // the subset
 	n      int                 // its keys
 	index  [4][256]uint16      // a key set's index among the subsets of S (and a key tried), a byte at a time
@@ -299,7 +302,7 @@ func (u *subset) cost(g *routes.Graph, p int, T keys.Set) (int32, bool) {
 			return 0, false
 		}
 		for _, r := range rs {
-			if r.Needs()&T == 0 {
+			if r.Needs()&(T|u.never) == 0 {
 				best = r.Len
 				break // the shortest that qualifies
 			}
@@ -311,7 +314,7 @@ func (u *subset) cost(g *routes.Graph, p int, T keys.Set) (int32, bool) {
 			return 0, false
 		}
 		for _, r := range rs {
-			if r.Needs()&T == 0 {
+			if r.Needs()&(T|u.never) == 0 {
 				c, ok := u.cost(g, z, T&^keys.Bit(z))
 				if !ok {
 					return 0, false
@@ -358,7 +361,12 @@ func (e *Exit) Subsets(g *routes.Graph, robots int, meter *memory.Meter, later b
 	}
 	start := routes.FirstStart + bits.TrailingZeros64(lone)
 	e.lone = nodes | 1<<routes.Exit // the route nodes its robot may stand on
-	e.subset = subsets{of: []*subset{newSubset(doors, start, nodes&(1<<26-1), true)}, any: true, g: g, meter: meter}
+	u := newSubset(doors, start, nodes&(1<<26-1), true)
+	for _, p := range startNodes[:robots] {
+		u.never |= keys.Set(regionOf(c, p) & (1<<26 - 1)) // the keys a robot can reach, for now
+	}
+	u.never = ^u.never
+	e.subset = subsets{of: []*subset{u}, any: true, g: g, meter: meter}
 	if later {
 		size, region := 0, c.Region(int(c.Of[routes.Exit]))
 		for u := range c.Len() {
