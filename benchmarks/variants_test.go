@@ -520,7 +520,8 @@ func BenchmarkExitSolo(b *testing.B) {
 // default, bound's subset.go) against the forest alone (no-subsets, the baseline): the
 // slowest exits of seeds 1-60 of three 81x81 families before the subset (three rooms, seed
 // 136 outside them), one whose search ends in a few thousand states, where the subset must
-// pay its way early, and the slowest left (two doors a key, seed 5), where it gains little.
+// pay its way early, and one whose short way runs through the doors of a key no robot can
+// reach (two doors a key, seed 5, the key behind the exit's own door).
 func BenchmarkExitSubsets(b *testing.B) {
 	both := []variant{{"default", solve.Options{}}, {"no-subsets", solve.Options{Baselines: bound.Baselines{NoSubsets: true}}}}
 	benchExit(b, []exitCase{

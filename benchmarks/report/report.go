@@ -423,7 +423,7 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		"ExitSubsets/maze81,doors=2,seed=34,exit=b/no-subsets", "ExitSubsets/maze81,doors=2,seed=34,exit=b/default")
 	pair("day18: the same, a search of a few thousand states (loops 0.05, seed 10, u's place)", "the forest alone",
 		"ExitSubsets/maze81,loops=0.05,seed=10,exit=u/no-subsets", "ExitSubsets/maze81,loops=0.05,seed=10,exit=u/default")
-	pair("day18: the same, where the subset gains little (two doors a key, seed 5, w's place)", "the forest alone",
+	pair("day18: the same, its short way through the doors of a key no robot can reach (two doors a key, seed 5, w's place)", "the forest alone",
 		"ExitSubsets/maze81,doors=2,seed=5,exit=w/no-subsets", "ExitSubsets/maze81,doors=2,seed=5,exit=w/default")
 	pair("day18: look-ups touched in a batch first, in a table larger than the cache (eight robots, twenty rooms, their forests)", "each looked up in turn", "Touch/rooms81,robots=8,seed=50/no-touch", "Touch/rooms81,robots=8,seed=50/default")
 	pair("search: bucket queue, 60,000 pushes and pops", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/bucket")
