@@ -354,18 +354,20 @@ func (e *Exit) Subsets(g *routes.Graph, robots int, meter *memory.Meter, later b
 		return
 	}
 	nodes := regionOf(c, routes.Exit)
+	region := keys.Set(nodes & (1<<26 - 1))
 	lone := nodes >> routes.FirstStart & (1<<robots - 1)
-	doors := withDoors(c) & keys.Set(nodes)
+	doors := withDoors(c) & region
 	if bits.OnesCount64(lone) != 1 || doors == 0 {
 		return
 	}
 	start := routes.FirstStart + bits.TrailingZeros64(lone)
 	e.lone = nodes | 1<<routes.Exit // the route nodes its robot may stand on
-	u := newSubset(doors, start, nodes&(1<<26-1), true)
+	u := newSubset(doors, start, uint64(region), true)
+	var reach keys.Set // the keys some robot can reach
 	for _, p := range startNodes[:robots] {
-		u.never |= keys.Set(regionOf(c, p) & (1<<26 - 1)) // the keys a robot can reach, for now
+		reach |= keys.Set(regionOf(c, p) & (1<<26 - 1))
 	}
-	u.never = ^u.never
+	u.never = ^reach
 	e.subset = subsets{of: []*subset{u}, any: true, g: g, meter: meter}
 	if later {
 		size, region := 0, c.Region(int(c.Of[routes.Exit]))
