@@ -821,14 +821,19 @@ func TestDetoursStopped(t *testing.T) {
 // can reach: y lies behind W, whose key is missing (the exit's own key, in a generated vault,
 // leaves such doors). The way to the exit through Y is 8 steps; the one left fetches a from
 // its dead end (6), comes back (2), passes A and reaches the exit (8): 16, the term at the
-// start once S holds a. Had y's doors counted open, as those of keys other robots may fetch,
-// the term would be 8.
+// start once S holds a, and the answer by the whole state graph (stateGraph). Had y's doors
+// counted open, as those of keys other robots may fetch, the term would be 8.
 func TestExitSubsetNever(t *testing.T) {
 	v, err := vault.Parse("never", []byte("###########\n#@...Y...+#\n#.#######.#\n#...A.....#\n###.#W#####\n###a#y#####\n###########\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := routes.New(v, 0)
+	var first gstate
+	first.at[0] = int8(startNodes[0])
+	if cost, ok := stateGraph(t, testVault{v, true}, g).toGoal[first]; !ok || cost != 16 {
+		t.Fatalf("the state graph's answer: %d (%v), want 16", cost, ok)
+	}
 	c, err := For(g, 1, true, Setup{Baselines: Baselines{SoloAtStart: true}})
 	if err != nil {
 		t.Fatal(err)
