@@ -210,6 +210,10 @@ type Baselines struct {
 	// NoWays leaves out the exit bound's pairs of keys whose doors together part a point
 	// (ways.go).
 	NoWays bool
+
+	// NeverOpen has the exit bound count the doors of keys no robot can reach open, as it
+	// counts those of keys a robot may fetch (see Exit).
+	NeverOpen bool
 }
 
 // For returns the bound of kind set.Kind for a vault's route graph g with robots robots, for
@@ -234,7 +238,7 @@ func For(g *routes.Graph, robots int, exit bool, set Setup) (Choice, error) {
 	case k == KindNone:
 		return choice(zero{}, KindNone), nil
 	case exit:
-		e, err := NewExit(g.Ctx, c, robots)
+		e, err := newExit(g.Ctx, c, robots, !set.NeverOpen)
 		if err != nil {
 			return Choice{}, err
 		}

@@ -856,3 +856,58 @@ func TestExitSubsetNever(t *testing.T) {
 		t.Errorf("with y's doors open: %d, want 8", got)
 	}
 }
+
+// TestExitNeverShut checks that the exit's forest and its regions apart (exitsolo.go) keep
+// shut the doors of a key no robot can reach, as its subset does (TestExitSubsetNever): y
+// lies behind W, whose key is missing, so the way through Y (8 steps) is no way. In the
+// first vault the robot walks round by the corridor below (12). In the second a door A
+// stands on that corridor, its key a in a dead end: 6 to a, 10 on to the exit. A second
+// robot, walled apart with b, makes the first's region one the regions apart price
+// exactly. Both answers are the whole state graph's; every door counted open (NeverOpen,
+// the baseline), each bound at the start is the 8 through Y.
+func TestExitNeverShut(t *testing.T) {
+	for _, c := range []struct {
+		vault      string
+		robots     int
+		want, open int32
+	}{
+		{"###########\n#@...Y...+#\n#.#######.#\n#.........#\n#####W#####\n#####y#####\n###########\n", 1, 12, 8},
+		{"###########\n#@...Y...+#\n#.#######.#\n#...A.....#\n###.#W#####\n###a#y#####\n###########\n#@.b#######\n###########\n", 2, 16, 8},
+	} {
+		v, err := vault.Parse("never", []byte(c.vault))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := routes.New(v, 0)
+		start := startNodes[:c.robots]
+		var first gstate
+		for i, p := range start {
+			first.at[i] = int8(p)
+		}
+		if cost, ok := stateGraph(t, testVault{v, true}, g).toGoal[first]; !ok || cost != c.want {
+			t.Fatalf("%s\nthe state graph's answer: %d (%v), want %d", v.Grid, cost, ok, c.want)
+		}
+		for _, open := range []bool{false, true} {
+			ch, err := For(g, c.robots, true, Setup{Baselines: Baselines{NeverOpen: open, SoloAtStart: true}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := c.want
+			if open {
+				want = c.open
+			}
+			if ch.Start != want {
+				t.Errorf("%s\nNeverOpen %v: %d at the start, want %d", v.Grid, open, ch.Start, want)
+			}
+			if e := ch.Bound.(*Exit); c.robots > 1 {
+				if e.solo == nil {
+					t.Fatalf("%s\nno regions apart", v.Grid)
+				}
+				if got := e.apart(start, 0, 1<<routes.Exit); got != want {
+					t.Errorf("%s\nNeverOpen %v: the regions apart's cost to the exit %d, want %d", v.Grid, open, got, want)
+				}
+			}
+			ch.Free()
+		}
+	}
+}

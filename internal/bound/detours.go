@@ -88,10 +88,11 @@ func (e *Exit) Detours(ctx context.Context, c *routes.Corridors, robots int) err
 		at |= 1 << p
 	}
 	p := newFreePasses(c, c.Len() >= dialNodes)
+	p.shut = e.never
 	seen := make([]int32, c.Len())
 	var stamp int32
 	var queue []int32
-	doors := withDoors(c)
+	doors := withDoors(c) &^ e.never
 	var best *detour
 	var pairs []way         // the ways' pairs (ways.go)
 	var paired [26]keys.Set // and those looked at
@@ -105,7 +106,7 @@ func (e *Exit) Detours(ctx context.Context, c *routes.Corridors, robots int) err
 			if ctx != nil && ctx.Err() != nil {
 				return ctx.Err()
 			}
-			queue = part(c, keys.Bit(x)|keys.Bit(k), &d.cut[x], seen, &stamp, queue)
+			queue = part(c, keys.Bit(x)|keys.Bit(k)|e.never, &d.cut[x], seen, &stamp, queue)
 		}
 		if !e.NoWays {
 			pair.of(&d.cut, others, start, 0)
@@ -135,11 +136,13 @@ func (e *Exit) Detours(ctx context.Context, c *routes.Corridors, robots int) err
 }
 
 // rows finds d's distances to the route nodes of want (0: every one): with its key's doors
-// shut from the nodes of shut, door-free from the nodes of open.
+// shut from the nodes of shut, door-free from the nodes of open, besides the doors p shuts
+// (those of keys no robot can reach).
 func (d *detour) rows(ctx context.Context, p *freePasses, shut, open, want uint64) error {
-	p.shut = keys.Bit(d.k)
+	never := p.shut
+	p.shut |= keys.Bit(d.k)
 	err := rowsFrom(ctx, p, shut, want, &d.dist)
-	p.shut = 0
+	p.shut = never
 	if err == nil {
 		err = rowsFrom(ctx, p, open, want, &d.open)
 	}

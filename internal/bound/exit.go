@@ -13,7 +13,11 @@ import (
 // exit and the keys it needs, by door-free distances. A key not held is needed when its
 // doors alone part every robot from the exit, or from a key needed (every other door open):
 // no walk reaches the exit without it. Where nothing is needed it is the door-free distance
-// from the nearest robot to the exit, the baseline (Plain).
+// from the nearest robot to the exit, the baseline (Plain). The doors of a key no robot can
+// reach (in a region of the corridors without one: behind the doors of a missing key, such
+// as the key whose place a generated vault's exit takes) never open: every distance and
+// part here is taken with them shut, and so is every term below (NeverOpen is the
+// baseline).
 //
 // The robots' walks visit every key needed and end on the exit, so they are a forest over
 // those points with a robot in each tree, no shorter than the spanning forest (each walk a
@@ -51,6 +55,7 @@ type Exit struct {
 	dist     [routes.Nodes]*[routes.Nodes]int32 // door-free distances from the exit and each key in doors
 	cut      [26][routes.Nodes]uint64           // cut[k][rn]: the route nodes k's doors alone part from rn
 	doors    keys.Set                           // keys the exit may need: with doors, and needed at the start
+	never    keys.Set                           // keys with doors that no robot can reach: their doors stay shut
 	at       []int                              // the expanded state's robots, for Child
 	held     keys.Set                           // its keys
 	need     uint64                             // and what its exit needs
@@ -100,8 +105,15 @@ func (e *Exit) Price(robots int) {
 // NewExit finds, for each key with doors, which route nodes its doors part (a flood of the
 // corridors with them shut), and the door-free distances of c's route nodes from the exit
 // and from each key the exit needs at the start (doorFree's passes, stopping early where
-// they can). When ctx (nil: none) has ended, it returns ctx's error.
+// they can), both with the doors of keys no robot can reach shut. When ctx (nil: none) has
+// ended, it returns ctx's error.
 func NewExit(ctx context.Context, c *routes.Corridors, robots int) (*Exit, error) {
+	return newExit(ctx, c, robots, true)
+}
+
+// newExit is NewExit, with the doors of keys no robot can reach shut when shut, else counted
+// open as every other door (Baselines.NeverOpen).
+func newExit(ctx context.Context, c *routes.Corridors, robots int, shut bool) (*Exit, error) {
 	e := &Exit{}
 	ended := func() bool { return ctx != nil && ctx.Err() != nil }
 	if ended() {
@@ -111,7 +123,13 @@ func NewExit(ctx context.Context, c *routes.Corridors, robots int) (*Exit, error
 		e.dist[routes.Exit] = new([routes.Nodes]int32) // no exit: nothing to bound
 		return e, nil
 	}
-	e.doors = withDoors(c)
+	if shut {
+		if err := c.SplitContext(ctx); err != nil {
+			return nil, err
+		}
+		e.never = unreachable(c, robots)
+	}
+	e.doors = withDoors(c) &^ e.never
 	var seen, queue []int32
 	var stamp int32
 	if e.doors != 0 {
@@ -121,12 +139,13 @@ func NewExit(ctx context.Context, c *routes.Corridors, robots int) (*Exit, error
 		if ended() {
 			return nil, ctx.Err()
 		}
-		queue = part(c, keys.Bit(k), &e.cut[k], seen, &stamp, queue)
+		queue = part(c, keys.Bit(k)|e.never, &e.cut[k], seen, &stamp, queue)
 	}
 	// A move never makes a key needed that was not (see Exit): only the start's needs
 	// can count, and only they need distances.
 	e.doors &= keys.Set(e.needs(startNodes[:robots], 0))
 	p := newFreePasses(c, c.Len() >= dialNodes)
+	p.shut = e.never
 	from, want := uint64(e.doors)|1<<routes.Exit, uint64(0) // every route node, for the forest
 	if e.doors == 0 {
 		want = regionOf(c, routes.Exit) // the exit alone: only the robots' nodes
@@ -135,6 +154,16 @@ func NewExit(ctx context.Context, c *routes.Corridors, robots int) (*Exit, error
 		return nil, err
 	}
 	return e, nil
+}
+
+// unreachable is the keys with doors in c that lie in no region of the robots' starts:
+// their doors never open.
+func unreachable(c *routes.Corridors, robots int) keys.Set {
+	var reach keys.Set
+	for _, p := range startNodes[:robots] {
+		reach |= keys.Set(regionOf(c, p) & (1<<26 - 1))
+	}
+	return withDoors(c) &^ reach
 }
 
 // withDoors is the keys of c with doors (and the key itself in c).

@@ -13,10 +13,10 @@ import (
 // walks by a tree: where a robot must fetch a key before it can pass that key's door, or
 // walks its points one after another, the tree counts neither. A region with a few keys
 // has a puzzle small enough to solve exactly, as Solo and Group solve part 2's: open every
-// door whose key lies in another region, and the cost of its robots, standing on the route
-// nodes P, with the region's keys H held, to collect the points T the region must visit
-// (its keys the exit needs, or one of the ways' leaves) and, where the exit lies in the
-// region, then to reach it, is
+// door whose key lies in another region that a robot reaches, and the cost of its robots,
+// standing on the route nodes P, with the region's keys H held, to collect the points T
+// the region must visit (its keys the exit needs, or one of the ways' leaves) and, where
+// the exit lies in the region, then to reach it, is
 //
 //	apart(P, H, T) = min over robots p of P and keys z not in H, of T or with a door in the
 //	                 region, reached from p by a route that needs nothing outside H (nor
@@ -53,6 +53,7 @@ type exitSolo struct {
 	region [routes.Nodes]int8    // each route node's region, from 1 (0: not one the term prices)
 	keys   [regions + 1]keys.Set // each such region's keys
 	doors  [regions + 1]keys.Set // and those of them with a door in the region
+	never  keys.Set              // keys no robot can reach, whose doors stay shut
 	nodes  uint64                // the route nodes of those regions
 	memo   costMemo              // (robots' nodes; keys held, points left, exit) -> cost (G)
 	off    bool                  // the memo ran out
@@ -99,6 +100,7 @@ func (e *Exit) Solo(g *routes.Graph, robots int, meter *memory.Meter, later bool
 	if id == 0 {
 		return
 	}
+	s.never = e.never
 	s.memo.reset(meter, exitSoloLimit)
 	s.memo.Init(true) // two words a state: the robots' nodes, then the keys
 	if later {
@@ -192,7 +194,7 @@ func (s *exitSolo) cost(robots uint64, r int8, held, left keys.Set, exit bool) (
 		return 0, false
 	}
 	doors := s.doors[r]
-	open := held | ^doors // every key elsewhere, or with no door here, is taken as held
+	open := (held | ^doors) &^ s.never // every key elsewhere, or with no door here, is taken as held
 	best := int32(Unsolvable)
 	for m := robots; m != 0; m &= m - 1 {
 		p := bits.TrailingZeros64(m)

@@ -363,11 +363,7 @@ func (e *Exit) Subsets(g *routes.Graph, robots int, meter *memory.Meter, later b
 	start := routes.FirstStart + bits.TrailingZeros64(lone)
 	e.lone = nodes | 1<<routes.Exit // the route nodes its robot may stand on
 	u := newSubset(doors, start, uint64(region), true)
-	var reach keys.Set // the keys some robot can reach
-	for _, p := range startNodes[:robots] {
-		reach |= keys.Set(regionOf(c, p) & (1<<26 - 1))
-	}
-	u.never = ^reach
+	u.never = e.never
 	e.subset = subsets{of: []*subset{u}, any: true, g: g, meter: meter}
 	if later {
 		size, region := 0, c.Region(int(c.Of[routes.Exit]))
