@@ -425,6 +425,14 @@ func bought(run *result, b *strings.Builder, _ string) error {
 		"ExitSubsets/maze81,loops=0.05,seed=10,exit=u/no-subsets", "ExitSubsets/maze81,loops=0.05,seed=10,exit=u/default")
 	pair("day18: the same, its short way through the doors of a key no robot can reach (two doors a key, seed 5, w's place)", "the forest alone",
 		"ExitSubsets/maze81,doors=2,seed=5,exit=w/no-subsets", "ExitSubsets/maze81,doors=2,seed=5,exit=w/default")
+	pair("day18: the exit goal's bound with the doors of keys no robot can reach shut in every term (eight robots, twenty rooms, seed 9, the exit in e's place)", "counted open",
+		"ExitNever/rooms81,robots=8,seed=9,exit=e/never-open", "ExitNever/rooms81,robots=8,seed=9,exit=e/default")
+	pair("day18: the same, seed 71, n's place", "counted open",
+		"ExitNever/rooms81,robots=8,seed=71,exit=n/never-open", "ExitNever/rooms81,robots=8,seed=71,exit=n/default")
+	pair("day18: the same, four robots in a maze with loops (seed 12, p's place)", "counted open",
+		"ExitNever/maze81,robots=4,seed=12,exit=p/never-open", "ExitNever/maze81,robots=4,seed=12,exit=p/default")
+	pair("day18: the same, one robot, three rooms (seed 49, o's place)", "counted open",
+		"ExitNever/maze81,rooms=3,seed=49,exit=o/never-open", "ExitNever/maze81,rooms=3,seed=49,exit=o/default")
 	pair("day18: look-ups touched in a batch first, in a table larger than the cache (eight robots, twenty rooms, their forests)", "each looked up in turn", "Touch/rooms81,robots=8,seed=50/no-touch", "Touch/rooms81,robots=8,seed=50/default")
 	pair("search: bucket queue, 60,000 pushes and pops", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/bucket")
 	pair("search: packed binary heap, the same", "gods binary-heap priority queue", "Queue/gods-priorityqueue", "Queue/heap")
