@@ -30,6 +30,9 @@ import (
 // starts at four states and grows as states are expanded, its regions back on their exact
 // costs each time, and with every lone robot's region of two keys or more priced by a
 // subset of up to three of them (checkSubsets), the exit's lone robot too (checkExitSubset).
+// Where some key no robot can reach has doors, it counts the states whose exit bound keeping
+// them shut raised above the bound counting them open (NeverOpen). With -short, a fifth of
+// the random vaults and half the states asked for.
 func TestAdmissibleConsistent(t *testing.T) {
 	var vaults []testVault
 	r := rand.New(rand.NewPCG(7, 7))
@@ -64,6 +67,13 @@ func TestAdmissibleConsistent(t *testing.T) {
 	for seed := range uint64(40) { // loops and two doors a key: two ways in, through doors of two keys
 		data := vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 15, Keys: 6, Robots: []int{1, 2}[seed%2], Loops: 0.3, Doors: 2})
 		for k := range byte(6) {
+			vaults = addVault(vaults, bytes.ReplaceAll(data, []byte{'a' + k}, []byte("+")), true)
+		}
+	}
+	for seed := range uint64(40) { // the exit in a key's place walls off the keys behind that key's doors: keys no robot reaches
+		o := vaultgen.Options{Seed: 200 + seed, Size: 17, Keys: 7, Robots: 1 + int(seed%3), Loops: []float64{0, 0.1}[seed%2]}
+		data := vaultgen.Generate(o)
+		for k := range byte(o.Keys) {
 			vaults = addVault(vaults, bytes.ReplaceAll(data, []byte{'a' + k}, []byte("+")), true)
 		}
 	}
@@ -159,8 +169,20 @@ func TestAdmissibleConsistent(t *testing.T) {
 					return c.Refine(at, s.held, c.Eval(at, s.held), Keep)
 				}
 				// For the exit with its needs, the bound without them, without prices, without
-				// ways, and without its regions apart's exact costs.
+				// ways, and without its regions apart's exact costs; and with the doors of keys
+				// no robot can reach counted open.
 				var plain, unpriced, noWays, noSolo *Exit
+				var neverOpen Bound
+				if e, ok := c.Bound.(*Exit); ok && mode == "" && k == KindTour && e.never != 0 {
+					set := Setup{Kind: k, Baselines: Baselines{NeverOpen: true, NoSubsets: true, DetoursAtStart: true, SoloAtStart: true}}
+					o, err := For(g, len(tv.v.Robots), true, set)
+					if err != nil {
+						t.Fatal(err)
+					}
+					neverOpen = o.Bound
+					defer o.Free() // once the states are checked
+					checked[name+" (keys no robot reaches)"] += len(sg.toGoal)
+				}
 				var apart *exitSolo // the regions apart, when the bound has them
 				if e, ok := c.Bound.(*Exit); ok && !e.Plain {
 					apart = e.solo
@@ -170,6 +192,9 @@ func TestAdmissibleConsistent(t *testing.T) {
 				}
 				for s, cost := range sg.toGoal {
 					h := eval(s)
+					if at := s.nodes(sg.nr); neverOpen != nil && neverOpen.Refine(at, s.held, neverOpen.Eval(at, s.held), Keep) < h {
+						raised[k.String()+" (keys no robot reaches)"]++
+					}
 					if at := s.nodes(sg.nr); plain != nil {
 						e := c.Eval(at, s.held)
 						if p := plain.Eval(at, s.held); p > e {
@@ -300,15 +325,19 @@ func TestAdmissibleConsistent(t *testing.T) {
 	if grew < 10 {
 		t.Errorf("only %d vaults' group memos grew", grew)
 	}
+	enough := 20000 // states each bound is checked on
+	if testing.Short() {
+		enough = 10000 // a fifth of the random vaults
+	}
 	for name, n := range checked {
 		t.Logf("%s: %d states", name, n)
-		if n < 20000 {
+		if n < enough {
 			t.Errorf("%s: only %d states checked", name, n)
 		}
 	}
 	for _, name := range []string{"held-karp", "held-karp without solo or groups"} {
 		t.Logf("%s: %d states of shared regions checked for consistency, %d bounds raised by repricing", name, checkedShared[name], raised[name])
-		if checkedShared[name] < 20000 {
+		if checkedShared[name] < enough {
 			t.Errorf("%s: only %d states of shared regions checked for consistency", name, checkedShared[name])
 		}
 	}
@@ -345,6 +374,7 @@ func TestAdmissibleConsistent(t *testing.T) {
 	if n, m := raised["tour (regions apart)"], raised["tour (regions apart, shared)"]; n < 1000 || m < 400 { // 1,877 and 863 on these vaults
 		t.Errorf("the exit's regions apart raised only %d bounds, %d with robots sharing a region", n, m)
 	}
+	t.Logf("the doors of keys no robot reaches, shut, raised %d bounds", raised["tour (keys no robot reaches)"])
 	t.Logf("the exit's subset raised %d bounds", raised["exit subset"])
 	if n := raised["exit subset"]; n < 1000 {
 		t.Errorf("the exit's subset raised only %d bounds", n)
@@ -352,7 +382,10 @@ func TestAdmissibleConsistent(t *testing.T) {
 	if n := raised["tour (needs)"]; n < 1000 {
 		t.Errorf("the exit's needs raised only %d bounds", n)
 	}
-	if len(checked) != 21 {
+	if n := raised["tour (keys no robot reaches)"]; n < 100 { // 270 on these vaults
+		t.Errorf("the doors of keys no robot reaches, shut, raised only %d bounds", n)
+	}
+	if len(checked) != 22 {
 		t.Errorf("bounds checked: %v", checked)
 	}
 }
