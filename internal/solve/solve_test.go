@@ -363,15 +363,17 @@ func TestRentedRoutes(t *testing.T) {
 // exit put in each key's place in turn, with the keys the exit needs (priced and not, where a
 // robot is alone; with the detours, set up at the start, once the search has run a while,
 // and not at all; with the ways in and without; with the regions apart's exact costs, from
-// the start, once the search has run a while, and not at all) and without, as a small and as a large search; every walk replays to its answer.
+// the start, once the search has run a while, and not at all; with the doors of keys no
+// robot can reach shut and counted open) and without, as a small and as a large search;
+// every walk replays to its answer.
 func TestDifferentialExit(t *testing.T) {
-	// At least: searches that set the detours up mid-search, that the ways changed, and that
-	// the regions apart changed.
-	n, waits, changes, lone := uint64(40), 5, 8, 2
+	// At least: searches that set the detours up mid-search, that the ways changed, that
+	// the regions apart changed, and that the doors of keys no robot reaches changed.
+	n, waits, changes, lone, shuts := uint64(40), 5, 8, 2, 3
 	if testing.Short() {
-		n, waits, changes, lone = 12, 2, 3, 0
+		n, waits, changes, lone, shuts = 12, 2, 3, 0, 1
 	}
-	compared, needed, detoured, paired, ways, waited, alone := 0, 0, 0, 0, 0, 0, 0
+	compared, needed, detoured, paired, ways, waited, alone, shut := 0, 0, 0, 0, 0, 0, 0, 0
 	var all []vaultgen.Options
 	for seed := range n {
 		all = append(all, vaultgen.Options{Seed: seed, Size: []int{13, 17, 21}[seed%3], Keys: 4 + int(seed%4),
@@ -397,8 +399,8 @@ func TestDifferentialExit(t *testing.T) {
 				t.Fatal(err)
 			}
 			a := answered{v, want}
-			var start, expanded [8]int // each option's bound at the start, and states expanded
-			for i, base := range []bound.Baselines{{}, {NoExitPrices: true}, {NoNeeds: true}, {NoDetours: true}, {DetoursAtStart: true}, {DetoursAtStart: true, NoWays: true}, {NoExitSolo: true}, {SoloAtStart: true}} {
+			var start, expanded [9]int // each option's bound at the start, and states expanded
+			for i, base := range []bound.Baselines{{}, {NoExitPrices: true}, {NoNeeds: true}, {NoDetours: true}, {DetoursAtStart: true}, {DetoursAtStart: true, NoWays: true}, {NoExitSolo: true}, {SoloAtStart: true}, {NeverOpen: true}} {
 				opt := solve.Options{Goal: solve.Exit, Walk: true, Baselines: base}
 				for _, small := range []int{0, 8} {
 					if got := agrees(t, a, opt, small, o); small == 0 {
@@ -425,12 +427,15 @@ func TestDifferentialExit(t *testing.T) {
 			if expanded[4] != expanded[5] {
 				ways++ // the ways changed the search
 			}
+			if start[0] != start[8] || expanded[0] != expanded[8] {
+				shut++ // the doors of keys no robot reaches, kept shut, changed the search
+			}
 			compared++
 		}
 	}
-	msg := fmt.Sprintf("compared %d vaults, %d with a start bound the exit's needs raised, %d the detours; %d searches the regions apart changed; %d searches the ways in changed (%d with pairs); %d searches ran long enough to set them up", compared, needed, detoured, alone, ways, paired, waited)
+	msg := fmt.Sprintf("compared %d vaults, %d with a start bound the exit's needs raised, %d the detours; %d searches the regions apart changed; %d searches the ways in changed (%d with pairs); %d searches ran long enough to set them up; %d searches the doors of keys no robot reaches, shut, changed", compared, needed, detoured, alone, ways, paired, waited, shut)
 	t.Log(msg)
-	if compared < int(n)*3 || needed < compared/4 || detoured < compared/20 || alone < lone || ways < changes || waited < waits {
+	if compared < int(n)*3 || needed < compared/4 || detoured < compared/20 || alone < lone || ways < changes || waited < waits || shut < shuts {
 		t.Error(msg)
 	}
 }
