@@ -893,11 +893,13 @@ func TestExitSubsetNever(t *testing.T) {
 // TestExitNeverShut checks that the exit's forest and its regions apart (exitsolo.go) keep
 // shut the doors of a key no robot can reach, as its subset does (TestExitSubsetNever): y
 // lies behind W, whose key is missing, so the way through Y (8 steps) is no way. In the
-// first vault the robot walks round by the corridor below (12). In the second a door A
-// stands on that corridor, its key a in a dead end: 6 to a, 10 on to the exit. A second
-// robot, walled apart with b, makes the first's region one the regions apart price
-// exactly. Both answers are the whole state graph's; every door counted open (NeverOpen,
-// the baseline), each bound at the start is the 8 through Y.
+// first vault the robot walks round by the corridor below (12). In the second the way is
+// through Z, and z lies in the robot's region but behind Y: y out of reach, so is z, and
+// the robot walks round again (12). In the third a door A stands on that corridor, its key
+// a in a dead end: 6 to a, 10 on to the exit; a second robot, walled apart with b, makes
+// the first's region one the regions apart price exactly. The answers are the whole state
+// graph's; every door counted open (NeverOpen, the baseline), each bound at the start is
+// the 8 of the short way.
 func TestExitNeverShut(t *testing.T) {
 	for _, c := range []struct {
 		vault      string
@@ -905,6 +907,7 @@ func TestExitNeverShut(t *testing.T) {
 		want, open int32
 	}{
 		{"###########\n#@...Y...+#\n#.#######.#\n#.........#\n#####W#####\n#####y#####\n###########\n", 1, 12, 8},
+		{"###########\n#@...Z...+#\n#.#######.#\n#.........#\n#Y###W#####\n#z###y#####\n###########\n", 1, 12, 8},
 		{"###########\n#@...Y...+#\n#.#######.#\n#...A.....#\n###.#W#####\n###a#y#####\n###########\n#@.b#######\n###########\n", 2, 16, 8},
 	} {
 		v, err := vault.Parse("never", []byte(c.vault))

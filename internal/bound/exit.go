@@ -156,14 +156,35 @@ func newExit(ctx context.Context, c *routes.Corridors, robots int, shut bool) (*
 	return e, nil
 }
 
-// unreachable is the keys with doors in c that lie in no region of the robots' starts:
-// their doors never open.
+// unreachable is the keys with doors in c that no robot can reach, whose doors never open:
+// those in no region of the robots' starts, and then those the doors of the keys found so
+// far wall off from every start (a flood of the corridors with those doors shut, again until
+// it finds no more).
 func unreachable(c *routes.Corridors, robots int) keys.Set {
 	var reach keys.Set
 	for _, p := range startNodes[:robots] {
 		reach |= keys.Set(regionOf(c, p) & (1<<26 - 1))
 	}
-	return withDoors(c) &^ reach
+	never := withDoors(c) &^ reach
+	var cut [routes.Nodes]uint64
+	var seen, queue []int32
+	var stamp int32
+	for never != 0 {
+		if seen == nil {
+			seen = make([]int32, c.Len())
+		}
+		queue = part(c, never, &cut, seen, &stamp, queue)
+		reach = 0
+		for _, p := range startNodes[:robots] {
+			reach |= keys.Set(^cut[p] & (1<<26 - 1))
+		}
+		more := withDoors(c) &^ reach
+		if more == never {
+			break
+		}
+		never = more
+	}
+	return never
 }
 
 // withDoors is the keys of c with doors (and the key itself in c).

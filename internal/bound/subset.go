@@ -356,7 +356,7 @@ func (e *Exit) Subsets(g *routes.Graph, robots int, meter *memory.Meter, later b
 	nodes := regionOf(c, routes.Exit)
 	region := keys.Set(nodes & (1<<26 - 1))
 	lone := nodes >> routes.FirstStart & (1<<robots - 1)
-	doors := withDoors(c) & region
+	doors := withDoors(c) & region &^ e.never // a key no robot reaches is never held
 	if bits.OnesCount64(lone) != 1 || doors == 0 {
 		return
 	}
