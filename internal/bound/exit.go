@@ -14,10 +14,10 @@ import (
 // doors alone part every robot from the exit, or from a key needed (every other door open):
 // no walk reaches the exit without it. Where nothing is needed it is the door-free distance
 // from the nearest robot to the exit, the baseline (Plain). The doors of a key no robot can
-// reach (in a region of the corridors without one: behind the doors of a missing key, such
-// as the key whose place a generated vault's exit takes) never open: every distance and
-// part here is taken with them shut, and so is every term below (NeverOpen is the
-// baseline).
+// reach (in a region of the corridors without one, behind the doors of a missing key such as
+// the one whose place a generated vault's exit takes; or walled off from every robot by the
+// doors of such keys) never open: every distance and part here is taken with them shut, and
+// so is every term below (NeverOpen is the baseline).
 //
 // The robots' walks visit every key needed and end on the exit, so they are a forest over
 // those points with a robot in each tree, no shorter than the spanning forest (each walk a
