@@ -127,7 +127,11 @@ func newExit(ctx context.Context, c *routes.Corridors, robots int, shut bool) (*
 		if err := c.SplitContext(ctx); err != nil {
 			return nil, err
 		}
-		e.never = unreachable(c, robots)
+		never, err := unreachable(ctx, c, robots)
+		if err != nil {
+			return nil, err
+		}
+		e.never = never
 	}
 	e.doors = withDoors(c) &^ e.never
 	var seen, queue []int32
@@ -159,8 +163,8 @@ func newExit(ctx context.Context, c *routes.Corridors, robots int, shut bool) (*
 // unreachable is the keys with doors in c that no robot can reach, whose doors never open:
 // those in no region of the robots' starts, and then those the doors of the keys found so
 // far wall off from every start (a flood of the corridors with those doors shut, again until
-// it finds no more).
-func unreachable(c *routes.Corridors, robots int) keys.Set {
+// it finds no more). When ctx (nil: none) ends before a flood, it returns ctx's error.
+func unreachable(ctx context.Context, c *routes.Corridors, robots int) (keys.Set, error) {
 	var reach keys.Set
 	for _, p := range startNodes[:robots] {
 		reach |= keys.Set(regionOf(c, p) & (1<<26 - 1))
@@ -170,6 +174,9 @@ func unreachable(c *routes.Corridors, robots int) keys.Set {
 	var seen, queue []int32
 	var stamp int32
 	for never != 0 {
+		if ctx != nil && ctx.Err() != nil {
+			return 0, ctx.Err()
+		}
 		if seen == nil {
 			seen = make([]int32, c.Len())
 		}
@@ -184,7 +191,7 @@ func unreachable(c *routes.Corridors, robots int) keys.Set {
 		}
 		never = more
 	}
-	return never
+	return never, nil
 }
 
 // withDoors is the keys of c with doors (and the key itself in c).
