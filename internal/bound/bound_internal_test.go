@@ -3,6 +3,7 @@ package bound
 import (
 	"bytes"
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -944,6 +945,29 @@ func TestExitNeverShut(t *testing.T) {
 				}
 			}
 			ch.Free()
+		}
+	}
+}
+
+// TestNewExitStopped ends NewExit's context at each of its looks in turn, on a vault whose
+// keys out of reach take two floods to find (z behind Y, y behind W, whose key is missing):
+// each time it returns the context's error, and let finish, it finds y and z.
+func TestNewExitStopped(t *testing.T) {
+	v, err := vault.Parse("never", []byte("###########\n#@...Z...+#\n#.#######.#\n#.........#\n#Y###W#####\n#z###y#####\n###########\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	left := math.MaxInt
+	e, err := NewExit(countdown{context.Background(), &left}, routes.New(v, 0).Corridors(), 1)
+	if want := keys.Bit(int('y'-'a')) | keys.Bit(int('z'-'a')); err != nil || e.never != want {
+		t.Fatalf("NewExit: %v, keys out of reach %s, want %s", err, e.never, want)
+	}
+	looks := math.MaxInt - left
+	t.Logf("%d looks at the context", looks)
+	for n := range looks {
+		left := n
+		if _, err := NewExit(countdown{context.Background(), &left}, routes.New(v, 0).Corridors(), 1); !errors.Is(err, context.Canceled) {
+			t.Fatalf("stopped at look %d of %d: %v, want the context's error", n+1, looks, err)
 		}
 	}
 }
