@@ -123,17 +123,18 @@ func newExit(ctx context.Context, c *routes.Corridors, robots int, shut bool) (*
 		e.dist[routes.Exit] = new([routes.Nodes]int32) // no exit: nothing to bound
 		return e, nil
 	}
+	doors := withDoors(c)
 	if shut {
 		if err := c.SplitContext(ctx); err != nil {
 			return nil, err
 		}
-		never, err := unreachable(ctx, c, robots)
+		never, err := unreachable(ctx, c, robots, doors)
 		if err != nil {
 			return nil, err
 		}
 		e.never = never
 	}
-	e.doors = withDoors(c) &^ e.never
+	e.doors = doors &^ e.never
 	var seen, queue []int32
 	var stamp int32
 	if e.doors != 0 {
@@ -160,16 +161,17 @@ func newExit(ctx context.Context, c *routes.Corridors, robots int, shut bool) (*
 	return e, nil
 }
 
-// unreachable is the keys with doors in c that no robot can reach, whose doors never open:
-// those in no region of the robots' starts, and then those the doors of the keys found so
-// far wall off from every start (a flood of the corridors with those doors shut, again until
-// it finds no more). When ctx (nil: none) ends before a flood, it returns ctx's error.
-func unreachable(ctx context.Context, c *routes.Corridors, robots int) (keys.Set, error) {
+// unreachable is the keys of doors (c's keys with doors) that no robot can reach, whose
+// doors never open: those in no region of the robots' starts, and then those the doors of
+// the keys found so far wall off from every start (a flood of the corridors with those doors
+// shut, again until it finds no more). When ctx (nil: none) ends before a flood, it returns
+// ctx's error.
+func unreachable(ctx context.Context, c *routes.Corridors, robots int, doors keys.Set) (keys.Set, error) {
 	var reach keys.Set
 	for _, p := range startNodes[:robots] {
 		reach |= keys.Set(regionOf(c, p) & (1<<26 - 1))
 	}
-	never := withDoors(c) &^ reach
+	never := doors &^ reach
 	var cut [routes.Nodes]uint64
 	var seen, queue []int32
 	var stamp int32
@@ -185,7 +187,7 @@ func unreachable(ctx context.Context, c *routes.Corridors, robots int) (keys.Set
 		for _, p := range startNodes[:robots] {
 			reach |= keys.Set(^cut[p] & (1<<26 - 1))
 		}
-		more := withDoors(c) &^ reach
+		more := doors &^ reach
 		if more == never {
 			break
 		}
