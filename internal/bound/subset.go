@@ -48,14 +48,14 @@ import (
 //	                     of the route's length + sub_exit(z, T less z)),
 //
 // bounds that robot's walk, and so every walk, from below; the bound takes the largest of
-// its terms. A key no robot can reach (in a region without one: behind a door whose key is
-// missing, as the exit's own key is) never opens its doors, so a route that needs one is
-// no route, whatever S holds. S grows from the region's keys that have doors as above, but a step tries
-// every key: a door often counts only with another's (two ways in, each through a door),
-// so that a key's gain at the step before says little of its gain with one more. The exit's
-// search reads few routes, and the costs read those of every key of the region: the first
-// step waits until the search has expanded a state for every detourVisits corridor nodes
-// that labelVisits passes from each of them would visit (as the regions apart wait).
+// its terms. A key no robot can reach (Exit.never) never opens its doors, so a route that
+// needs one is no route, whatever S holds, and S never holds one. S grows from the
+// region's other keys that have doors as above, but a step tries every key: a door often
+// counts only with another's (two ways in, each through a door), so that a key's gain at
+// the step before says little of its gain with one more. The exit's search reads few
+// routes, and the costs read those of every key of the region: the first step waits until
+// the search has expanded a state for every detourVisits corridor nodes that labelVisits
+// passes from each of them would visit (as the regions apart wait).
 
 // subsetKeys is the most keys a subset grows to: its memo then holds 2^14 costs a node.
 var subsetKeys = 14 // a variable for the tests
