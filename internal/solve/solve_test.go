@@ -1380,3 +1380,41 @@ func TestExitSubsetsAgree(t *testing.T) {
 		t.Errorf("only %d of %d searches expanded another number of states with the subset, and BFS answered %d", differ, searched, bfs)
 	}
 }
+
+// TestDominanceExact holds dominance (a state dropped for one at the same nodes with a key
+// more, reached at no greater cost) to its rule on vaults built to tempt a looser one: at
+// the same node, the state with a key more is reached two steps later (the least other
+// difference a grid allows), and the walk through the state without it is the only
+// shortest, the key picked up on the way after. Searched large from the first states on,
+// under every bound, with and without the local search (which shortens the first walk to
+// the answer here, hiding a state wrongly dropped), the answers must be the baseline's: a
+// rule two steps looser answers 14 on the first.
+func TestDominanceExact(t *testing.T) {
+	vaults := []struct {
+		grid string
+		want int // by hand; the baseline checks it too
+	}{
+		// @ to x: 5 along the top, 7 by k; then x, k, y (behind X): 4 and 3. By k
+		// first, @ k x y is 3+4+7 = 14.
+		{"#########\n##@....x#\n#yX.k...#\n#########\n", 12},
+		// The same with two robots, the second walled off with a key of its own.
+		{"###########\n##@....x#@#\n#yX.k...#z#\n###########\n", 13},
+	}
+	kinds := []bound.Kind{bound.KindNone, bound.KindTour, bound.KindTourBlocks, bound.KindSpanning, bound.KindHeldKarp, bound.KindAuto}
+	for _, tc := range vaults {
+		v, err := vault.Parse("dominance", []byte(tc.grid))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bfs, err := solve.BFS(v, solve.Options{}); err != nil || bfs.Steps != tc.want {
+			t.Fatalf("baseline %d (%v), want %d on\n%s", bfs.Steps, err, tc.want, tc.grid)
+		}
+		for _, kind := range kinds {
+			for small := 1; small <= 3; small++ {
+				for _, opt := range []solve.Options{{Bound: kind, Walk: true}, {Bound: kind, Walk: true, NoImprove: true}} {
+					agrees(t, answered{v, solve.Result{Steps: tc.want}}, opt, small, tc.grid)
+				}
+			}
+		}
+	}
+}
