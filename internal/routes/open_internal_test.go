@@ -12,7 +12,8 @@ import (
 
 // TestOpenAlike holds Open's searches over the point graph (rented) to the first route of
 // each target that needs only keys held among From's (bought), from every node of the label
-// search's test vaults and of random small ones, for random key sets and for the sets a
+// search's test vaults, of a 201x201 maze whose routes run past a thousand steps, and of
+// random small ones, for random key sets and for the sets a
 // walk collects: the same targets, the same lengths, and routes that need only keys held,
 // by the searches and by their baseline (Graph.OpenEveryDoor).
 // It also checks that a node whose rent passes its allowance is bought: its routes built
@@ -20,6 +21,12 @@ import (
 func TestOpenAlike(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 8))
 	vaults := labelVaults(t)
+	// One larger maze, whose routes run past a thousand steps through several doors.
+	if v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: 3, Size: 201, Loops: 0.02, Doors: 4, Robots: 2})); err == nil {
+		vaults = append(vaults, v)
+	} else {
+		t.Fatal(err)
+	}
 	for range 300 {
 		v, err := vault.Parse("random", vaultgen.Random(r, vaultgen.RandomOptions{MaxSide: 12, MaxKeys: 10, MaxRobots: 3}))
 		if err == nil {
