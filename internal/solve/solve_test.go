@@ -1397,7 +1397,8 @@ func TestDominanceExact(t *testing.T) {
 		// @ to x: 5 along the top, 7 by k; then x, k, y (behind X): 4 and 3. By k
 		// first, @ k x y is 3+4+7 = 14.
 		{"#########\n##@....x#\n#yX.k...#\n#########\n", 12},
-		// The same with two robots, the second walled off with a key of its own.
+		// The same with two robots, the second walled off with a key of its own (auto
+		// answers it region by region; the other bounds search it).
 		{"###########\n##@....x#@#\n#yX.k...#z#\n###########\n", 13},
 	}
 	kinds := []bound.Kind{bound.KindNone, bound.KindTour, bound.KindTourBlocks, bound.KindSpanning, bound.KindHeldKarp, bound.KindAuto}
