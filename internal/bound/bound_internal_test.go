@@ -31,6 +31,8 @@ import (
 // starts at four states and grows as states are expanded, its regions back on their exact
 // costs each time, and with every lone robot's region of two keys or more priced by a
 // subset of up to three of them (checkSubsets), the exit's lone robot too (checkExitSubset).
+// It counts the states where a lone robot's precedence term (Refine) raised the bound to the
+// state's exact cost, so that a term a step too high cannot pass.
 // Where some key no robot can reach has doors, it counts the states whose exit bound keeping
 // them shut raised above the bound counting them open (NeverOpen). With -short, a fifth of
 // the random vaults and half the states asked for.
@@ -51,6 +53,9 @@ func TestAdmissibleConsistent(t *testing.T) {
 	}
 	for seed := range uint64(30) { // a robot alone in a maze with loops whose doors force an order: its subset's terms
 		vaults = addVault(vaults, vaultgen.Generate(vaultgen.Options{Seed: 100 + seed, Size: 21, Keys: 10 + int(seed%2), Loops: []float64{0.1, 0.3}[seed%2], Doors: 1}), false)
+	}
+	for seed := range uint64(40) { // a robot alone in a maze without loops, its doors forcing an order: the precedence term is often exact
+		vaults = addVault(vaults, vaultgen.Generate(vaultgen.Options{Seed: 300 + seed, Size: 13, Keys: 5 + int(seed%4), Doors: 1 + int(seed%2)}), false)
 	}
 	for seed := range uint64(60) { // mazes with the exit in each key's place, often behind doors
 		data := vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 13 + 4*int(seed%2), Keys: 3 + int(seed%4),
@@ -193,6 +198,9 @@ func TestAdmissibleConsistent(t *testing.T) {
 				}
 				for s, cost := range sg.toGoal {
 					h := eval(s)
+					if _, ok := c.Bound.(*Spanning); ok && h == cost && h > c.Eval(s.nodes(sg.nr), s.held) {
+						raised[name+" (precedence, exact)"]++ // Refine's precedence term raised the bound to the cost
+					}
 					if at := s.nodes(sg.nr); neverOpen != nil && neverOpen.Refine(at, s.held, neverOpen.Eval(at, s.held), Keep) < h {
 						raised[k.String()+" (keys no robot reaches)"]++
 					}
@@ -343,6 +351,11 @@ func TestAdmissibleConsistent(t *testing.T) {
 		}
 	}
 	t.Logf("the exit's needs raised %d of %d bounds", raised["tour (needs)"], checked["held-karp without needs"])
+	name := "held-karp without solo or groups (precedence, exact)"
+	t.Logf("%s: %d bounds raised to the state's cost", name, raised[name])
+	if raised[name] < 10 {
+		t.Errorf("%s: only %d bounds raised to the state's cost", name, raised[name])
+	}
 	if n := raised["held-karp without solo or groups"]; n < 1000 {
 		t.Errorf("held-karp without solo or groups: only %d bounds raised by repricing", n)
 	}

@@ -736,7 +736,7 @@ func (s *Spanning) first(p int, left keys.Set) int32 {
 		}
 	}
 	if best == math.MaxInt32 {
-		return 0 // no way to a key left yet: another robot must open one first
+		return 0 // every route to a key left needs another: no goal is reached from here, any bound holds
 	}
 	return best
 }
