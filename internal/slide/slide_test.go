@@ -353,6 +353,7 @@ func TestParseErrors(t *testing.T) {
 		{"code: 1A9BF0C00\ncode: 2A9BF0C00\n", "p:2:1: a code line is the board, the file's first line"},
 		{"AB\n..\n\ngoal: A 1 1\ncode: 1A9BF0C00\n", "p:5:1: a code line is the board, the file's first line"},
 		{"A\x01\n\ngoal: A 0 0\n", "p:1:2: unexpected character byte 0x01 on the board"},
+		{"[A][\x01]\n\ngoal: A 0 0\n", "p:1:5: unexpected character byte 0x01 on the board"}, // bracketed: the column of the cell's character
 		{strings.Repeat("A"+strings.Repeat(".", 8)+"\n", 8) + "\ngoal: A 0 0\n", "p:1:1: board of 8x9 cells is larger than 64 cells"},
 	}
 	for _, tc := range tests {
