@@ -347,6 +347,8 @@ func TestParseErrors(t *testing.T) {
 		{"AB\n..\n", "p:3:1: no goal: add \"goal: P R C\" or target: lines"},
 		{"AB\n..\n\ngoal: A 0 0\ngoal: B 1 1\n", "p:5:7: goal names piece B, an earlier goal line piece A: one goal piece"},
 		{"AB\n..\n\ntarget: BA\ntarget: ..\ntarget: AB\n", "p:4:1: target has 3 rows, the board 2"},
+		{"AB\n..\n\ntarget: AB\ntarget: C.\n", "p:4:1: target does not hold the same pieces as the board"}, // a piece more
+		{"AB\n..\n\ntarget: A.\ntarget: ..\n", "p:4:1: target does not hold the same pieces as the board"}, // a piece fewer
 		{"code: 1A9BF0C0Z\n", "p:1:7: code \"1A9BF0C0Z\": want 1 to 9 hex digits"},
 		{"\ncode:  FFFFFFFFF\n", "p:2:8: code FFFFFFFFF: the 2x2 at cell 15 is off the board"},
 		// A second board named by code was kept as metadata, and silently not solved.
