@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -76,6 +77,65 @@ func TestGenerateExit(t *testing.T) {
 	}
 	if err := (vaultgen.Options{Keys: 3, Exit: 'd'}.Defaults()).Check(); err == nil {
 		t.Error("an exit in a key the vault lacks is not refused")
+	}
+}
+
+// TestCheck holds every option to its range at both ends, one option changed at a time
+// from options in range: the value at each end is taken, the next one out refused, naming
+// the option.
+func TestCheck(t *testing.T) {
+	nan := math.NaN()
+	tests := []struct {
+		change func(*vaultgen.Options)
+		want   string // the error's start; "" when taken
+	}{
+		{func(o *vaultgen.Options) { o.Size = 9 }, ""},
+		{func(o *vaultgen.Options) { o.Size, o.Keys = 8, 1 }, "-size 8"},
+		{func(o *vaultgen.Options) { o.Size = vaultgen.MaxMaze }, ""},
+		{func(o *vaultgen.Options) { o.Size = vaultgen.MaxMaze + 1 }, "-size"},
+		{func(o *vaultgen.Options) { o.Open, o.Size, o.Keys, o.Doors = true, 3, 1, 1 }, ""},
+		{func(o *vaultgen.Options) { o.Open, o.Size, o.Keys, o.Doors = true, 2, 1, 1 }, "-size 2"},
+		{func(o *vaultgen.Options) { o.Open, o.Size, o.Keys, o.Robots = true, 3, 8, 2 }, "-size 3: too small"},
+		{func(o *vaultgen.Options) { o.Open, o.Size = true, vaultgen.MaxOpen }, ""},
+		{func(o *vaultgen.Options) { o.Open, o.Size = true, vaultgen.MaxOpen+1 }, "-size"},
+		{func(o *vaultgen.Options) { o.Keys = 1 }, ""},
+		{func(o *vaultgen.Options) { o.Keys = 0 }, "-keys 0"},
+		{func(o *vaultgen.Options) { o.Keys = 26 }, ""},
+		{func(o *vaultgen.Options) { o.Keys = 27 }, "-keys 27"},
+		{func(o *vaultgen.Options) { o.Size, o.Keys = 9, 12 }, ""},
+		{func(o *vaultgen.Options) { o.Size, o.Keys = 9, 13 }, "-keys 13: a 9x9 maze has room for 12 keys"},
+		{func(o *vaultgen.Options) { o.Robots = 1 }, ""},
+		{func(o *vaultgen.Options) { o.Robots = 0 }, "-robots 0"},
+		{func(o *vaultgen.Options) { o.Robots = 8 }, ""},
+		{func(o *vaultgen.Options) { o.Robots = 9 }, "-robots 9"},
+		{func(o *vaultgen.Options) { o.Loops = 0 }, ""},
+		{func(o *vaultgen.Options) { o.Loops = -0.01 }, "-loops"},
+		{func(o *vaultgen.Options) { o.Loops = 1 }, ""},
+		{func(o *vaultgen.Options) { o.Loops = 1.01 }, "-loops"},
+		{func(o *vaultgen.Options) { o.Loops = nan }, "-loops NaN"},
+		{func(o *vaultgen.Options) { o.Rooms = 0 }, ""},
+		{func(o *vaultgen.Options) { o.Rooms = -1 }, "-rooms -1"},
+		{func(o *vaultgen.Options) { o.Rooms = 1000 }, ""},
+		{func(o *vaultgen.Options) { o.Rooms = 1001 }, "-rooms 1001"},
+		{func(o *vaultgen.Options) { o.Doors = 1 }, ""},
+		{func(o *vaultgen.Options) { o.Doors = 0 }, "-doors 0"},
+		{func(o *vaultgen.Options) { o.Doors = 26 }, ""},
+		{func(o *vaultgen.Options) { o.Doors = 27 }, "-doors 27"},
+		{func(o *vaultgen.Options) { o.Exit = 'a' }, ""},
+		{func(o *vaultgen.Options) { o.Exit = 'e' }, ""},
+		{func(o *vaultgen.Options) { o.Exit = 'f' }, "-exit f"},
+		{func(o *vaultgen.Options) { o.Exit = 'a' - 1 }, "-exit"},
+	}
+	for i, tc := range tests {
+		o := vaultgen.Options{Size: 21, Keys: 5, Robots: 1, Doors: 1}
+		tc.change(&o)
+		err := o.Check()
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%d: %+v: %v, want it taken", i, o, err)
+		case tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)):
+			t.Errorf("%d: %+v: %v, want %s...", i, o, err, tc.want)
+		}
 	}
 }
 
