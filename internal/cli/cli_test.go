@@ -161,6 +161,21 @@ func TestMeasureStops(t *testing.T) {
 	}
 }
 
+// TestMeasureMedian checks that -repeat reports the middle run and the least: of runs that
+// take at least 200 ms, nothing and 20 ms (after a warm-up), the median is the 20 ms one
+// (the other two are bounds that a noisy machine only widens) and the least is below it.
+func TestMeasureMedian(t *testing.T) {
+	sleeps := []time.Duration{0, 200 * time.Millisecond, 0, 20 * time.Millisecond}
+	calls := 0
+	tm := Measure(context.Background(), 3, func() {
+		time.Sleep(sleeps[calls])
+		calls++
+	})
+	if tm == nil || tm.Runs != 3 || tm.Median < int64(20*time.Millisecond) || tm.Median >= int64(200*time.Millisecond) || tm.Min >= tm.Median {
+		t.Errorf("%+v, want 3 runs, the median from 20 ms to 200 ms and the least below it", tm)
+	}
+}
+
 // TestRunCommand runs a small command through Run: its answers as Outcome.Add gives them,
 // -repeat timing its Again, or its Solve when it has none (the record's time and a last
 // text line; nothing when the input failed), -h with the shared paragraphs, and a subcommand of no inputs refusing one.
