@@ -1422,3 +1422,38 @@ func TestDominanceExact(t *testing.T) {
 		}
 	}
 }
+
+// TestCells checks a leg's cells against their contract: a shortest way through the doors
+// the keys held open, passing no key not yet held but the leg's target, as long as the leg
+// (else an error). From the robot to c the way over b is 6 steps, the way round it 8.
+func TestCells(t *testing.T) {
+	v, err := vault.Parse("cells", []byte("#######\n#..b..#\n#@###c#\n#.###.#\n#.....#\n#######\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		held  string
+		steps int
+		want  string // the cells as line:col, or the error
+	}{
+		{"", 8, "3:2 4:2 5:2 5:3 5:4 5:5 5:6 4:6 3:6"}, // round b, not yet held
+		{"b", 6, "3:2 2:2 2:3 2:4 2:5 2:6 3:6"},        // over b, held
+		{"", 6, "leg of robot 1: a way of 8 steps for a leg of 6"},
+	}
+	for _, tc := range tests {
+		l := solve.Leg{Robot: 0, Steps: tc.steps, Held: keys.Of(tc.held), FromCell: v.Robots[0], ToCell: v.Key['c'-'a']}
+		cells, err := solve.Cells(v, l, nil)
+		got := fmt.Sprint(err)
+		if err == nil {
+			var at []string
+			for _, c := range cells {
+				line, col := v.Grid.Pos(c)
+				at = append(at, fmt.Sprintf("%d:%d", line, col))
+			}
+			got = strings.Join(at, " ")
+		}
+		if got != tc.want {
+			t.Errorf("held %q, %d steps: %s, want %s", tc.held, tc.steps, got, tc.want)
+		}
+	}
+}

@@ -69,7 +69,7 @@ func Cells(v *vault.Vault, l Leg, m *memory.Meter) ([]int, error) {
 	}, l.FromCell)
 	path := field.Descend(l.FromCell)
 	if len(path)-1 != l.Steps {
-		return nil, fmt.Errorf("leg of robot %d: %d cells for %d steps", l.Robot+1, len(path)-1, l.Steps)
+		return nil, fmt.Errorf("leg of robot %d: a way of %d steps for a leg of %d", l.Robot+1, len(path)-1, l.Steps)
 	}
 	// Descent runs from the start to the target already.
 	return path, nil
