@@ -155,3 +155,49 @@ func TestCorridorsPair(t *testing.T) {
 		}
 	}
 }
+
+// TestReduce checks each rewrite of Reduce on a vault made for it, against what it should
+// report (worked out by hand in the comments); the differential tests check the answers
+// the reductions lead to, and these what they take out.
+func TestReduce(t *testing.T) {
+	tests := []struct {
+		name, vault string
+		want        routes.Reduction
+	}{{
+		// 1: door A lies below its key a: floor. 2: a, then needed by no door, has b below
+		// it: picked up on the way. 5: b, at the end of the corridor, is a detour of 6.
+		"door below its key", "#########\n#@.a.A.b#\n#########\n",
+		routes.Reduction{Keys: keys.Of("a"), Doors: 1, Optional: keys.Of("b"), Detour: detour('b', 6)},
+	}, {
+		// 3: the branches to a and b are all or nothing: one key, the deepest (of two as
+		// deep, the first in the node's edges: up, right, down, left), and twice the other's
+		// 2 steps; 5: that key is a detour of 2.
+		"branches all or nothing", "#######\n#a.@.b#\n#######\n",
+		routes.Reduction{Keys: keys.Of("a"), Deepest: 1, Steps: 4, Optional: keys.Of("b"), Detour: detour('b', 2)},
+	}, {
+		// 4: a and b each open a door with a key below it (c, behind A and B): the branch is
+		// one key at its top, a, and twice its edge to b below a.
+		"a branch gathered", "############\n#c.B.A.@.ab#\n############\n",
+		routes.Reduction{Keys: keys.Of("b"), Gathered: 1, Steps: 2},
+	}, {
+		// 5 off a cycle: b hangs 2 steps off the far corner of a ring, which every walk passes
+		// on its way to c (needed by door C, with d behind it) though no bridge leads to it.
+		"a detour off a ring", "##########\n#@.....###\n##C#.#.###\n##d#....b#\n######.###\n######c###\n##########\n",
+		routes.Reduction{Optional: keys.Of("b"), Detour: detour('b', 2)},
+	}}
+	for _, tc := range tests {
+		v, err := vault.Parse(tc.name, []byte(tc.vault))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := routes.New(v, 0).Corridors().Reduce(); got != tc.want {
+			t.Errorf("%s: %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// detour is a reduction's detours with key k's n steps.
+func detour(k byte, n int32) (d [26]int32) {
+	d[k-'a'] = n
+	return d
+}
