@@ -1092,7 +1092,7 @@ func TestDifferentialTrees(t *testing.T) {
 				if err != nil || res.Steps != want.Steps {
 					t.Fatalf("%+v: bound %v: %d (%v), bfs %d", o, k, res.Steps, err, want.Steps)
 				}
-				if res.Stats.Apart == 0 && res.Stats.StartBound > want.Steps { // a walk may end at an optional key
+				if res.Stats.Apart == 0 && res.Stats.StartBound > want.Steps { // the tour's bound lets a walk end at an optional key
 					t.Fatalf("%+v: bound %v: %d at the start, above the answer %d", o, k, res.Stats.StartBound, want.Steps)
 				}
 				optional += res.Stats.Reduced.Optional.Len()
