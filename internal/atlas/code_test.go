@@ -36,6 +36,36 @@ func TestCodesOfExamples(t *testing.T) {
 	}
 }
 
+// TestCodeErrors checks that a common code that names no layout is refused, saying why and
+// where: each check of Code.Layout on a code made to fail it, most beside a code of nearly
+// the same pieces that is a layout.
+func TestCodeErrors(t *testing.T) {
+	for _, c := range []struct{ code, want string }{
+		{"1D", "code 1D0000000: the 1x2 at cell 3 does not fit"}, // the 2x2 at 1, a 1x1 at 0, then a 1x2 at 3
+		{"1F", ""}, // a 1x1 at 3 instead
+		{"00000008", "code 000000080: the 2x1 at cell 16 does not fit"}, // the 2x2 at 0, a 2x1 in the last row
+		{"000008", ""}, // the 2x1 at 12 instead
+		{"055543", "code 055543000: symbols left after the board is full"},
+		{"05554", ""}, // seven 1x2s and two empty cells fill the board
+		{"FFFFFFFFF", "code FFFFFFFFF: the 2x2 at cell 15 is off the board"},
+		{"3", "code 300000000: the 2x2 at cell 3 is off the board"},
+		{"0FFFFFFFF", "code 0FFFFFFFF: fewer than two empty cells"},
+		{"0", ""}, // the 2x2 alone
+	} {
+		code, err := ParseCode(c.code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if _, err := code.Layout(); err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s: %q, want %q", c.code, got, c.want)
+		}
+	}
+}
+
 // TestRankRoundTrip checks Unrank and Rank are inverse, and that ranks follow codes, on
 // random ranks and at the ends.
 func TestRankRoundTrip(t *testing.T) {
