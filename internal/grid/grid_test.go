@@ -67,6 +67,25 @@ func TestField(t *testing.T) {
 	}
 }
 
+// TestFieldText checks the field's text past 35 steps, where its digits start again (modulo
+// 36, base 36: z is 35, 0 is 36), and its '?' for a cell no source reaches.
+func TestFieldText(t *testing.T) {
+	var all [256]bool
+	for i := range all {
+		all[i] = true
+	}
+	walls, alone := strings.Repeat("#", 40), strings.Repeat("#", 20)+"."+strings.Repeat("#", 19)
+	g, err := grid.Read("g", []byte("@"+strings.Repeat(".", 39)+"\n"+walls+"\n"+alone+"\n"), '#', &all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := g.Field([]int{g.Index(1, 1)}, func(c byte) bool { return c != '#' })
+	want := "0123456789abcdefghijklmnopqrstuvwxyz0123\n" + walls + "\n" + strings.Replace(alone, ".", "?", 1) + "\n"
+	if got := f.Text(); got != want {
+		t.Errorf("text\n%s, want\n%s", got, want)
+	}
+}
+
 // TestFieldUntil holds the field stopped at a cell to the whole field on random grids: every
 // cell nearer the sources than it has the same distance and owner, and the descent from it
 // is the same way.
