@@ -136,8 +136,11 @@ func TestDistances(t *testing.T) {
 			t.Errorf("Distances(%q) = %q, %v; want %q", tc.from, got, err, tc.want)
 		}
 	}
-	if _, err := v.Distances("c", nil); err == nil || !strings.Contains(err.Error(), "no key c in v") {
-		t.Errorf("Distances(c): %v, want no key c", err)
+	for _, k := range []string{"c", "A", "{", "a1"} { // not a key of v, or not a key at all: an error, not a panic
+		want := "no key " + k[len(k)-1:] + " in v"
+		if _, err := v.Distances(k, nil); err == nil || err.Error() != want {
+			t.Errorf("Distances(%q): %v, want %s", k, err, want)
+		}
 	}
 	cells := len(v.Grid.Cells)
 	small := memory.NewMeter(int64(grid.FieldBytes(cells)))
