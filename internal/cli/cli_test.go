@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
 	"strconv"
@@ -465,5 +466,41 @@ func TestSignalWhileReading(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("still waiting for the input 10 s after SIGTERM")
+	}
+}
+
+// TestRecordDocumented holds the JSON record to the README: every field name a record can
+// carry, its own and its nested objects', appears there in quotes, so that a field renamed
+// in the code fails here until the README says so (scripts read these names).
+func TestRecordDocumented(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[reflect.Type]bool{}
+	var walk func(ty reflect.Type, in string)
+	walk = func(ty reflect.Type, in string) {
+		for ty.Kind() == reflect.Pointer || ty.Kind() == reflect.Slice {
+			ty = ty.Elem()
+		}
+		if ty.Kind() != reflect.Struct || seen[ty] {
+			return
+		}
+		seen[ty] = true
+		for i := range ty.NumField() {
+			f := ty.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "" || name == "-" {
+				continue
+			}
+			if !bytes.Contains(readme, []byte(`"`+name+`"`)) {
+				t.Errorf("%s%s: %q is not in the README", in, f.Name, name)
+			}
+			walk(f.Type, in+f.Name+".")
+		}
+	}
+	walk(reflect.TypeOf(Record{}), "Record.")
+	if len(seen) < 5 { // Record, Error, Bounds, Leg, Timing
+		t.Errorf("only %d types walked", len(seen))
 	}
 }
