@@ -70,12 +70,8 @@ func TestField(t *testing.T) {
 // TestFieldText checks the field's text past 35 steps, where its digits start again (modulo
 // 36, base 36: z is 35, 0 is 36), and its '?' for a cell no source reaches.
 func TestFieldText(t *testing.T) {
-	var all [256]bool
-	for i := range all {
-		all[i] = true
-	}
 	walls, alone := strings.Repeat("#", 40), strings.Repeat("#", 20)+"."+strings.Repeat("#", 19)
-	g, err := grid.Read("g", []byte("@"+strings.Repeat(".", 39)+"\n"+walls+"\n"+alone+"\n"), '#', &all)
+	g, err := grid.Read("g", []byte("@"+strings.Repeat(".", 39)+"\n"+walls+"\n"+alone+"\n"), '#', valid)
 	if err != nil {
 		t.Fatal(err)
 	}
