@@ -148,3 +148,83 @@ func TestFreeMovesIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestSkip checks what expand leaves out for the piece that moved last against what it makes
+// without the skip: only moves of that piece (its class, from the corner it went to or that
+// corner's mirror image), each to the position before or one move from it, and nothing more.
+// On the classic, a 1x1's key bit in the high word (60+q) read in the low word would name the
+// 2x2 at corner q-4, which overlaps the 1x1 and never is there; on the second board, five
+// cells wide, the 2x2 can be there and move.
+func TestSkip(t *testing.T) {
+	for _, board := range []string{
+		string(inputs.KlotskiClassic),
+		"AAB..\nAAB..\n.....\nEE.C.\n\ngoal: A 2 3\n",
+	} {
+		p, err := Parse("skip", []byte(board))
+		if err != nil {
+			t.Fatal(err)
+		}
+		bd := NewBoard(p)
+		for _, m := range []Metric{Step, Line, Whole} {
+			for _, mirror := range []bool{false, true} {
+				opt := Options{Metric: m, NoMirror: !mirror, Workers: 1, Budget: DefaultBudget}
+				bb, ok := bd.engine(opt, true).(*bitBoard)
+				if !ok {
+					t.Fatal("no bit boards")
+				}
+				b, res := runBreadth(bb, opt, []State{bb.start()}, false)
+				if res.err != nil {
+					t.Fatal(res.err)
+				}
+				high, left := 0, 0
+				for i, s := range b.shares[0].states {
+					skip := b.shares[0].last[i]
+					if skip == noMove {
+						continue
+					}
+					c, from, to := int(skip>>12), int(skip>>6&63), int(skip&63)
+					if c*bb.n+to >= 64 {
+						high++
+					}
+					parent := bb.flip(bb.flip(s, c, to), c, from)
+					near := map[State]bool{bb.canon(parent): true}
+					for _, k := range bb.next(parent, m, nil) {
+						near[k] = true
+					}
+					all, kept := successors{moved: []uint16{}}, successors{moved: []uint16{}}
+					bb.expand(s, m, noMove, &all)
+					bb.expand(s, m, skip, &kept)
+					type move struct {
+						k  State
+						mv uint16
+					}
+					n := map[move]int{}
+					for j, k := range kept.keys {
+						n[move{k, kept.moved[j]}]++
+					}
+					for j, k := range all.keys {
+						if mv := all.moved[j]; n[move{k, mv}] > 0 {
+							n[move{k, mv}]--
+							continue
+						}
+						left++
+						at := int(all.moved[j] >> 6 & 63) // where the piece was, in k's frame or its mirror image's
+						if mv := all.moved[j]; int(mv>>12) != c || at != to && (!mirror || at != int(bb.mcorner[c*bb.n+to])) || !near[k] {
+							t.Fatalf("%v mirror %v: %x after move %x leaves out %x (move %x), not the same piece to one move from %x",
+								m, mirror, s, skip, k, mv, parent)
+						}
+					}
+					for mv, extra := range n {
+						if extra > 0 {
+							t.Fatalf("%v mirror %v: %x after move %x makes %x, which it does not without the skip", m, mirror, s, skip, mv)
+						}
+					}
+				}
+				b.release()
+				if left == 0 || high == 0 {
+					t.Errorf("%v mirror %v: %d moves left out, %d skips in the high word", m, mirror, left, high)
+				}
+			}
+		}
+	}
+}

@@ -12,3 +12,9 @@ func HasBitBoards(bd *Board) bool {
 	_, ok := bd.engine(Options{}, false).(*bitBoard)
 	return ok
 }
+
+// Mirrors reports whether bd's searches keep one of each mirror pair.
+func Mirrors(bd *Board) bool {
+	bb, ok := bd.engine(Options{}, true).(*bitBoard)
+	return ok && bb.mirror
+}

@@ -563,7 +563,9 @@ func FuzzAgree(f *testing.F) {
 // TestMirrorRandom checks the searches that keep one of each mirror pair against Board's
 // cell codes on random boards that are their own mirror image: a 2x2 goal piece in the middle
 // columns of a board four or six wide, the other pieces placed on the left and copied to the
-// right, the goal cell in the middle of the bottom rows (at most six by three: 18 cells).
+// right, the goal cell in the middle of the bottom rows (at most six by three: 18 cells). It
+// checks too that the engine keeps one of each pair there: a wrong mirror image would make
+// the start look asymmetric and turn the pairs off, and the answers would still agree.
 func TestMirrorRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 21))
 	checked := 0
@@ -574,6 +576,9 @@ func TestMirrorRandom(t *testing.T) {
 			t.Fatalf("%v in\n%s", err, data)
 		}
 		bd := slide.NewBoard(p)
+		if !slide.Mirrors(bd) { // else the test compares the codes with unmirrored bit boards
+			t.Fatalf("one of each mirror pair not kept on\n%s", data)
+		}
 		for _, m := range metrics {
 			var moves, counts []int
 			for _, o := range []slide.Options{{Codes: true}, {}} {
