@@ -357,11 +357,12 @@ func (bb *bitBoard) canon(s State) State {
 // mirrorNibbles mirrors a position of a board four cells wide: every row a nibble.
 func (bb *bitBoard) mirrorNibbles(s State) State {
 	m := State{revNibbles(s.Lo), revNibbles(s.Hi)}
-	// The corners of a class two cells wide move one cell left: the whole key shifted right
-	// by one, kept in those classes' rows but for each row's last cell (empty after the
-	// reversal, it would take a bit from the next row or class).
+	// The corners of a class two cells wide move one cell left: each word shifted right by
+	// one, kept in those classes' rows but for each row's last cell (empty after the
+	// reversal, it would take a bit from the next row or class). Every class's mask starts
+	// at a multiple of four bits, so bit 63 is a last cell: no kept bit crosses the words.
 	w2, sh := &bb.wide2, &bb.shifted
-	return State{m.Lo&^w2.Lo | (m.Lo>>1|m.Hi<<63)&sh.Lo, m.Hi&^w2.Hi | m.Hi>>1&sh.Hi}
+	return State{m.Lo&^w2.Lo | m.Lo>>1&sh.Lo, m.Hi&^w2.Hi | m.Hi>>1&sh.Hi}
 }
 
 // mirrored returns the mirror image of s.
