@@ -25,3 +25,15 @@ func HardestOf(ctx context.Context, x *TypeIndex) bool {
 	f.start()
 	return new(labelSearch).hardest(ctx, x, &f)
 }
+
+// GroupIndex returns the group of each layout of x, by rank: its index among the type's
+// groups in code order of their seeds, as Groups joins them.
+func GroupIndex(x *TypeIndex) []uint32 {
+	u := new(unionFind)
+	u.groups(x)
+	out := make([]uint32, len(u.up))
+	for n, g := range u.up {
+		out[n] = g &^ mark
+	}
+	return out
+}

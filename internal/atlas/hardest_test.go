@@ -80,6 +80,46 @@ func TestHardest(t *testing.T) {
 			}
 		}
 	}
+	// Each group's most moves and its hardest layout, the first in code order of those that
+	// need them (ranks are in code order), against each layout's distance and group.
+	ties := 0
+	for _, ty := range some {
+		x := atlas.NewTypeIndex(ty)
+		if x.Len() > 5_000 {
+			continue
+		}
+		var groups []atlas.Group // the type's, in code order of their seeds
+		for _, g := range atlases[0].Groups {
+			if g.Type == ty {
+				groups = append(groups, g)
+			}
+		}
+		dist, group := atlas.Distances(ctx, x), atlas.GroupIndex(x)
+		most, first, count := make([]int, len(groups)), make([]int, len(groups)), make([]int, len(groups))
+		for g := range groups {
+			most[g] = -1
+		}
+		for n, d := range dist {
+			switch g := group[n]; {
+			case d == atlas.Unreached || int(d) < most[g]:
+			case int(d) > most[g]:
+				most[g], first[g], count[g] = int(d), n, 1
+			default:
+				count[g]++
+			}
+		}
+		for g, want := range groups {
+			if count[g] > 1 {
+				ties++
+			}
+			if want.Moves != most[g] || most[g] >= 0 && want.Hardest != x.Layout(uint32(first[g])) {
+				t.Fatalf("type %+v, group of %s: %d moves, hardest %s; want %d, %s", ty, want.Seed.Code(), want.Moves, want.Hardest.Code(), most[g], x.Layout(uint32(first[g])).Code())
+			}
+		}
+	}
+	if ties == 0 {
+		t.Error("no group has two hardest layouts: which one is named is untested")
+	}
 	sum := atlases[0].Summary()
 	groups, layouts := sum.Unsolvable, sum.UnsolvableLayouts
 	for _, r := range sum.ByMoves {
