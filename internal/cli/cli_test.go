@@ -88,7 +88,7 @@ func TestNumber(t *testing.T) {
 }
 
 // TestProgressLine checks that the line shows only jobs that have run a second, is cleared
-// before other output, and says nothing once they end.
+// before other output, is cut at progressWidth, and is cleared once they end.
 func TestProgressLine(t *testing.T) {
 	var out bytes.Buffer
 	p := &progressLine{w: &out, jobs: make([]progressJob, 2)}
@@ -105,7 +105,21 @@ func TestProgressLine(t *testing.T) {
 		t.Errorf("output %q: the line is not cleared first", out.String())
 	}
 	out.Reset()
+	long := strings.Repeat("x", 120) + ".txt" // a line of more than progressWidth is cut short
+	p.set(1, long, func() string { return "part 1: 5 states" })
+	p.jobs[1].since = p.jobs[0].since
+	p.draw()
+	if s := strings.TrimPrefix(out.String(), "\r\x1b[K"); len(s) != progressWidth || !strings.HasPrefix(s, "a.txt: part 1: 5 states, 2s | xxx") || !strings.HasSuffix(s, "x...") {
+		t.Errorf("a long line, %d bytes: %q", len(s), s)
+	}
+	out.Reset()
 	p.set(0, "a.txt", nil)
+	p.set(1, long, nil)
+	p.draw()
+	if out.String() != "\r\x1b[K" {
+		t.Errorf("the jobs ended: %q, want the line cleared", out.String())
+	}
+	out.Reset()
 	p.draw()
 	if out.String() != "" {
 		t.Errorf("nothing runs, yet %q", out.String())

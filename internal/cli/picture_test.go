@@ -32,7 +32,7 @@ func TestPictureSave(t *testing.T) {
 	}
 	m := memory.NewMeter(8)
 	draw := func(_ context.Context, animate bool) ([]*image.Paletted, error) {
-		frames := []*image.Paletted{frame(1)}
+		frames := []*image.Paletted{frame(0), frame(1)} // at least the last (Frames)
 		if animate {
 			frames = []*image.Paletted{frame(0), frame(0), frame(1)}
 		}
