@@ -48,13 +48,13 @@ func TestCommand(t *testing.T) {
 		stdout, stderr string // stdout exactly ("*": anything); stderr to contain
 		status         int
 	}{
-		{`$DAY18 -part 1 < ` + a, "part 1: 8\n", "", 0},             // a pipe is read, not the default
-		{`cat ` + a + ` | $DAY18 -part 1`, "part 1: 8\n", "", 0},    // likewise
-		{`printf '' | $DAY18 -part 1`, "", "-:1:1: empty input", 2}, // an empty pipe is an empty input
+		{`$DAY18 -part 1 < ` + a, "part 1: 8\n", "", 0},                    // a pipe is read, not the default
+		{`cat ` + a + ` | $DAY18 -part 1`, "part 1: 8\n", "", 0},           // likewise
+		{`printf '' | $DAY18 -part 1`, "", "day18: -:1:1: empty input", 2}, // an empty pipe is an empty input
 		{`$DAY18 -json -part 1 - < ` + a, `{"file":"-","part1":8}` + "\n", "", 0},
-		{`$DAY18 ` + a + ` -json -part 1`, `{"file":"` + a + `","part1":8}` + "\n", "", 0}, // flags after the FILE too
-		{`$DAY18 -part 1 -- -json`, "", "-json: no such file or directory", 2},             // after --, a FILE
-		{`$DAY18 -part 1 ` + dir, "*", bad + ":2:3: unexpected character '?'", 2},          // a directory: its files, not sub/
+		{`$DAY18 ` + a + ` -json -part 1`, `{"file":"` + a + `","part1":8}` + "\n", "", 0},    // flags after the FILE too
+		{`$DAY18 -part 1 -- -json`, "", "-json: no such file or directory", 2},                // after --, a FILE
+		{`$DAY18 -part 1 ` + dir, "*", "day18: " + bad + ":2:3: unexpected character '?'", 2}, // a directory: its files, not sub/; the file named once
 		{`$DAY18 -json ` + none, `{"file":"` + none + `","error":{"message":"` + none + `: a directory with no files"}}` + "\n", "", 2},
 		{`$DAY18 -h`, "*", "", 0},
 		{`$DAY18 -version`, "*", "", 0},
@@ -65,6 +65,7 @@ func TestCommand(t *testing.T) {
 		{`$DAY18 -algo bfs -path ` + a, "", "-algo bfs and -path do not go together", 2},
 		{`$DAY18 -mem lots ` + a, "", `-mem "lots": want a size`, 2},
 		{`$DAY18 -repeat 100000000000 ` + a, "", "-repeat 100000000000: want 0 to 1000000", 2}, // its times, 8 bytes a run, ended in the runtime's trace
+		{`$DAY18 -timeout -1s ` + a, "", "-timeout -1s: want 0 (none) or more", 2},
 		{`ulimit -v 2000000; $DAY18 -mem 1GB ` + a, "", `-mem 1 GB: more than the searches may have of the `, 2},
 		{`$DAY18 -render out.jpg ` + a, "", "-render out.jpg: want a .png or .gif file", 2},
 		{`$DAY18 -render ` + f("no/x.png") + ` ` + a, "", "-render " + f("no/x.png") + ": no such file or directory", 2}, // before any work

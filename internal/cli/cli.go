@@ -585,6 +585,11 @@ func Version(name string) string {
 	if !ok {
 		return name + " (no build information)"
 	}
+	return version(name, info)
+}
+
+// version is Version of the build information info.
+func version(name string, info *debug.BuildInfo) string {
 	v := name + " " + info.Main.Version
 	settings := map[string]string{}
 	for _, s := range info.Settings {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -270,6 +271,31 @@ func TestRunCommand(t *testing.T) {
 	}
 	if _, errs, status := run("gen", "x"); status != BadInput || errs != "sum gen: unexpected argument x\n" {
 		t.Errorf("gen x: status %d, %q", status, errs)
+	}
+}
+
+// TestVersion checks -version's line for the build information a build records: the module
+// version, the revision with "(modified)" only for a tree with changes, and the Go version.
+func TestVersion(t *testing.T) {
+	info := func(settings ...string) *debug.BuildInfo {
+		b := &debug.BuildInfo{GoVersion: "go1.26.0", Main: debug.Module{Version: "(devel)"}}
+		for i := 0; i < len(settings); i += 2 {
+			b.Settings = append(b.Settings, debug.BuildSetting{Key: settings[i], Value: settings[i+1]})
+		}
+		return b
+	}
+	for _, tc := range []struct {
+		info *debug.BuildInfo
+		want string
+	}{
+		{info(), "day18 (devel) go1.26.0"},
+		{info("vcs.revision", "6bf9488", "vcs.modified", "false", "vcs.time", "2026-11-30T21:00:00Z"), "day18 (devel) revision 6bf9488 2026-11-30T21:00:00Z go1.26.0"},
+		{info("vcs.revision", "6bf9488", "vcs.modified", "true"), "day18 (devel) revision 6bf9488 (modified) go1.26.0"},
+		{info("vcs.modified", "true"), "day18 (devel) go1.26.0"}, // no revision: nothing of the tree
+	} {
+		if got := version("day18", tc.info); got != tc.want {
+			t.Errorf("%v:\n%q, want\n%q", tc.info.Settings, got, tc.want)
+		}
 	}
 }
 
