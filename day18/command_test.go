@@ -67,6 +67,11 @@ func TestCommand(t *testing.T) {
 		{`$DAY18 -repeat 100000000000 ` + a, "", "-repeat 100000000000: want 0 to 1000000", 2}, // its times, 8 bytes a run, ended in the runtime's trace
 		{`$DAY18 -timeout -1s ` + a, "", "-timeout -1s: want 0 (none) or more", 2},
 		{`ulimit -v 2000000; $DAY18 -mem 1GB ` + a, "", `-mem 1 GB: more than the searches may have of the `, 2},
+		// Under a limit on the address space the searches may have two fifths of what the
+		// process may use (about 250 MB of 624 here, memory.Most): neither three fifths nor
+		// twice as much.
+		{`ulimit -v 2000000; $DAY18 -mem 320MB ` + a, "", `-mem 320 MB: more than the searches may have of the `, 2},
+		{`ulimit -v 2000000; $DAY18 -mem 180MB -part 1 ` + a, "part 1: 8\n", "", 0},
 		{`$DAY18 -render out.jpg ` + a, "", "-render out.jpg: want a .png or .gif file", 2},
 		{`$DAY18 -render ` + f("no/x.png") + ` ` + a, "", "-render " + f("no/x.png") + ": no such file or directory", 2}, // before any work
 		{`$DAY18 -cpuprofile ` + f("no/x.prof") + ` ` + a, "", "-cpuprofile " + f("no/x.prof") + ": no such file or directory", 2},

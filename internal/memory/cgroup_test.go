@@ -10,7 +10,8 @@ import (
 // give: a container's own hierarchy, a group systemd-run makes on a host, a slice above it
 // with a tighter limit, v1's memory controller with the process in a group of its own (this
 // machine kind's), a v1 container seeing its group at the mount point, a mount point with a
-// space, none set.
+// space, none set; and what is not the process's limit: a group whose name runs on from the
+// mount's root, files above the mount point.
 func TestCgroupLimit(t *testing.T) {
 	const (
 		v2Mount   = "30 23 0:26 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw\n"
@@ -57,6 +58,14 @@ func TestCgroupLimit(t *testing.T) {
 		{"v1 group beside the mount's", "4:memory:/docker/abd\n",
 			"35 31 0:32 /docker/abc /sys/fs/cgroup/memory ro - cgroup cgroup rw,memory\n",
 			map[string]string{"memory/memory.limit_in_bytes": "4194304\n"}, 4 << 20},
+		{"v1 group whose name runs on from the mount's", "4:memory:/docker/abcd\n",
+			"35 31 0:32 /docker/abc /sys/fs/cgroup/memory ro - cgroup cgroup rw,memory\n",
+			map[string]string{"memory/memory.limit_in_bytes": "5242880\n", "memory/d/memory.limit_in_bytes": "1"}, 5 << 20},
+		{"a limit above the mount point", "0::/a\n", v2Mount, map[string]string{
+			"a/memory.max": "6291456\n", "../memory.max": "1", "../../memory.max": "1",
+		}, 6 << 20},
+		{"escaped mount point, the escape last", "0::/\n", "30 23 0:26 / /sys/fs/cgroup\\040 rw - cgroup2 cgroup2 rw\n",
+			map[string]string{"../cgroup /memory.max": "7340032\n"}, 7 << 20},
 		{"no mount table", "", "", map[string]string{"memory.max": "2097152\n"}, 2 << 20},
 		{"no cgroups", "", "", nil, 0},
 	}
