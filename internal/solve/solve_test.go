@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -457,6 +458,9 @@ func compare(t testing.TB, data []byte, opt solve.Options) (graph, bfs int, ok b
 	got, err := solve.Graph(v, opt)
 	if err != nil {
 		t.Fatalf("graph: %v on vault:\n%s", err, data)
+	}
+	if !slices.Equal(got.Notes, want.Notes) { // with no answer, both say why alike
+		t.Fatalf("graph notes %q, bfs notes %q on vault:\n%s", got.Notes, want.Notes, data)
 	}
 	return got.Steps, want.Steps, true
 }
@@ -1455,5 +1459,25 @@ func TestCells(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("held %q, %d steps: %s, want %s", tc.held, tc.steps, got, tc.want)
 		}
+	}
+}
+
+// TestBFSBudget holds the baseline to its budget exactly: it may record as many states as
+// the budget, not one more.
+func TestBFSBudget(t *testing.T) {
+	v, err := vault.Parse("budget", []byte("#########\n#b.A.@.a#\n#########\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := solve.BFS(v, solve.Options{})
+	if err != nil || full.Steps != 8 {
+		t.Fatalf("%d steps, %v; want 8", full.Steps, err)
+	}
+	n := full.Stats.States
+	if res, err := solve.BFS(v, solve.Options{Budget: n}); err != nil || res.Steps != 8 {
+		t.Errorf("budget %d, the states it needs: %d steps, %v", n, res.Steps, err)
+	}
+	if res, err := solve.BFS(v, solve.Options{Budget: n - 1}); !errors.Is(err, solve.ErrBudget) || res.Steps != -1 {
+		t.Errorf("budget %d, one state short: %d steps, %v; want the budget exceeded", n-1, res.Steps, err)
 	}
 }
