@@ -196,3 +196,34 @@ func BenchmarkFieldUntil(b *testing.B) {
 		})
 	}
 }
+
+// TestReadLimits checks the sizes Read takes at their edges: a line of MaxSide columns but
+// not one more, MaxSide lines but not one more, MaxCells cells but not a line more; and
+// that blank lines at the end are no rows (a blank line within is a row of wall).
+func TestReadLimits(t *testing.T) {
+	valid := new([256]bool)
+	valid['#'], valid['.'] = true, true
+	lines := func(n, width int) string { return strings.Repeat(strings.Repeat(".", width)+"\n", n) }
+	for _, tc := range []struct {
+		name, text string
+		w, h       int    // the padded grid's, when read
+		err        string // else
+	}{
+		{"a line of MaxSide", lines(1, grid.MaxSide), grid.MaxSide + 2, 3, ""},
+		{"a line longer", lines(1, grid.MaxSide+1), 0, 0, "g:1:4097: line longer than 4096 columns"},
+		{"MaxSide lines", lines(grid.MaxSide, 1), 3, grid.MaxSide + 2, ""},
+		{"a line more", lines(grid.MaxSide+1, 1), 0, 0, "g:4097:1: more than 4096 lines"},
+		{"MaxCells cells", lines(grid.MaxCells/grid.MaxSide, grid.MaxSide), grid.MaxSide + 2, grid.MaxCells/grid.MaxSide + 2, ""},
+		{"a line more of them", lines(grid.MaxCells/grid.MaxSide+1, grid.MaxSide), 0, 0, "g:1025:1: grid larger than 4194304 cells"},
+		{"blank lines at the end", "..\n\n\r\n\n", 4, 3, ""},
+		{"a blank line within", ".\n\n.\n", 3, 5, ""},
+	} {
+		g, err := grid.Read("g", []byte(tc.text), '#', valid)
+		switch {
+		case tc.err != "" && (err == nil || err.Error() != tc.err):
+			t.Errorf("%s: %v, want %s", tc.name, err, tc.err)
+		case tc.err == "" && (err != nil || g.W != tc.w || g.H != tc.h):
+			t.Errorf("%s: %v; want a grid of %dx%d", tc.name, err, tc.w, tc.h)
+		}
+	}
+}
