@@ -178,7 +178,9 @@ func TestCut(t *testing.T) {
 // with its part 2: the same routes, as the search reads them (target, length, and what they
 // need), in order but among routes of one length to one node, which the queues settle in
 // different orders. (Of two routes that need the same, one through door J and over key j
-// and one through J alone, the first settled is kept.)
+// and one through J alone, the first settled is kept.) Reading every run pushes as many
+// labels as reading by the runs' summaries: a summary lets a run be skipped only when none
+// of its labels drops the push or is dropped by it.
 func TestLabelsAlike(t *testing.T) {
 	defer func(n int32, r int) { listMost, runsFrom = n, r }(listMost, runsFrom)
 	vaults := labelVaults(t)
@@ -205,6 +207,7 @@ func TestLabelsAlike(t *testing.T) {
 					t.Fatal(err)
 				}
 				a = readAs(a) // before the next search reuses its room
+				var pushed [256]int
 				for way := range 256 {
 					w := labelWay{dial: way&1 != 0, late: way&2 != 0, walk: way&4 != 0, runs: way&8 != 0, whole: way&16 != 0, points: way&32 != 0,
 						listLast: way&64 != 0, forget: way&128 != 0}
@@ -217,6 +220,10 @@ func TestLabelsAlike(t *testing.T) {
 					}
 					if !slices.Equal(a, readAs(b)) {
 						t.Fatalf("listing %d, node %d: points %+v, %+v %+v on\n%s", list, n, a, w, b, v.Grid)
+					}
+					pushed[way] = g.lab.count
+					if w.whole && pushed[way] != pushed[way&^16] { // the runs' summaries skip only runs that change nothing
+						t.Fatalf("listing %d, node %d: %+v pushes %d labels, %d without whole, on\n%s", list, n, w, pushed[way], pushed[way&^16], v.Grid)
 					}
 					if w.runs && !w.whole && w.dial && !w.late && !w.walk && !w.listLast && !w.forget {
 						if len(g.lab.runs) > 0 {
