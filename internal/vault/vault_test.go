@@ -26,6 +26,7 @@ func TestDialect(t *testing.T) {
 		{"#", "", "", "", "", `-start "#": the wall, which no dialect changes`},
 		{"%", "", "%", "", "", `-start and -floor: both "%"`},
 		{"", "\n", "", "", "", `-exit "\n": a line end cannot be a cell`},
+		{"", "", "\r", "", "", `-floor "\r": a line end cannot be a cell`}, // a CRLF file's every line end a cell
 	} {
 		d, err := vault.Dialect(tc.start, tc.exit, tc.floor)
 		if tc.err != "" {
