@@ -266,8 +266,14 @@ func TestAdmissibleConsistent(t *testing.T) {
 					for s := range sg.toGoal {
 						if ex, ok := c.Bound.(*Exit); ok && len(ex.pairs) > 0 {
 							// The leaves depend on the keys held alone: those kept for an
-							// earlier state holding them are this one's own.
+							// earlier state holding them are this one's own, and not those
+							// of another set that hashed to the same entry (kept first).
 							at := s.nodes(sg.nr)
+							other := keys.Set(1)
+							for other == s.held || memoSlot(other) != memoSlot(s.held) {
+								other++
+							}
+							ex.leavesFor(at, other)
 							need, leaves := ex.leavesFor(at, s.held)
 							var b branches
 							if want := ex.leavesOf(&b, at, s.held); need != want || !slices.Equal(leaves, b.leaves) {

@@ -195,7 +195,7 @@ func (e *Exit) leavesFor(at []int, held keys.Set) (uint64, []uint64) {
 	if e.memo == nil {
 		e.memo = make([]leafMemo, 1<<memoBits)
 	}
-	m := &e.memo[uint32(held)*0x9e3779b1>>(32-memoBits)]
+	m := &e.memo[memoSlot(held)]
 	if m.ok && m.held == held {
 		return m.need, m.leaves[:m.n]
 	}
@@ -207,3 +207,6 @@ func (e *Exit) leavesFor(at []int, held keys.Set) (uint64, []uint64) {
 	copy(m.leaves[:], e.expand.leaves)
 	return need, m.leaves[:m.n]
 }
+
+// memoSlot is the entry of leavesFor's table that held hashes to.
+func memoSlot(held keys.Set) uint32 { return uint32(held) * 0x9e3779b1 >> (32 - memoBits) }
