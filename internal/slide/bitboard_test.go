@@ -50,41 +50,52 @@ func TestFreeMoves(t *testing.T) {
 		{"four free of 12", "AAB.\nAAC.\nDE..\n\ngoal: A 1 2\n", true},               // C(12, 4) = 495
 		{"eight free of 20", "AAB.\nAAC.\nD...\n.E..\n....\n\ngoal: A 3 2\n", false}, // C(20, 8) > 4096
 	} {
-		p, err := Parse(tc.name, []byte(tc.board))
-		if err != nil {
-			t.Fatal(err)
-		}
-		bd := NewBoard(p)
-		for _, m := range []Metric{Step, Line, Whole} {
-			for _, mirror := range []bool{false, true} {
-				opt := Options{Metric: m, NoMirror: !mirror, Workers: 1, Budget: DefaultBudget}
-				bb, ok := bd.engine(opt, true).(*bitBoard)
-				if !ok {
-					t.Fatalf("%s: no bit boards", tc.name)
-				}
-				if (bb.byFree[m] != nil) != tc.table {
-					t.Fatalf("%s %v: table %v, want %v", tc.name, m, bb.byFree[m] != nil, tc.table)
-				}
-				opt.Flood = true
-				flood := bd.engine(opt, true).(*bitBoard)
-				b, res := runBreadth(bb, opt, []State{bb.start()}, false)
-				if res.err != nil {
-					t.Fatal(res.err)
-				}
-				var got, want successors
-				for i, s := range b.shares[0].states {
-					for _, skip := range []uint16{noMove, b.shares[0].last[i]} {
-						got = successors{moved: []uint16{}}
-						want = successors{moved: []uint16{}}
-						bb.expand(s, m, skip, &got)
-						flood.expand(s, m, skip, &want)
-						if !slices.Equal(got.keys, want.keys) && m == Whole || !sameMoves(got, want) {
-							t.Fatalf("%s %v %x skip %d: table %x %v, flood %x %v", tc.name, m, s, skip, got.keys, got.moved, want.keys, want.moved)
-						}
+		searched(t, tc.board, func(bb *bitBoard, opt Options, sh *share) {
+			m := opt.Metric
+			if (bb.byFree[m] != nil) != tc.table {
+				t.Fatalf("%s %v: table %v, want %v", tc.name, m, bb.byFree[m] != nil, tc.table)
+			}
+			opt.Flood = true
+			flood := bb.bd.engine(opt, true).(*bitBoard)
+			var got, want successors
+			for i, s := range sh.states {
+				for _, skip := range []uint16{noMove, sh.last[i]} {
+					got = successors{moved: []uint16{}}
+					want = successors{moved: []uint16{}}
+					bb.expand(s, m, skip, &got)
+					flood.expand(s, m, skip, &want)
+					if !slices.Equal(got.keys, want.keys) && m == Whole || !sameMoves(got, want) {
+						t.Fatalf("%s %v %x skip %d: table %x %v, flood %x %v", tc.name, m, s, skip, got.keys, got.moved, want.keys, want.moved)
 					}
 				}
-				b.release()
 			}
+		})
+	}
+}
+
+// searched calls f with the bit-board engine of board under each metric, without and with
+// mirror pairs, the options that made it, and the share of a breadth-first search from the
+// start on one worker: every position it reached and the move that led there.
+func searched(t *testing.T, board string, f func(bb *bitBoard, opt Options, sh *share)) {
+	t.Helper()
+	p, err := Parse("board", []byte(board))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bd := NewBoard(p)
+	for _, m := range []Metric{Step, Line, Whole} {
+		for _, mirror := range []bool{false, true} {
+			opt := Options{Metric: m, NoMirror: !mirror, Workers: 1, Budget: DefaultBudget}
+			bb, ok := bd.engine(opt, true).(*bitBoard)
+			if !ok {
+				t.Fatalf("no bit boards for\n%s", board)
+			}
+			b, res := runBreadth(bb, opt, []State{bb.start()}, false)
+			if res.err != nil {
+				t.Fatal(res.err)
+			}
+			f(bb, opt, b.shares[0])
+			b.release()
 		}
 	}
 }
@@ -93,24 +104,8 @@ func TestFreeMoves(t *testing.T) {
 // any order (the gates list a piece's moves direction by direction, the tables corner by
 // corner).
 func sameMoves(a, b successors) bool {
-	type move struct {
-		k  State
-		mv uint16
-	}
-	list := func(d successors) []move {
-		var out []move
-		for i, k := range d.keys {
-			out = append(out, move{k, d.moved[i]})
-		}
-		slices.SortFunc(out, func(x, y move) int {
-			if c := compare(x.k, y.k); c != 0 {
-				return c
-			}
-			return int(x.mv) - int(y.mv)
-		})
-		return out
-	}
-	return slices.Equal(list(a), list(b))
+	out, only := leftOut(a, b)
+	return len(out) == 0 && only
 }
 
 // BenchmarkFreeMovesBuild builds the classic's table by free cells for each metric: the cost
@@ -160,60 +155,44 @@ func TestSkip(t *testing.T) {
 		string(inputs.KlotskiClassic),
 		"AAB..\nAAB..\n.....\nEE.C.\n\ngoal: A 2 3\n",
 	} {
-		p, err := Parse("skip", []byte(board))
-		if err != nil {
-			t.Fatal(err)
-		}
-		bd := NewBoard(p)
-		for _, m := range []Metric{Step, Line, Whole} {
-			for _, mirror := range []bool{false, true} {
-				opt := Options{Metric: m, NoMirror: !mirror, Workers: 1, Budget: DefaultBudget}
-				bb, ok := bd.engine(opt, true).(*bitBoard)
-				if !ok {
-					t.Fatal("no bit boards")
+		searched(t, board, func(bb *bitBoard, opt Options, sh *share) {
+			m, mirror := opt.Metric, !opt.NoMirror
+			high, left := 0, 0
+			for i, s := range sh.states {
+				skip := sh.last[i]
+				if skip == noMove {
+					continue
 				}
-				b, res := runBreadth(bb, opt, []State{bb.start()}, false)
-				if res.err != nil {
-					t.Fatal(res.err)
+				c, from, to := int(skip>>12), int(skip>>6&63), int(skip&63)
+				if c*bb.n+to >= 64 {
+					high++
 				}
-				high, left := 0, 0
-				for i, s := range b.shares[0].states {
-					skip := b.shares[0].last[i]
-					if skip == noMove {
-						continue
-					}
-					c, from, to := int(skip>>12), int(skip>>6&63), int(skip&63)
-					if c*bb.n+to >= 64 {
-						high++
-					}
-					parent := bb.flip(bb.flip(s, c, to), c, from)
-					near := map[State]bool{bb.canon(parent): true}
-					for _, k := range bb.next(parent, m, nil) {
-						near[k] = true
-					}
-					all, kept := successors{moved: []uint16{}}, successors{moved: []uint16{}}
-					bb.expand(s, m, noMove, &all)
-					bb.expand(s, m, skip, &kept)
-					out, only := leftOut(all, kept)
-					if !only {
-						t.Fatalf("%v mirror %v: %x after move %x makes moves it does not make without the skip", m, mirror, s, skip)
-					}
-					for _, j := range out {
-						k, mv := all.keys[j], all.moved[j]
-						at := int(mv >> 6 & 63) // where the piece was, in k's frame or its mirror image's
-						if int(mv>>12) != c || at != to && (!mirror || at != int(bb.mcorner[c*bb.n+to])) || !near[k] {
-							t.Fatalf("%v mirror %v: %x after move %x leaves out %x (move %x), not the same piece to one move from %x",
-								m, mirror, s, skip, k, mv, parent)
-						}
-					}
-					left += len(out)
+				parent := bb.flip(bb.flip(s, c, to), c, from)
+				near := map[State]bool{bb.canon(parent): true}
+				for _, k := range bb.next(parent, m, nil) {
+					near[k] = true
 				}
-				b.release()
-				if left == 0 || high == 0 {
-					t.Errorf("%v mirror %v: %d moves left out, %d skips in the high word", m, mirror, left, high)
+				all, kept := successors{moved: []uint16{}}, successors{moved: []uint16{}}
+				bb.expand(s, m, noMove, &all)
+				bb.expand(s, m, skip, &kept)
+				out, only := leftOut(all, kept)
+				if !only {
+					t.Fatalf("%v mirror %v: %x after move %x makes moves it does not make without the skip", m, mirror, s, skip)
 				}
+				for _, j := range out {
+					k, mv := all.keys[j], all.moved[j]
+					at := int(mv >> 6 & 63) // where the piece was, in k's frame or its mirror image's
+					if int(mv>>12) != c || at != to && (!mirror || at != int(bb.mcorner[c*bb.n+to])) || !near[k] {
+						t.Fatalf("%v mirror %v: %x after move %x leaves out %x (move %x), not the same piece to one move from %x",
+							m, mirror, s, skip, k, mv, parent)
+					}
+				}
+				left += len(out)
 			}
-		}
+			if left == 0 || high == 0 {
+				t.Errorf("%v mirror %v: %d moves left out, %d skips in the high word", m, mirror, left, high)
+			}
+		})
 	}
 }
 
