@@ -95,6 +95,7 @@ func TestCheck(t *testing.T) {
 		{func(o *vaultgen.Options) { o.Size = vaultgen.MaxMaze + 1 }, "-size"},
 		{func(o *vaultgen.Options) { o.Open, o.Size, o.Keys, o.Doors = true, 3, 1, 1 }, ""},
 		{func(o *vaultgen.Options) { o.Open, o.Size, o.Keys, o.Doors = true, 2, 1, 1 }, "-size 2"},
+		{func(o *vaultgen.Options) { o.Open, o.Size, o.Keys, o.Robots = true, 3, 8, 1 }, ""}, // every cell taken
 		{func(o *vaultgen.Options) { o.Open, o.Size, o.Keys, o.Robots = true, 3, 8, 2 }, "-size 3: too small"},
 		{func(o *vaultgen.Options) { o.Open, o.Size = true, vaultgen.MaxOpen }, ""},
 		{func(o *vaultgen.Options) { o.Open, o.Size = true, vaultgen.MaxOpen+1 }, "-size"},
@@ -163,7 +164,8 @@ func TestLargest(t *testing.T) {
 // TestMake holds Make to what day18 gen promises, over random options of small mazes and
 // rooms (where room runs out): a vault it makes has every key and robot asked for and at
 // most the doors asked for a key, and is Generate's; one it refuses, it refuses naming the
-// option, and Generate's vault of those options indeed falls short of it.
+// option, and Generate's vault of those options indeed falls short of it. Every maze's
+// quadrants meet only in the centre's 3x3, loops and rooms notwithstanding.
 func TestMake(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 7))
 	var made, refused int
@@ -177,6 +179,9 @@ func TestMake(t *testing.T) {
 		v, perr := vault.Parse("gen", vaultgen.Generate(o))
 		if perr != nil {
 			t.Fatalf("%+v: %v", o, perr)
+		}
+		if !o.Open && !apart(v.Grid.String()) {
+			t.Fatalf("%+v: the quadrants meet outside the centre's 3x3 in\n%s", o, v.Grid)
 		}
 		if err != nil {
 			refused++
@@ -199,6 +204,19 @@ func TestMake(t *testing.T) {
 	if made < 300 || refused < 30 {
 		t.Errorf("%d made and %d refused of 600: the options no longer test both", made, refused)
 	}
+}
+
+// apart reports whether a maze's middle line and middle column are wall but for the
+// centre's 3x3.
+func apart(maze string) bool {
+	rows := strings.Split(strings.TrimSuffix(maze, "\n"), "\n")
+	c := len(rows) / 2
+	for i := range rows {
+		if (i < c-1 || i > c+1) && (rows[c][i] != '#' || rows[i][c] != '#') {
+			return false
+		}
+	}
+	return true
 }
 
 // TestGenerateStable holds Generate to the bytes it made when these hashes were taken
