@@ -735,6 +735,97 @@ func TestSoloDenseCost(t *testing.T) {
 	}
 }
 
+// TestSoloDenseEdge holds a region to the dense memo's limit at its edge: a region whose
+// longest route times its keys is the limit keeps the general memo (a walk could cost as
+// much as the slots' "no walk"), one under it is dense.
+func TestSoloDenseEdge(t *testing.T) {
+	defer func(c int64) { denseCost = c }(denseCost)
+	v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: 1, Keys: 12}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, start, region := largestRegion(t, v)
+	var s Solo
+	s.Reset(g, nil, 0)
+	s.Region(start, region)
+	var longest int64
+	for from, rest, ok := (region | keys.Set(1)<<26).Next(); ok; from, rest, ok = rest.Next() {
+		if from == 26 {
+			from = start
+		}
+		for k, rest, ok := (region &^ keys.Bit(from)).Next(); ok; k, rest, ok = rest.Next() {
+			longest = max(longest, int64(s.route[from][k].Len))
+		}
+	}
+	edge := longest * int64(region.Len())
+	if s.Dense() != 1 || edge == 0 {
+		t.Fatalf("region %s: %d dense, longest route %d", region, s.Dense(), longest)
+	}
+	for _, tc := range []struct {
+		limit int64
+		dense int
+	}{{edge, 0}, {edge + 1, 1}} {
+		denseCost = tc.limit
+		var s Solo
+		s.Reset(g, nil, 0)
+		s.Region(start, region)
+		if s.Dense() != tc.dense {
+			t.Errorf("walks up to %d, limit %d: %d regions dense, want %d", edge, tc.limit, s.Dense(), tc.dense)
+		}
+	}
+}
+
+// TestSoloRecallsAfterWrap solves one region's cost again and again, each time in a fresh
+// generation of the dense memo (Reset), past the 255 generations its slots can tell apart:
+// asked twice, a cost is recalled, not worked out and stored again, before and after the
+// generations wrap.
+func TestSoloRecallsAfterWrap(t *testing.T) {
+	v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: 1, Keys: 12}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, start, region := largestRegion(t, v)
+	var s Solo
+	var want int32
+	for i := range 600 {
+		s.Reset(g, nil, 0)
+		s.Region(start, region)
+		c, ok := s.Cost(start, region)
+		n := s.Len()
+		again, _ := s.Cost(start, region)
+		if i == 0 {
+			want = c
+		}
+		if !ok || c != want || again != c || s.Len() != n || s.Dense() != 1 {
+			t.Fatalf("generation %d: cost %d (%v), then %d; %d states, then %d; want %d, recalled", i+1, c, ok, again, n, s.Len(), want)
+		}
+	}
+}
+
+// largestRegion returns v's part-2 route graph, and the robot whose quadrant holds the
+// most keys: its node and those keys.
+func largestRegion(t *testing.T, v *vault.Vault) (*routes.Graph, int, keys.Set) {
+	p2, _ := v.Part2()
+	g := routes.New(p2, 0)
+	start, region := 0, keys.Set(0)
+	for r := range p2.Robots {
+		rs, err := g.From(routes.FirstStart + r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ks keys.Set
+		for _, rt := range rs {
+			if rt.To < 26 {
+				ks |= keys.Bit(int(rt.To))
+			}
+		}
+		if ks.Len() > region.Len() {
+			start, region = routes.FirstStart+r, ks
+		}
+	}
+	return g, start, region
+}
+
 // TestWorth checks when Refine reprices a state short of its drop (worth): the first 64
 // states of each shortfall, then while one in three of them is dropped, else one in 32.
 func TestWorth(t *testing.T) {
