@@ -147,3 +147,39 @@ func BenchmarkOpenSearch(b *testing.B) {
 		}
 	}
 }
+
+// TestOpensCache checks what Open's cache of answers reuses: an answer kept for a node and
+// the keys held among those its search read (control); not one whose entry, in the slot
+// the lookup hashes to, has the same key but was read over other keys; not an empty slot,
+// whose zero Open looks like node 0's answer for no keys read; and nothing kept before a
+// reset (the graph's next vault).
+func TestOpensCache(t *testing.T) {
+	held, seen := keys.Of("ab"), keys.Of("a")
+	kept := func() *opens {
+		s := &opens{cache: make([]Open, firstCache)}
+		s.fresh = Open{Targets: 1 << 2}
+		s.fresh.Len[2] = 7
+		s.keep(3, held, seen)
+		return s
+	}
+	if o := kept().reuse(3, held); o == nil || o.Len[2] != 7 {
+		t.Fatalf("the answer kept: %+v", o)
+	}
+	s := kept()
+	key := openKey(3, held&seen)
+	*s.slot(key, seen) = Open{key: key, seen: keys.Of("ac"), Targets: 1 << 4}
+	if o := s.reuse(3, held); o != nil {
+		t.Errorf("an answer read over other keys, in the slot: %+v", o)
+	}
+	s = &opens{cache: make([]Open, firstCache)}
+	s.seen[0][0], s.seens[0] = 0, 1 // node 0's search read no key
+	if o := s.reuse(0, held); o != nil {
+		t.Errorf("an empty slot: %+v", o)
+	}
+	s = kept()
+	s.reset()
+	s.seen[3][0], s.seens[3] = seen, 1 // as a search after the reset lists it
+	if o := s.reuse(3, held); o != nil {
+		t.Errorf("an answer kept before the reset: %+v", o)
+	}
+}
