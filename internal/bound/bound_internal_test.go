@@ -710,12 +710,7 @@ func TestSoloDenseCost(t *testing.T) {
 			s.Reset(g, nil, 0)
 			var region [vault.MaxRobots]keys.Set
 			for r := range p2.Robots {
-				rs, _ := g.From(routes.FirstStart + r)
-				for _, rt := range rs {
-					if rt.To < 26 {
-						region[r] |= keys.Bit(int(rt.To))
-					}
-				}
+				region[r] = reached(t, g, routes.FirstStart+r)
 				s.Region(routes.FirstStart+r, region[r])
 			}
 			if dense := s.Dense(); i == 0 && dense == 0 || i == 1 && dense != 0 {
@@ -810,21 +805,26 @@ func largestRegion(t *testing.T, v *vault.Vault) (*routes.Graph, int, keys.Set) 
 	g := routes.New(p2, 0)
 	start, region := 0, keys.Set(0)
 	for r := range p2.Robots {
-		rs, err := g.From(routes.FirstStart + r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var ks keys.Set
-		for _, rt := range rs {
-			if rt.To < 26 {
-				ks |= keys.Bit(int(rt.To))
-			}
-		}
-		if ks.Len() > region.Len() {
+		if ks := reached(t, g, routes.FirstStart+r); ks.Len() > region.Len() {
 			start, region = routes.FirstStart+r, ks
 		}
 	}
 	return g, start, region
+}
+
+// reached returns the keys that node n has routes to.
+func reached(t *testing.T, g *routes.Graph, n int) keys.Set {
+	rs, err := g.From(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ks keys.Set
+	for _, rt := range rs {
+		if rt.To < 26 {
+			ks |= keys.Bit(int(rt.To))
+		}
+	}
+	return ks
 }
 
 // TestWorth checks when Refine reprices a state short of its drop (worth): the first 64
