@@ -86,18 +86,8 @@ func walkInputs(t *testing.T) [][]byte {
 	var inputs [][]byte
 	for i := range 3000 {
 		data := vaultgen.Random(r, vaultgen.RandomOptions{MaxSide: 10, MaxKeys: 5, Exit: r.IntN(2) == 0})
-		if i%3 == 0 { // letters moved to the end of the alphabet: z too lies on cycles
-			last := byte('a')
-			for _, c := range data {
-				if c >= 'a' && c <= 'z' {
-					last = max(last, c)
-				}
-			}
-			for j, c := range data {
-				if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
-					data[j] = c + 'z' - last
-				}
-			}
+		if i%3 == 0 { // z too lies on cycles
+			toZ(data)
 		}
 		inputs = append(inputs, data)
 	}
@@ -118,6 +108,21 @@ func walkInputs(t *testing.T) [][]byte {
 		}
 	}
 	return inputs
+}
+
+// toZ moves a vault's keys and doors to the end of the alphabet, its last key to z.
+func toZ(data []byte) {
+	last := byte('a')
+	for _, c := range data {
+		if c >= 'a' && c <= 'z' {
+			last = max(last, c)
+		}
+	}
+	for j, c := range data {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+			data[j] = c + 'z' - last
+		}
+	}
 }
 
 // part2 returns v's part-2 vault, or nil.
