@@ -84,6 +84,82 @@ func TestBoundTables(t *testing.T) {
 	}
 }
 
+// TestShared holds the tour bound's term for a region robots share (shared: Steiner(P ∪ R)
+// − Steiner(P), P the robots' nodes, R the keys left) to the same read slowly: in the
+// distances NewTour keeps (only bridges cost), the Steiner weight of a set of nodes is the
+// length of the bridges that have some of them on either side; on random vaults, their
+// robots on their starts or on keys of their region at random, with random keys left.
+func TestShared(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 12))
+	checked := 0
+	for range 3000 {
+		v, err := vault.Parse("random", vaultgen.Random(r, vaultgen.RandomOptions{MaxSide: 11, MaxKeys: 7}))
+		if err != nil || len(v.Robots) < 2 {
+			continue
+		}
+		c := routes.NewCorridors(v)
+		b := NewTour(c, len(v.Robots))
+		bridge := slowBridges(c)
+		for reg := range int8(len(b.keys)) {
+			if b.robots[reg] < 2 || b.keys[reg] == 0 {
+				continue
+			}
+			var at, nodes []int
+			for rn := range routes.Nodes {
+				if b.present[rn] && b.region[rn] == reg {
+					nodes = append(nodes, rn)
+				}
+			}
+			for i := range len(v.Robots) {
+				p := routes.FirstStart + i
+				if b.region[p] == reg && r.IntN(2) == 0 {
+					p = nodes[r.IntN(len(nodes))]
+				}
+				at = append(at, p)
+			}
+			left := b.keys[reg] & keys.Set(r.Uint32())
+			var robots, all []int32
+			for _, p := range at {
+				if b.region[p] == reg {
+					robots = append(robots, c.Of[p])
+				}
+			}
+			all = slices.Clone(robots)
+			for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
+				all = append(all, c.Of[k])
+			}
+			want := slowSteiner(c, bridge, all) - slowSteiner(c, bridge, robots)
+			if got := b.shared(at, left, reg); got != int(want) {
+				t.Fatalf("robots on %v, keys left %v: shared %d, want %d\n%s", at, left, got, want, v.Grid)
+			}
+			checked++
+		}
+	}
+	if checked < 1000 {
+		t.Errorf("only %d shared regions checked", checked)
+	}
+}
+
+// slowSteiner is the Steiner weight of corridor nodes pts (of one region) where only bridges
+// cost: the length of the bridges with some of pts on either side.
+func slowSteiner(c *routes.Corridors, bridge []bool, pts []int32) int32 {
+	first, _ := numbered(c)
+	var w int32
+	for u := range c.Len() {
+		for i, e := range c.Edges(u) {
+			at := int(first[u]) + i
+			if !bridge[at] || int(e.To) < u || len(pts) == 0 {
+				continue
+			}
+			seen := reachWithout(c, int(pts[0]), at, reverseOf(c, at))
+			if slices.ContainsFunc(pts, func(p int32) bool { return !seen[p] }) {
+				w += e.Len
+			}
+		}
+	}
+	return w
+}
+
 // slowBridges marks edge i when removing it (that one edge) disconnects its two ends.
 func slowBridges(c *routes.Corridors) []bool {
 	first, edges := numbered(c)
