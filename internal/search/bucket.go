@@ -57,10 +57,12 @@ func (q *Queue) newBlock() int32 {
 		return b
 	}
 	b := q.blocks
-	if int(b) == len(q.under) { // room for twice as many blocks
+	if int(b) == len(q.under) { // room for twice as many blocks, allocated as GrowBytes says
 		n := max(2*len(q.under), slabBlocks)
-		q.words = append(q.words, make([]uint64, (n-len(q.under))*blockWords)...)
-		q.under = append(q.under, make([]int32, n-len(q.under))...)
+		words, under := make([]uint64, n*blockWords), make([]int32, n)
+		copy(words, q.words)
+		copy(under, q.under)
+		q.words, q.under = words, under
 	}
 	q.blocks++
 	return b
@@ -69,11 +71,8 @@ func (q *Queue) newBlock() int32 {
 // Push adds state (lo, hi) with priority p (p >= 0). In a queue of one-word states hi is
 // ignored.
 func (q *Queue) Push(p int, lo, hi uint64) {
-	for p >= len(q.buckets) {
-		q.buckets = append(q.buckets, bucket{top: -1})
-		if len(q.buckets) > 64*len(q.full) {
-			q.full = append(q.full, 0)
-		}
+	if p >= len(q.buckets) {
+		q.more(p)
 	}
 	bk := &q.buckets[p]
 	if bk.top < 0 || bk.fill == blockWords {
@@ -93,6 +92,22 @@ func (q *Queue) Push(p int, lo, hi uint64) {
 	if p < q.cur {
 		q.cur = p
 	}
+}
+
+// more makes the buckets reach p: as many again as there are at least, in one allocation
+// each for the buckets and their bits. (A bucket appended at a time allocates every
+// doubling on the way there, twice the last, and a jump far past the last bucket pays
+// them all at once.)
+func (q *Queue) more(p int) {
+	n := max(p+1, 2*len(q.buckets))
+	b := make([]bucket, n)
+	copy(b, q.buckets)
+	for i := len(q.buckets); i < n; i++ {
+		b[i].top = -1
+	}
+	full := make([]uint64, (n+63)/64)
+	copy(full, q.full)
+	q.buckets, q.full = b, full
 }
 
 // Pop removes and returns a state of least priority. ok is false when the queue is empty.
@@ -146,18 +161,22 @@ func (q *Queue) Len() int { return q.n }
 
 // Bytes returns the memory the queue holds.
 func (q *Queue) Bytes() int {
-	return 8*cap(q.words) + 4*cap(q.under) + len(q.buckets)*8 + len(q.full)*8
+	return 8*cap(q.words) + 4*cap(q.under) + 8*cap(q.buckets) + 8*cap(q.full)
 }
 
-// GrowBytes returns what a Push at priority p may allocate at most: a slab of blocks, and
-// buckets up to p.
+// GrowBytes returns what a Push at priority p may allocate at most: the new arrays of
+// blocks, when it takes a block and none is free, and of buckets, when p is past the last
+// (more), each as the allocator rounds it (allocated). The old arrays it replaces are
+// garbage once it returns, and counted in Bytes until then.
 func (q *Queue) GrowBytes(p int) int {
 	n := 0
 	if p >= len(q.buckets) {
-		n = 2 * 8 * (p + 1) // append doubles: the old buckets and the new
+		m := max(p+1, 2*len(q.buckets))
+		n = allocated(8*m) + allocated(8*((m+63)/64))
 	}
 	if (q.free < 0 || len(q.under) == 0) && int(q.blocks) == len(q.under) {
-		n += 2*(8*cap(q.words)+4*cap(q.under)) + slabBlocks*(blockWords*8+4) // the new arrays beside the old
+		blocks := max(2*len(q.under), slabBlocks) // newBlock's growth
+		n += allocated(8*blockWords*blocks) + allocated(4*blocks)
 	}
 	return n
 }

@@ -116,7 +116,16 @@ func (t *Table) GrowBytes() int {
 	if 4*(t.n+1) <= 3*t.slots {
 		return 0
 	}
-	return t.slotBytes() * t.nextSize(t.n+1)
+	return allocated(t.slotBytes() * t.nextSize(t.n+1))
+}
+
+// allocated is what the Go allocator takes at most for an object of n bytes: n rounded up to
+// its size class, at most an eighth more, up to 32 KB; beyond, to whole pages of 8 KB.
+func allocated(n int) int {
+	if n <= 32<<10 {
+		return n + n/8
+	}
+	return (n + 8<<10 - 1) &^ (8<<10 - 1)
 }
 
 // Reset empties the table, keeping its memory.
