@@ -265,7 +265,7 @@ func (g *Graph) newPointSearch(way pointWay, half bool) (*pointSearch, error) {
 	}
 	ps.bytes = 4 * n
 	if way == overBits {
-		ps.bytes += n / 4
+		ps.bytes += 2 * 8 * ((n + 63) / 64) // cellBits: blocked and near, a bit a cell in words
 	}
 	if !g.Meter.Reserve(ps.bytes) {
 		return nil, memory.LimitError(g.Meter.Limit())

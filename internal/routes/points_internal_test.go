@@ -69,7 +69,8 @@ func TestPoints(t *testing.T) {
 // whole searches' edges, on the vaults (those whose points are not too many: unionMost)
 // TestLabelsAlike searches and mazes with loops and doors; and the searches that stop at
 // those counts to under four fifths of the whole searches' visits over the mazes, where
-// every search would visit nearly all of the maze.
+// every search would visit nearly all of the maze; and what the searches reserve to at
+// least the arrays they share.
 func TestLaterReached(t *testing.T) {
 	vaults, mazes, ranked := labelVaults(t), 0, 0
 	var half, whole int // over the mazes
@@ -93,6 +94,13 @@ func TestLaterReached(t *testing.T) {
 				t.Fatal(err)
 			}
 			g.Meter.Release(ps.bytes)
+			held := 4 * cap(ps.fresh) // the arrays the searches share, reserved
+			if ps.cb != nil {
+				held += 8 * (cap(ps.cb.blocked) + cap(ps.cb.near))
+			}
+			if ps.bytes < held {
+				t.Fatalf("%s: %d bytes reserved for the searches' %d", wayNames[way], ps.bytes, held)
+			}
 			if ps.rank == nil { // too many points for the space they lie in (unionMost)
 				if i >= len(vaults)-mazes && way != overCorridors || len(ps.srcs)*len(ps.srcs) <= unionMost*len(ps.fresh) {
 					t.Fatalf("%s: %d points in %d nodes or cells, not ranked", wayNames[way], len(ps.srcs), len(ps.fresh))
