@@ -1462,6 +1462,39 @@ func TestCells(t *testing.T) {
 	}
 }
 
+// TestReplay holds the checker the differential tests trust to walks it must refuse: a leg
+// through a door whose key no robot picked up (its Held claims it), a leg from where the
+// robot is not; and to one it must take, with the steps and keys it ends with.
+func TestReplay(t *testing.T) {
+	v, err := vault.Parse("replay", []byte("#########\n#b.A.@.a#\n#########\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := v.Key['a'-'a'], v.Key['b'-'a']
+	for _, tc := range []struct {
+		name string
+		walk []solve.Leg
+		want string // the steps and keys held at the end, or the error
+	}{
+		{"a then b", []solve.Leg{
+			{Steps: 2, FromCell: v.Robots[0], ToCell: a},
+			{Steps: 6, Held: keys.Of("a"), FromCell: a, ToCell: b}}, "8 ab"},
+		{"b through A, a never picked up", []solve.Leg{
+			{Steps: 4, Held: keys.Of("a"), FromCell: v.Robots[0], ToCell: b}}, "robot 1 cannot step from 2:5 to 2:4"},
+		{"from a, robot on @", []solve.Leg{
+			{Steps: 6, Held: keys.Of("a"), FromCell: a, ToCell: b}}, "robot 1 is at 2:6, its leg starts at 2:8"},
+	} {
+		steps, held, err := solve.Replay(v, tc.walk)
+		got := fmt.Sprintf("%d %v", steps, held)
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
+		}
+	}
+}
+
 // TestBFSBudget holds the baseline to its budget exactly: it may record as many states as
 // the budget, not one more.
 func TestBFSBudget(t *testing.T) {
