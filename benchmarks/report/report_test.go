@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,6 +129,41 @@ func TestValidBenchtime(t *testing.T) {
 	for s, want := range map[string]bool{"300ms": true, "2s": true, "100x": true, "1x": true, "0x": false, "0s": false, "-1s": false, "xyz": false, "x": false, "": false} {
 		if got := validBenchtime(s); got != want {
 			t.Errorf("validBenchtime(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+func TestMedian(t *testing.T) {
+	for _, tc := range []struct {
+		vs   []float64
+		want float64
+	}{{nil, 0}, {[]float64{3}, 3}, {[]float64{5, 1, 3}, 3}, {[]float64{4, 1, 3, 10}, 3.5}} {
+		if got := median(tc.vs); got != tc.want {
+			t.Errorf("median(%v) = %g, want %g", tc.vs, got, tc.want)
+		}
+	}
+}
+
+// TestGeomean: the ratios where both sides are known, an input missing on either side left out.
+func TestGeomean(t *testing.T) {
+	for _, tc := range []struct {
+		a, b []float64
+		want float64
+	}{
+		{[]float64{2, 8}, []float64{1, 2}, math.Sqrt(8)},
+		{[]float64{2, 3, 8, 0}, []float64{1, 0, 2, 5}, math.Sqrt(8)},
+		{[]float64{0}, []float64{1}, 0},
+	} {
+		if got := geomean(tc.a, tc.b); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("geomean(%v, %v) = %g, want %g", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+func TestSize(t *testing.T) {
+	for n, want := range map[float64]string{0: "0 B", 1023: "1023 B", 1024: "1 KB", 62464: "61 KB"} {
+		if got := size(n); got != want {
+			t.Errorf("size(%g) = %q, want %q", n, got, want)
 		}
 	}
 }
