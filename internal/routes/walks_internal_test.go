@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/vault"
 	"github.com/statespace/puzzles/internal/vaultgen"
@@ -770,4 +771,30 @@ func readAs(rs []Route) []Route {
 		return cmp.Or(cmp.Compare(x.To, y.To), cmp.Compare(x.Len, y.Len), cmp.Compare(x.Doors, y.Doors))
 	})
 	return out
+}
+
+// TestPareto holds pareto to its contract: within each target's routes of one length, the
+// routes ordered by what they need (then by their doors), those needing more than another
+// dropped, and those needing the same kept, however they split it between doors and keys
+// walked over; routes of another length or target left to the searches.
+func TestPareto(t *testing.T) {
+	in := []Route{
+		{To: 1, Len: 4, Doors: keys.Of("ab")},
+		{To: 1, Len: 4, Doors: keys.Of("a")},
+		{To: 1, Len: 4, Keys: keys.Of("a")},
+		{To: 1, Len: 4, Doors: keys.Of("b"), Keys: keys.Of("a")},
+		{To: 2, Len: 5, Doors: keys.Of("c")},
+		{To: 2, Len: 7},
+		{To: 3, Len: 7, Doors: keys.Of("c")},
+	}
+	want := []Route{
+		{To: 1, Len: 4, Keys: keys.Of("a")},
+		{To: 1, Len: 4, Doors: keys.Of("a")},
+		{To: 2, Len: 5, Doors: keys.Of("c")},
+		{To: 2, Len: 7},
+		{To: 3, Len: 7, Doors: keys.Of("c")},
+	}
+	if got := pareto(slices.Clone(in)); !slices.Equal(got, want) {
+		t.Errorf("pareto:\n%v\nwant\n%v", got, want)
+	}
 }
