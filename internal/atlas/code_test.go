@@ -66,6 +66,37 @@ func TestCodeErrors(t *testing.T) {
 	}
 }
 
+// TestCheck holds Check to each of its refusals on layouts made to fail it, most of which no
+// code can name (Code.Layout refuses them first), beside the same pieces placed legally.
+func TestCheck(t *testing.T) {
+	const two = 1<<18 | 1<<19 // the last two cells empty
+	for _, c := range []struct {
+		name string
+		l    Layout
+		want string
+	}{
+		{"the 2x2 alone", Make(0, 0, 0, two), ""},
+		{"a 1x2 at the right edge", Make(0, 1<<2, 0, two), ""},
+		{"a 1x2 past the right edge", Make(0, 1<<3, 0, two), "a 1x2 piece sticks out of the right edge"},
+		{"a 2x1 in rows 3 and 4", Make(0, 0, 1<<12, two), ""},
+		{"a 2x1 past the bottom", Make(0, 0, 1<<16, two), "a 2x1 piece sticks out of the bottom edge"},
+		{"one empty cell", Make(0, 0, 0, 1<<19), "fewer than two empty cells"},
+		{"the 2x2 at 14", Make(14, 0, 0, 1<<0|1<<1), ""},
+		{"the 2x2 at 15", Make(15, 0, 0, two), "the 2x2 at cell 15 is off the board"},
+		{"the 2x2 at 3", Make(3, 0, 0, two), "the 2x2 at cell 3 is off the board"},
+		{"a 1x2 on the 2x2", Make(0, 1<<1, 0, two), "pieces overlap"},
+		{"an empty cell under a 2x1", Make(0, 0, 1<<12, 1<<16|1<<19), "pieces overlap"},
+	} {
+		got := ""
+		if err := c.l.Check(); err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
 // TestRankRoundTrip checks Unrank and Rank are inverse, and that ranks follow codes, on
 // random ranks and at the ends.
 func TestRankRoundTrip(t *testing.T) {
