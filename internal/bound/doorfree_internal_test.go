@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/routes"
 	"github.com/statespace/puzzles/internal/vault"
 	"github.com/statespace/puzzles/internal/vaultgen"
@@ -41,8 +42,9 @@ func doorFreeVaults(t testing.TB) []*vault.Vault {
 // TestDoorFree holds the bucket-queue distances to the binary-heap ones, each with passes
 // that stop once they have what they look for and with whole passes, on one goroutine and
 // on three, and read from the routes of every other route node and of every node, on every
-// vault, and the exit bound's one pass from the exit to the exit's row (with the doors of
-// keys no robot reaches shut).
+// vault; the passes with some keys' doors shut (the exit's detours), by queue against heap;
+// and the exit bound's one pass from the exit to the exit's row (with the doors of keys no
+// robot reaches shut).
 func TestDoorFree(t *testing.T) {
 	exits, nevers, read := 0, 0, 0
 	for i, v := range doorFreeVaults(t) {
@@ -69,6 +71,20 @@ func TestDoorFree(t *testing.T) {
 				}
 			}
 			ways = nil // the passes alone are tested once
+		}
+		shut := keys.Set(uint32(i) * 0x9e3779b9 & (1<<26 - 1)) // some keys' doors shut
+		dial, heap := newFreePasses(c, true), newFreePasses(c, false)
+		dial.shut, heap.shut = shut, shut
+		for from := range routes.Nodes {
+			if c.Of[from] < 0 {
+				continue
+			}
+			var a, b [routes.Nodes]int32
+			dial.from(from, 0, &a)
+			heap.from(from, 0, &b)
+			if a != b {
+				t.Fatalf("vault %d:\n%s\nfrom node %d with the doors of %v shut, the bucket queue's distances %v, the heap's %v", i, v.Grid, from, shut, a, b)
+			}
 		}
 		read += g.Stats.BFS
 		if c.Of[routes.Exit] < 0 {
