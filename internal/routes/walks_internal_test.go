@@ -798,3 +798,46 @@ func TestPareto(t *testing.T) {
 		t.Errorf("pareto:\n%v\nwant\n%v", got, want)
 	}
 }
+
+// TestBudget holds the searches to their budget at its edge: a search that pushes N labels
+// finds the same routes under a budget of N and fails with ErrBudget under N-1, over the
+// cells (NewOnCells) and each way of the label search, from each vault's first robot.
+func TestBudget(t *testing.T) {
+	ways := []struct {
+		name string
+		way  *labelWay // nil: over the cells
+	}{{"cells", nil}, {"runs", &labelWay{dial: true, runs: true}}, {"heap", &labelWay{}}, {"points", &labelWay{points: true, dial: true, runs: true}}}
+	checked := 0
+	for _, v := range labelVaults(t)[:12] {
+		for _, w := range ways {
+			search := func(budget int) ([]Route, int, error) {
+				g := New(v, budget)
+				if w.way == nil {
+					g = NewOnCells(v, budget)
+					rs, err := g.From(FirstStart)
+					return rs, g.Stats.Labels, err
+				}
+				g.Corridors()
+				rs, err := g.labelRoutesBy(FirstStart, *w.way)
+				return slices.Clone(rs), g.Stats.Labels, err
+			}
+			want, pushed, err := search(0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pushed < 2 {
+				continue // the robot walled in alone: no budget refuses its one label
+			}
+			if got, _, err := search(pushed); err != nil || !slices.Equal(got, want) {
+				t.Fatalf("%s: under a budget of the %d labels it pushes: %v, routes %v, want %v\n%s", w.name, pushed, err, got, want, v.Grid)
+			}
+			if _, _, err := search(pushed - 1); !errors.Is(err, ErrBudget) {
+				t.Fatalf("%s: under a budget of %d, one label less than it pushes: %v\n%s", w.name, pushed-1, err, v.Grid)
+			}
+			checked++
+		}
+	}
+	if checked < 40 {
+		t.Errorf("only %d searches checked", checked)
+	}
+}
