@@ -1470,7 +1470,7 @@ func TestReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, b := v.Key['a'-'a'], v.Key['b'-'a']
+	a, b := v.Key[0], v.Key[1] // the cells of keys a and b
 	for _, tc := range []struct {
 		name string
 		walk []solve.Leg
