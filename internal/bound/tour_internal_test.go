@@ -118,13 +118,13 @@ func TestShared(t *testing.T) {
 				at = append(at, p)
 			}
 			left := b.keys[reg] & keys.Set(r.Uint32())
-			var robots, all []int32
+			var robots []int32
 			for _, p := range at {
 				if b.region[p] == reg {
 					robots = append(robots, c.Of[p])
 				}
 			}
-			all = slices.Clone(robots)
+			all := slices.Clone(robots)
 			for k, rest, ok := left.Next(); ok; k, rest, ok = rest.Next() {
 				all = append(all, c.Of[k])
 			}
@@ -143,12 +143,15 @@ func TestShared(t *testing.T) {
 // slowSteiner is the Steiner weight of corridor nodes pts (of one region) where only bridges
 // cost: the length of the bridges with some of pts on either side.
 func slowSteiner(c *routes.Corridors, bridge []bool, pts []int32) int32 {
+	if len(pts) == 0 {
+		return 0
+	}
 	first, _ := numbered(c)
 	var w int32
 	for u := range c.Len() {
 		for i, e := range c.Edges(u) {
 			at := int(first[u]) + i
-			if !bridge[at] || int(e.To) < u || len(pts) == 0 {
+			if !bridge[at] || int(e.To) < u {
 				continue
 			}
 			seen := reachWithout(c, int(pts[0]), at, reverseOf(c, at))

@@ -811,13 +811,12 @@ func TestBudget(t *testing.T) {
 	for _, v := range labelVaults(t)[:12] {
 		for _, w := range ways {
 			search := func(budget int) ([]Route, int, error) {
-				g := New(v, budget)
 				if w.way == nil {
-					g = NewOnCells(v, budget)
+					g := NewOnCells(v, budget)
 					rs, err := g.From(FirstStart)
 					return rs, g.Stats.Labels, err
 				}
-				g.Corridors()
+				g := New(v, budget)
 				rs, err := g.labelRoutesBy(FirstStart, *w.way)
 				return slices.Clone(rs), g.Stats.Labels, err
 			}
