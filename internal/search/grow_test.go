@@ -19,24 +19,19 @@ func allocatedBy(f func()) int {
 	return int(b.TotalAlloc - a.TotalAlloc)
 }
 
-// freedBy is what a collection after f frees that one before it did not: with f dropping
-// the last reference to something, its size (give or take what other goroutines did).
-func freedBy(f func()) int {
-	var a, b runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&a)
-	f()
-	runtime.GC()
-	runtime.ReadMemStats(&b)
-	return int(a.HeapAlloc) - int(b.HeapAlloc)
+// least is the smaller of what step(0) and step(1) allocate: one step on each of two
+// structures fed alike, which allocate alike.
+func least(step func(j int)) int {
+	return min(allocatedBy(func() { step(0) }), allocatedBy(func() { step(1) }))
 }
 
 // TestGrowBytes holds each Push and Find to what GrowBytes said before it, as the searches
 // reserve it from their meters: no more allocated (nothing when it said 0), over random
 // priorities with jumps far past the last bucket, pops and resets, for one- and two-word
-// states; and holds Bytes to what the queue and the table hold: what a collection frees
-// once they are dropped. Every step runs on two queues (tables) fed alike, which allocate
-// alike, and the test takes the one of the two the runtime's own allocations did not touch.
+// states; and holds Bytes to what the queue and the table hold: from empty, what their
+// first push or find allocated. Every step runs on two queues (tables) fed alike, which
+// allocate alike, and the test takes the smaller of their two counts: the runtime's own
+// allocations on other goroutines now and then land in one.
 func TestGrowBytes(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(-1)) // the collector's start allocates too
 	for _, wide := range []bool{false, true} {
@@ -49,17 +44,12 @@ func TestGrowBytes(t *testing.T) {
 			if i%300 == 0 {
 				p = r.IntN(100000) // buckets far past the last
 			}
-			grow, n := q[0].GrowBytes(p), 0
-			for j := range q {
-				if i%2500 == 2499 {
-					q[j].Reset()
-				}
-				a := allocatedBy(func() { q[j].Push(p, 1, 2) })
-				if j == 0 || a < n {
-					n = a
-				}
+			if i%2500 == 2499 {
+				q[0].Reset()
+				q[1].Reset()
 			}
-			if n > grow {
+			grow := q[0].GrowBytes(p)
+			if n := least(func(j int) { q[j].Push(p, 1, 2) }); n > grow {
 				t.Fatalf("wide %v, push %d at priority %d allocated %d bytes, GrowBytes said %d", wide, i, p, n, grow)
 			}
 			if r.IntN(3) == 0 {
@@ -70,44 +60,28 @@ func TestGrowBytes(t *testing.T) {
 		tb := [2]*search.Table{search.NewTable(wide), search.NewTable(wide)}
 		for i := range 25000 {
 			lo, hi := r.Uint64N(80000), r.Uint64N(2)
-			grow, n := tb[0].GrowBytes(), 0
-			for j := range tb {
-				if i == 15000 {
-					tb[j].Reset()
-				}
-				a := allocatedBy(func() { tb[j].Find(lo, hi) })
-				if j == 0 || a < n {
-					n = a
-				}
+			if i == 15000 {
+				tb[0].Reset()
+				tb[1].Reset()
 			}
-			if n > grow {
+			grow := tb[0].GrowBytes()
+			if n := least(func(j int) { tb[j].Find(lo, hi) }); n > grow {
 				t.Fatalf("wide %v, find %d with %d states allocated %d bytes, GrowBytes said %d", wide, i, tb[0].Len(), n, grow)
 			}
 		}
 
-		// The first push at priority 1023, then only below it, and blocks by powers of two:
-		// arrays of whole size classes, so that what they hold is exactly what is freed.
-		var freed [2]int
-		held := 0
-		for j := range q {
-			q[j] = search.Queue{}
-			q[j].Init(wide)
-			q[j].Push(1023, 1, 2)
-			for k := range 30000 {
-				q[j].Push(k*7919%1024, 1, 2)
-			}
-			held = q[j].Bytes()
-			freed[j] = freedBy(func() { q[j] = search.Queue{} })
+		// From empty, one push at priority 1023 makes every array the queue holds (the
+		// buckets and their bits, the first slab of blocks) and the first find the table's,
+		// all of whole size classes: Bytes is what they took.
+		q = [2]search.Queue{}
+		q[0].Init(wide)
+		q[1].Init(wide)
+		if n := least(func(j int) { q[j].Push(1023, 1, 2) }); q[0].Bytes() != n {
+			t.Errorf("wide %v: the queue's Bytes %d after its first push, which allocated %d", wide, q[0].Bytes(), n)
 		}
-		if freed[0] != held && freed[1] != held {
-			t.Errorf("wide %v: the queue's Bytes %d, dropping it freed %d (and %d)", wide, held, freed[0], freed[1])
-		}
-		held = tb[0].Bytes()
-		for j := range tb {
-			freed[j] = freedBy(func() { tb[j] = nil })
-		}
-		if max(freed[0], freed[1]) < held || min(freed[0], freed[1]) > held+held/8 {
-			t.Errorf("wide %v: the table's Bytes %d, dropping it freed %d (and %d)", wide, held, freed[0], freed[1])
+		tb = [2]*search.Table{search.NewTable(wide), search.NewTable(wide)}
+		if n := least(func(j int) { tb[j].Find(1, 2) }); tb[0].Bytes() != n {
+			t.Errorf("wide %v: the table's Bytes %d after its first find, which allocated %d", wide, tb[0].Bytes(), n)
 		}
 	}
 }
