@@ -39,12 +39,12 @@ func TestGrowBytes(t *testing.T) {
 		var q [2]search.Queue
 		q[0].Init(wide)
 		q[1].Init(wide)
-		for i := range 6000 {
-			p := r.IntN(2000)
+		for i := range 3000 {
+			p := r.IntN(1000)
 			if i%300 == 0 {
-				p = r.IntN(100000) // buckets far past the last
+				p = r.IntN(1000 << min(i/300, 7)) // buckets far past the last, ever farther
 			}
-			if i%2500 == 2499 {
+			if i%1000 == 999 {
 				q[0].Reset()
 				q[1].Reset()
 			}
@@ -58,9 +58,9 @@ func TestGrowBytes(t *testing.T) {
 			}
 		}
 		tb := [2]*search.Table{search.NewTable(wide), search.NewTable(wide)}
-		for i := range 25000 {
+		for i := range 6000 {
 			lo, hi := r.Uint64N(80000), r.Uint64N(2)
-			if i == 15000 {
+			if i == 4000 {
 				tb[0].Reset()
 				tb[1].Reset()
 			}
@@ -82,6 +82,21 @@ func TestGrowBytes(t *testing.T) {
 		tb = [2]*search.Table{search.NewTable(wide), search.NewTable(wide)}
 		if n := least(func(j int) { tb[j].Find(1, 2) }); tb[0].Bytes() != n {
 			t.Errorf("wide %v: the table's Bytes %d after its first find, which allocated %d", wide, tb[0].Bytes(), n)
+		}
+	}
+}
+
+// TestAllocated holds allocated to what the runtime takes for objects of 1 byte to 200 KB,
+// sizes a 512th apart (closer than the size classes): never less.
+func TestAllocated(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	var b [2][]byte
+	for i, n := 0, 1; n <= 200000; i, n = i+1, n+1+n/512 {
+		if i%512 == 511 {
+			runtime.GC() // the collector is off: what the test allocated, freed
+		}
+		if got := least(func(j int) { b[j] = make([]byte, n) }); got > search.Allocated(n) {
+			t.Fatalf("an object of %d bytes took %d, allocated says %d", n, got, search.Allocated(n))
 		}
 	}
 }
