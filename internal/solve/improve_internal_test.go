@@ -85,6 +85,64 @@ func TestDescendAlike(t *testing.T) {
 	}
 }
 
+// TestDescendLocal holds descend to what it promises once it stops short of its rounds: a
+// walk no move shortens. From random walks of several robots, descended until its cost
+// stands, no exchange of two robots' visits after any place (their whole walks included)
+// and no visit moved to another place or robot costs less.
+func TestDescendLocal(t *testing.T) {
+	checked := 0
+	for _, o := range []vaultgen.Options{
+		{Size: 41, Loops: 0.1, Robots: 4, Keys: 14},
+		{Size: 41, Loops: 0.05, Rooms: 2, Doors: 2, Robots: 2},
+		{Size: 21, Open: true, Robots: 8, Keys: 12},
+		{Size: 41, Open: true, Robots: 3},
+	} {
+		for seed := range uint64(8) {
+			o.Seed = seed
+			s, order := improver(t, o, seed)
+			c, _ := s.cost(order, nil)
+			for before := int32(-1); c != before; {
+				before, c = c, s.descend(order, c)
+			}
+			try := make([]visit, len(order))
+			shorter := func(what string) {
+				if tc, ok := s.cost(try, nil); ok && tc < c {
+					t.Fatalf("%+v: %s shortens the descended walk %v from %d to %d", o, what, order, c, tc)
+				}
+			}
+			for p := -1; p < len(order); p++ {
+				for r1 := range s.nr {
+					for r2 := r1 + 1; r2 < s.nr; r2++ {
+						copy(try, order)
+						for k := p + 1; k < len(try); k++ {
+							switch try[k].robot {
+							case r1:
+								try[k].robot = r2
+							case r2:
+								try[k].robot = r1
+							}
+						}
+						shorter(fmt.Sprintf("robots %d and %d exchanging their visits after %d", r1, r2, p))
+					}
+				}
+			}
+			for i := range order {
+				for j := range order {
+					for r := range s.nr {
+						copy(try, order)
+						move(try, i, j, r)
+						shorter(fmt.Sprintf("visit %d moved to %d, robot %d", i, j, r))
+					}
+				}
+			}
+			checked++
+		}
+	}
+	if checked < 30 {
+		t.Errorf("only %d walks checked", checked)
+	}
+}
+
 // TestTallyCost holds tally.cost to cost for every relocation of a visit (to another
 // place, and another robot) of random walks, open or not.
 func TestTallyCost(t *testing.T) {
