@@ -58,7 +58,7 @@ func (q *Queue) newBlock() int32 {
 	}
 	b := q.blocks
 	if int(b) == len(q.under) { // room for twice as many blocks, allocated as GrowBytes says
-		n := max(2*len(q.under), slabBlocks)
+		n := q.blocksNext()
 		words, under := make([]uint64, n*blockWords), make([]int32, n)
 		copy(words, q.words)
 		copy(under, q.under)
@@ -99,7 +99,7 @@ func (q *Queue) Push(p int, lo, hi uint64) {
 // doubling on the way there, twice the last, and a jump far past the last bucket pays
 // them all at once.)
 func (q *Queue) more(p int) {
-	n := max(p+1, 2*len(q.buckets))
+	n := q.bucketsFor(p)
 	b := make([]bucket, n)
 	copy(b, q.buckets)
 	for i := len(q.buckets); i < n; i++ {
@@ -109,6 +109,13 @@ func (q *Queue) more(p int) {
 	copy(full, q.full)
 	q.buckets, q.full = b, full
 }
+
+// bucketsFor is how many buckets more makes to reach p.
+func (q *Queue) bucketsFor(p int) int { return max(p+1, 2*len(q.buckets)) }
+
+// blocksNext is how many blocks newBlock makes room for when none is free and the room
+// made is taken: twice as many, a slab at least.
+func (q *Queue) blocksNext() int { return max(2*len(q.under), slabBlocks) }
 
 // Pop removes and returns a state of least priority. ok is false when the queue is empty.
 func (q *Queue) Pop() (p int, lo, hi uint64, ok bool) {
@@ -171,11 +178,11 @@ func (q *Queue) Bytes() int {
 func (q *Queue) GrowBytes(p int) int {
 	n := 0
 	if p >= len(q.buckets) {
-		m := max(p+1, 2*len(q.buckets))
+		m := q.bucketsFor(p)
 		n = allocated(8*m) + allocated(8*((m+63)/64))
 	}
 	if (q.free < 0 || len(q.under) == 0) && int(q.blocks) == len(q.under) {
-		blocks := max(2*len(q.under), slabBlocks) // newBlock's growth
+		blocks := q.blocksNext()
 		n += allocated(8*blockWords*blocks) + allocated(4*blocks)
 	}
 	return n
