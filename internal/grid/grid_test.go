@@ -201,8 +201,6 @@ func BenchmarkFieldUntil(b *testing.B) {
 // not one more, MaxSide lines but not one more, MaxCells cells but not a line more; and
 // that blank lines at the end are no rows (a blank line within is a row of wall).
 func TestReadLimits(t *testing.T) {
-	valid := new([256]bool)
-	valid['#'], valid['.'] = true, true
 	lines := func(n, width int) string { return strings.Repeat(strings.Repeat(".", width)+"\n", n) }
 	for _, tc := range []struct {
 		name, text string
