@@ -63,6 +63,7 @@ func TestCommand(t *testing.T) {
 		{`$DAY18 -part 3 ` + a, "", "-part 3: want 0 to 2", 2},
 		{`$DAY18 -goal exit -part 1 ` + a, "", "-goal exit and -part do not go together", 2},
 		{`$DAY18 -algo bfs -path ` + a, "", "-algo bfs and -path do not go together", 2},
+		{`$DAY18 -algo bfs -bound tour ` + a, "", "-algo bfs and -bound do not go together", 2}, // the baseline has no bound to choose
 		{`$DAY18 -mem lots ` + a, "", `-mem "lots": want a size`, 2},
 		{`$DAY18 -repeat 100000000000 ` + a, "", "-repeat 100000000000: want 0 to 1000000", 2}, // its times, 8 bytes a run, ended in the runtime's trace
 		{`$DAY18 -timeout -1s ` + a, "", "-timeout -1s: want 0 (none) or more", 2},

@@ -142,13 +142,18 @@ func TestPath(t *testing.T) {
 	}
 }
 
-// TestDialectAndShow checks the write-ups' dialect (S start, E exit, space floor) and the
-// printed distance field.
+// TestDialectAndShow checks the write-ups' dialect (S start, E exit, space floor), whose
+// exit makes the goal the exit unless -goal says otherwise, and the printed distance field.
 func TestDialectAndShow(t *testing.T) {
 	d := write(t, "d.txt", "###\n#Sa#\n#A E#\n####\n")
 	var out, errb bytes.Buffer
 	if status := runCmd([]string{"-start", "S", "-exit", "E", "-floor", " ", d}, nil, &out, &errb); status != 0 || out.String() != "exit: 3\n" {
 		t.Errorf("dialect: status %d, %q %s", status, out.String(), errb.String())
+	}
+	out.Reset()
+	// -goal given keeps its goal: the exit character is read as '+', the robot collects.
+	if status := runCmd([]string{"-start", "S", "-exit", "E", "-floor", " ", "-goal", "collect", "-part", "1", d}, nil, &out, &errb); status != 0 || out.String() != "part 1: 1\n" {
+		t.Errorf("dialect, -goal collect: status %d, %q %s", status, out.String(), errb.String())
 	}
 	out.Reset()
 	v := write(t, "v.txt", "#########\n#b.A.@.a#\n#########\n")
@@ -160,6 +165,57 @@ func TestDialectAndShow(t *testing.T) {
 	runCmd([]string{"-show", "dist=b", "-part", "1", v}, nil, &out, &errb)
 	if want := "#########\n#0123456#\n#########\npart 1: 8\n"; out.String() != want {
 		t.Errorf("-show dist=b:\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+// TestVerbose checks -v: a line of statistics on standard error for each part searched,
+// none for a part that does not apply, the answers on standard output as without it.
+func TestVerbose(t *testing.T) {
+	f := clitest.Files(t, map[string]string{
+		"a.txt":  "#########\n#b.A.@.a#\n#########\n",
+		"p2.txt": "#######\n#a.#Cd#\n##...##\n##.@.##\n##...##\n#cB#Ab#\n#######\n",
+	})
+	for _, tc := range []struct {
+		file, out string
+		parts     []string
+	}{
+		{f("a.txt"), "part 1: 8\npart 2: no answer (" + solve.NotApplicable + ")\n", []string{"part 1"}},
+		{f("p2.txt"), "part 1: 26\npart 2: 8\n", []string{"part 1", "part 2"}},
+	} {
+		var out, errb bytes.Buffer
+		status := runCmd([]string{"-v", tc.file}, nil, &out, &errb)
+		lines := strings.Split(strings.TrimSuffix(errb.String(), "\n"), "\n")
+		if status != 0 || out.String() != tc.out || len(lines) != len(tc.parts) {
+			t.Fatalf("-v %s: status %d, stdout %q, stderr %q", tc.file, status, out.String(), errb.String())
+		}
+		for i, part := range tc.parts {
+			if !strings.HasPrefix(lines[i], tc.file+": "+part+": ") || !strings.Contains(lines[i], "time: ") {
+				t.Errorf("-v %s: line %d %q, want %s's statistics", tc.file, i+1, lines[i], part)
+			}
+		}
+	}
+}
+
+// TestRenderFirstPart checks that -render draws the first part with a walk: with both parts
+// asked for, the picture of -part 1, not that of -part 2.
+func TestRenderFirstPart(t *testing.T) {
+	p2 := write(t, "p2.txt", "#######\n#a.#Cd#\n##...##\n##.@.##\n##...##\n#cB#Ab#\n#######\n")
+	dir := t.TempDir()
+	picture := func(args ...string) []byte {
+		out := filepath.Join(dir, strings.Join(args, "")+".png")
+		var stdout, stderr bytes.Buffer
+		if status := runCmd(append(args, "-render", out, p2), nil, &stdout, &stderr); status != 0 {
+			t.Fatalf("%v: status %d: %s", args, status, stderr.String())
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	both, one, two := picture(), picture("-part", "1"), picture("-part", "2")
+	if !bytes.Equal(both, one) || bytes.Equal(both, two) {
+		t.Errorf("both parts drew %d bytes, part 1 %d, part 2 %d: want part 1's picture", len(both), len(one), len(two))
 	}
 }
 
