@@ -26,10 +26,11 @@ func TestMain(m *testing.M) {
 // TestCommand runs the built command through pipes, directories, flags and bad input.
 func TestCommand(t *testing.T) {
 	f := clitest.Files(t, map[string]string{
-		"easy.txt": "A.\n..\n\ngoal: A 1 1\n",
-		"utf8.txt": "Aé\n..\n\ngoal: A 1 1\n",
-		"ff.txt":   "A\xff\n..\n\ngoal: A 1 1\n",
-		"near.txt": "BAAC\nBAAC\nDEEF\nDGHF\nI..J\n\ngoal: I 4 1\n", // the classic, solved in one move
+		"easy.txt":  "A.\n..\n\ngoal: A 1 1\n",
+		"utf8.txt":  "Aé\n..\n\ngoal: A 1 1\n",
+		"ff.txt":    "A\xff\n..\n\ngoal: A 1 1\n",
+		"near.txt":  "BAAC\nBAAC\nDEEF\nDGHF\nI..J\n\ngoal: I 4 1\n", // the classic, solved in one move
+		"stuck.txt": "AB\n\ngoal: A 0 1\n",                           // no move at all
 	})
 	tests := []struct {
 		line           string
@@ -66,6 +67,10 @@ func TestCommand(t *testing.T) {
 		{`$KLOTSKI -census -metric step`, "", "-census and -metric do not go together", 2}, // the census has no metric: ignored before
 		{`$KLOTSKI -groups -metric step`, "", "-groups and -metric do not go together", 2}, // the atlas is the piece metric's
 		{`$KLOTSKI -hardest -algo astar`, "", "-hardest and -algo do not go together", 2},  // one breadth-first search
+		{`$KLOTSKI -farthest -algo astar`, "", "-farthest and -algo do not go together", 2},
+		{`$KLOTSKI -budget 0`, "", "-budget 0: want 1 or more", 2},
+		{`$KLOTSKI -json ` + f("stuck.txt"), `{"file":"` + f("stuck.txt") + `","metric":"piece","moves":null,"expanded":1,"reachable":1}` + "\n", "", 1},          // what it searched, without -count
+		{`$KLOTSKI ` + f("easy.txt") + " " + f("easy.txt"), f("easy.txt") + ": 1 move (piece metric), 1 position expanded\n" + f("easy.txt") + ": 1 move", "", 0}, // no moves shown for several inputs
 		{`$KLOTSKI -h`, "usage:", "", 0},
 		{`$KLOTSKI -version`, "klotski ", "", 0},
 	}
@@ -127,8 +132,8 @@ func TestCgroup(t *testing.T) {
 }
 
 // TestHardestBoards checks that -hardest lists the positions themselves, as boards in the
-// input format, that each, given the puzzle's goal lines, solves in the number of moves it
-// reports, and that -repeat times it.
+// input format, with the goal positions among all it counted, that each, given the puzzle's
+// goal lines, solves in the number of moves it reports, and that -repeat times it.
 func TestHardestBoards(t *testing.T) {
 	dir := t.TempDir()
 	puzzle := "AB.\nCDD\n\ngoal: A 1 2\n"
@@ -136,7 +141,8 @@ func TestHardestBoards(t *testing.T) {
 	os.WriteFile(p, []byte(puzzle), 0o644)
 	for _, metric := range []string{"piece", "line", "step"} {
 		rs := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json -hardest -metric `+metric+` `+p).Stdout)
-		if len(rs) != 1 || rs[0].Hardest.Value == nil || rs[0].Positions == nil || len(rs[0].Boards) == 0 || len(rs[0].Boards) != min(*rs[0].Positions, 100) {
+		if len(rs) != 1 || rs[0].Hardest.Value == nil || rs[0].Positions == nil || len(rs[0].Boards) == 0 || len(rs[0].Boards) != min(*rs[0].Positions, 100) ||
+			rs[0].Goals == nil || rs[0].Total == nil || *rs[0].Goals < 1 || *rs[0].Goals >= *rs[0].Total {
 			t.Fatalf("%s: %+v", metric, rs)
 		}
 		for i, b := range rs[0].Boards {
@@ -176,6 +182,38 @@ func TestFarthest(t *testing.T) {
 		if len(got) != 1 || got[0].Moves.Value == nil || *got[0].Moves.Value != 124 || got[0].Code != rs[0].Codes[i] {
 			t.Errorf("board %d\n%s\nsolves back in %+v, want 124 moves and code %s", i, b, got, rs[0].Codes[i])
 		}
+	}
+}
+
+// TestManyBoards checks that -farthest lists at most 100 boards, in JSON and in text, of a
+// puzzle with more farthest positions than that, and that every tenth board listed, solved
+// back to the start as a target, takes the moves reported (a target has no goal piece, so
+// the goal piece A is the only piece of its shape: the same puzzle).
+func TestManyBoards(t *testing.T) {
+	dir := clitest.Files(t, map[string]string{"p.txt": ".DBF\n.AAF\n.CH.\nE.G.\n\ngoal: A 3 2\n"}) // A the only piece of its shape
+	rs := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json -farthest `+dir("p.txt")).Stdout)
+	if len(rs) != 1 || rs[0].Farthest.Value == nil || rs[0].Positions == nil || *rs[0].Positions <= 100 || len(rs[0].Boards) != 100 {
+		t.Fatalf("%+v", rs)
+	}
+	far := *rs[0].Farthest.Value
+	out := clitest.Shell(t, `$KLOTSKI -farthest `+dir("p.txt")).Stdout
+	if head := fmt.Sprintf("the farthest positions from the start need %d moves (piece metric): %d of them", far, *rs[0].Positions); !strings.HasPrefix(out, head) || strings.Count(out, "\n\n") != 100 {
+		t.Errorf("text: %d boards:\n%s", strings.Count(out, "\n\n"), out)
+	}
+	start := "target: .DBF\ntarget: .AAF\ntarget: .CH.\ntarget: E.G.\n" // a target has no goal piece
+	back := filepath.Join(dir(""), "back")
+	os.Mkdir(back, 0o755)
+	for i := 0; i < len(rs[0].Boards); i += 10 { // every tenth: each search goes over most of the puzzle
+		os.WriteFile(filepath.Join(back, fmt.Sprintf("%03d.txt", i)), []byte(rs[0].Boards[i]+"\n\n"+start), 0o644)
+	}
+	got := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json `+back).Stdout)
+	for i, g := range got {
+		if g.Moves.Value == nil || *g.Moves.Value != far {
+			t.Errorf("board %d\n%s\nsolves back in %+v, want %d moves", 10*i, rs[0].Boards[10*i], g, far)
+		}
+	}
+	if len(got) != 10 {
+		t.Errorf("%d boards solved back, want 10", len(got))
 	}
 }
 
