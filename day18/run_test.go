@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -192,6 +193,33 @@ func TestVerbose(t *testing.T) {
 			if !strings.HasPrefix(lines[i], tc.file+": "+part+": ") || !strings.Contains(lines[i], "time: ") {
 				t.Errorf("-v %s: line %d %q, want %s's statistics", tc.file, i+1, lines[i], part)
 			}
+		}
+	}
+}
+
+// TestPathJSON checks -json -path on a vault with both parts: each part's path field holds a
+// walk whose legs take its answer's steps and reach every key once.
+func TestPathJSON(t *testing.T) {
+	p2 := write(t, "p2.txt", "#######\n#a.#Cd#\n##...##\n##.@.##\n##...##\n#cB#Ab#\n#######\n")
+	var out, errb bytes.Buffer
+	if status := runCmd([]string{"-json", "-path", p2}, nil, &out, &errb); status != 0 {
+		t.Fatalf("status %d: %s", status, errb.String())
+	}
+	rs := clitest.Records(t, out.String())
+	if len(rs) != 1 {
+		t.Fatalf("%d records: %s", len(rs), out.String())
+	}
+	for _, part := range []struct {
+		name   string
+		answer cli.Number
+		legs   []cli.Leg
+	}{{"part1", rs[0].Part1, rs[0].Path1}, {"part2", rs[0].Part2, rs[0].Path2}} {
+		steps, keys := 0, []string{}
+		for _, l := range part.legs {
+			steps, keys = steps+l.Steps, append(keys, l.To)
+		}
+		if slices.Sort(keys); part.answer.Value == nil || steps != *part.answer.Value || strings.Join(keys, "") != "abcd" {
+			t.Errorf("%s: %d steps to %q, want the answer's and every key once: %s", part.name, steps, keys, out.String())
 		}
 	}
 }
