@@ -57,7 +57,7 @@ func TestApart(t *testing.T) {
 			continue
 		}
 		s := e.solo
-		parts := apartRegions(t, v, s)
+		all, parts := apartRegions(t, v, s)
 		if slices.ContainsFunc(parts, func(p *apartRegion) bool { return len(p.robots) > 1 }) {
 			shared++
 		}
@@ -68,7 +68,7 @@ func TestApart(t *testing.T) {
 			}
 		}
 		for range 40 {
-			at, held := apartState(r, v, parts)
+			at, held := apartState(r, v, all)
 			need := uint64(0)
 			for k, more, ok := (points &^ held).Next(); ok; k, more, ok = more.Next() {
 				if r.IntN(3) == 0 {
@@ -141,11 +141,10 @@ type apartKey struct {
 }
 
 // apartRegions floods v's cells from each robot through all but walls and the doors of
-// keys v lacks, and returns the
+// keys v lacks, returns every region and returns the
 // regions the term prices, checking that s prices those and no other.
-func apartRegions(t *testing.T, v *vault.Vault, s *exitSolo) []*apartRegion {
+func apartRegions(t *testing.T, v *vault.Vault, s *exitSolo) (all, priced []*apartRegion) {
 	t.Helper()
-	var all, out []*apartRegion
 	dirs := v.Grid.Neighbours()
 robots:
 	for i, start := range v.Robots {
@@ -192,9 +191,9 @@ robots:
 		if id == 0 || s.keys[id] != p.keys || (s.region[routes.Exit] == id) != p.exit { // (its doors may differ: a door at a dead end is none)
 			t.Fatalf("robots %v: region %d, keys %v, want keys %v (exit %v):\n%s", p.robots, id, s.keys[id], p.keys, p.exit, v.Grid)
 		}
-		out = append(out, p)
+		priced = append(priced, p)
 	}
-	return out
+	return all, priced
 }
 
 // elsewhere is the route nodes of need in none of the regions of parts.
@@ -212,22 +211,23 @@ func elsewhere(v *vault.Vault, parts []*apartRegion, need uint64) uint64 {
 	return need
 }
 
-// apartState returns a random state: each robot on its start or a key of its region, and
-// random keys held, those the robots stand on among them.
-func apartState(r *rand.Rand, v *vault.Vault, parts []*apartRegion) ([]int, keys.Set) {
+// apartState returns a random state: each robot on its start or a key of its region (of
+// all, every region) no other robot stands on, and random keys held, those the robots stand
+// on among them.
+func apartState(r *rand.Rand, v *vault.Vault, all []*apartRegion) ([]int, keys.Set) {
 	var held keys.Set
 	at := make([]int, len(v.Robots))
-	for i, start := range v.Robots {
-		at[i] = routes.FirstStart + i
-		var mine []int
-		for k := range 26 {
-			if v.All.Has(k) && sameRegion(v, start, v.Key[k]) {
-				mine = append(mine, k)
+	for _, p := range all {
+		for _, i := range p.robots {
+			at[i] = routes.FirstStart + i
+			var mine []int
+			for k, rest, ok := (p.keys &^ held).Next(); ok; k, rest, ok = rest.Next() {
+				mine = append(mine, k) // not another robot's
 			}
-		}
-		if len(mine) > 0 && r.IntN(2) == 0 {
-			at[i] = mine[r.IntN(len(mine))]
-			held |= keys.Bit(at[i])
+			if len(mine) > 0 && r.IntN(2) == 0 {
+				at[i] = mine[r.IntN(len(mine))]
+				held |= keys.Bit(at[i])
+			}
 		}
 	}
 	for k, rest, ok := v.All.Next(); ok; k, rest, ok = rest.Next() {
@@ -242,24 +242,6 @@ func apartState(r *rand.Rand, v *vault.Vault, parts []*apartRegion) ([]int, keys
 func passable(v *vault.Vault, u int) bool {
 	ch := v.Grid.Cells[u]
 	return ch != '#' && !(ch >= 'A' && ch <= 'Z' && !v.All.Has(int(ch-'A')))
-}
-
-// sameRegion reports whether cells a and b are joined through all but walls and the doors
-// of keys v lacks.
-func sameRegion(v *vault.Vault, a, b int) bool {
-	seen := map[int]bool{a: true}
-	for queue := []int{a}; len(queue) > 0; queue = queue[1:] {
-		if queue[0] == b {
-			return true
-		}
-		for _, d := range v.Grid.Neighbours() {
-			if u := queue[0] + d; !seen[u] && passable(v, u) {
-				seen[u] = true
-				queue = append(queue, u)
-			}
-		}
-	}
-	return false
 }
 
 // cost is the region's cost for the robots of at in it, holding held, to visit the points
