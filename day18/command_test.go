@@ -37,7 +37,7 @@ func shell(t *testing.T, line string) (stdout, stderr string, status int) {
 // TestCommand runs the built command through the first minutes of a new user.
 func TestCommand(t *testing.T) {
 	f := clitest.Files(t, map[string]string{
-		"a.txt":     "#########\n#b.A.@.a#\n#########\n",
+		"a.txt":     corridor,
 		"bad.txt":   "#@.\n#.?\n",
 		"sub/c.txt": "#####\n#@.a#\n#####\n",
 		"none/sub/": "", // a directory with no file of its own
@@ -127,7 +127,7 @@ func TestCommand(t *testing.T) {
 // memory limit, leaves nothing behind.
 func TestRenderFailure(t *testing.T) {
 	dir := t.TempDir()
-	a := write(t, "a.txt", "#########\n#b.A.@.a#\n#########\n")
+	a := write(t, "a.txt", corridor)
 	// A directory that does not exist and a bad extension are refused before any work (the
 	// check of the directory makes a file there and removes it).
 	for _, line := range []string{
@@ -171,7 +171,7 @@ func TestProfileFailure(t *testing.T) {
 	if _, err := os.Stat("/dev/full"); err != nil {
 		t.Skip("no /dev/full")
 	}
-	f := clitest.Files(t, map[string]string{"a.txt": "#########\n#b.A.@.a#\n#########\n"})
+	f := clitest.Files(t, map[string]string{"a.txt": corridor})
 	out, stderr, status := shell(t, `$DAY18 -part 1 -cpuprofile /dev/full `+f("a.txt"))
 	if status != 2 || out != "part 1: 8\n" || stderr != "day18: -cpuprofile /dev/full: no space left on device\n" {
 		t.Errorf("status %d\nstdout %q\nstderr %q", status, out, stderr)
@@ -181,7 +181,7 @@ func TestProfileFailure(t *testing.T) {
 // TestJSONErrors checks that with -json every input has its object, a failure included, in
 // argument order, and that every line decodes into the one record type.
 func TestJSONErrors(t *testing.T) {
-	a := write(t, "a.txt", "#########\n#b.A.@.a#\n#########\n")
+	a := write(t, "a.txt", corridor)
 	bad := write(t, "bad.txt", "#@.\n#.?\n")
 	out, _, status := shell(t, `$DAY18 -json -part 1 `+a+` `+bad+` /no/such/file `+a)
 	rs := clitest.Records(t, out)
@@ -357,7 +357,7 @@ func TestSmallCgroup(t *testing.T) {
 // printed, the second says it was stopped (with the bounds it proved, if any), the third
 // never started, and the exit status is 143.
 func TestSignal(t *testing.T) {
-	small := write(t, "small.txt", "#########\n#b.A.@.a#\n#########\n")
+	small := write(t, "small.txt", corridor)
 	heavy := filepath.Join(t.TempDir(), "heavy.txt")
 	gen := exec.Command(clitest.Binary(t), "gen", "-open", "-size", "400", "-keys", "26", "-seed", "2")
 	data, err := gen.Output()

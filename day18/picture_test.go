@@ -13,7 +13,7 @@ import (
 
 // TestRender decodes the pictures of a small vault: sizes, frames, and pixels of known colour.
 func TestRender(t *testing.T) {
-	v := write(t, "v.txt", "#########\n#b.A.@.a#\n#########\n")
+	v := write(t, "v.txt", corridor)
 	dir := t.TempDir()
 	pngFile, gifFile := filepath.Join(dir, "v.png"), filepath.Join(dir, "v.gif")
 	for _, f := range []string{pngFile, gifFile} {

@@ -22,6 +22,13 @@ import (
 	"github.com/statespace/puzzles/internal/vault"
 )
 
+// Two vaults the tests share: a corridor whose part 1 takes 8 steps (part 2 does not
+// apply), and an open centre walled into quadrants by part 2: 26 steps, then 8.
+const (
+	corridor  = "#########\n#b.A.@.a#\n#########\n"
+	quadrants = "#######\n#a.#Cd#\n##...##\n##.@.##\n##...##\n#cB#Ab#\n#######\n"
+)
+
 // runCmd runs day18 in-process with args, standard input stdin (nil: none piped) and the
 // given outputs, and returns its exit status.
 func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -40,11 +47,11 @@ func write(t *testing.T, name, content string) string {
 
 func TestRun(t *testing.T) {
 	files := map[string]string{
-		"a.txt":      "#########\n#b.A.@.a#\n#########\n",
+		"a.txt":      corridor,
 		"locked.txt": "#########\n#@.a.Z.b#\n#########\n",
 		"exit.txt":   "#########\n#a.@.A.+#\n#########\n",
 		"bad.txt":    "#@.\n#.?\n",
-		"p2.txt":     "#######\n#a.#Cd#\n##...##\n##.@.##\n##...##\n#cB#Ab#\n#######\n",
+		"p2.txt":     quadrants,
 	}
 	f := clitest.Files(t, files)
 	tests := []struct {
@@ -126,7 +133,7 @@ func TestGenSignal(t *testing.T) {
 
 // TestPath checks the -path output: each robot's keys with steps, and cells on request.
 func TestPath(t *testing.T) {
-	p := write(t, "v.txt", "#########\n#b.A.@.a#\n#########\n")
+	p := write(t, "v.txt", corridor)
 	tests := []struct {
 		args []string
 		want string
@@ -157,7 +164,7 @@ func TestDialectAndShow(t *testing.T) {
 		t.Errorf("dialect, -goal collect: status %d, %q %s", status, out.String(), errb.String())
 	}
 	out.Reset()
-	v := write(t, "v.txt", "#########\n#b.A.@.a#\n#########\n")
+	v := write(t, "v.txt", corridor)
 	runCmd([]string{"-show", "dist", "-part", "1", v}, nil, &out, &errb)
 	if want := "#########\n#4321012#\n#########\npart 1: 8\n"; out.String() != want {
 		t.Errorf("-show dist:\n%s\nwant\n%s", out.String(), want)
@@ -173,8 +180,8 @@ func TestDialectAndShow(t *testing.T) {
 // none for a part that does not apply, the answers on standard output as without it.
 func TestVerbose(t *testing.T) {
 	f := clitest.Files(t, map[string]string{
-		"a.txt":  "#########\n#b.A.@.a#\n#########\n",
-		"p2.txt": "#######\n#a.#Cd#\n##...##\n##.@.##\n##...##\n#cB#Ab#\n#######\n",
+		"a.txt":  corridor,
+		"p2.txt": quadrants,
 	})
 	for _, tc := range []struct {
 		file, out string
@@ -200,7 +207,7 @@ func TestVerbose(t *testing.T) {
 // TestPathJSON checks -json -path on a vault with both parts: each part's path field holds a
 // walk whose legs take its answer's steps and reach every key once.
 func TestPathJSON(t *testing.T) {
-	p2 := write(t, "p2.txt", "#######\n#a.#Cd#\n##...##\n##.@.##\n##...##\n#cB#Ab#\n#######\n")
+	p2 := write(t, "p2.txt", quadrants)
 	var out, errb bytes.Buffer
 	if status := runCmd([]string{"-json", "-path", p2}, nil, &out, &errb); status != 0 {
 		t.Fatalf("status %d: %s", status, errb.String())
@@ -227,7 +234,7 @@ func TestPathJSON(t *testing.T) {
 // TestRenderFirstPart checks that -render draws the first part with a walk: with both parts
 // asked for, the picture of -part 1, not that of -part 2.
 func TestRenderFirstPart(t *testing.T) {
-	p2 := write(t, "p2.txt", "#######\n#a.#Cd#\n##...##\n##.@.##\n##...##\n#cB#Ab#\n#######\n")
+	p2 := write(t, "p2.txt", quadrants)
 	dir := t.TempDir()
 	picture := func(args ...string) []byte {
 		out := filepath.Join(dir, strings.Join(args, "")+".png")
@@ -251,8 +258,8 @@ func TestRenderFirstPart(t *testing.T) {
 // its answers and gains time_ns with N runs and a minimum no larger than the median; a bad
 // input among them is reported and not timed.
 func TestRepeat(t *testing.T) {
-	a := write(t, "a.txt", "#########\n#b.A.@.a#\n#########\n")
-	p2 := write(t, "p2.txt", "#######\n#a.#Cd#\n##...##\n##.@.##\n##...##\n#cB#Ab#\n#######\n")
+	a := write(t, "a.txt", corridor)
+	p2 := write(t, "p2.txt", quadrants)
 	bad := write(t, "bad.txt", "#@?\n")
 	var out, errb bytes.Buffer
 	status := runCmd([]string{"-repeat", "5", "-json", p2, bad, a}, strings.NewReader(""), &out, &errb)
