@@ -399,7 +399,7 @@ func TestSignalBefore(t *testing.T) {
 // TestAlone checks that an input stopped at the memory limit while another input held part
 // of it is solved again alone, with all of it, and keeps its place in the output; the other
 // input is solved once. Stopped means its search (Add), or something asked beside its answer,
-// a walk, say (Unshown).
+// a walk, say (Unshown). An input that ran alone is not solved again.
 func TestAlone(t *testing.T) {
 	for _, unshown := range []bool{false, true} {
 		var mu sync.Mutex
@@ -448,6 +448,20 @@ func TestAlone(t *testing.T) {
 		if status != OK || out.String() != want || solves["a.txt"]+solves["b.txt"] != 3 {
 			t.Errorf("unshown %v: status %d, %q (want %q), solves %v (want one input once, the other twice)", unshown, status, out.String(), want, solves)
 		}
+	}
+	// An input that runs alone had all of the memory: stopped, it is not solved again.
+	solves := 0
+	cmd := &Command{Name: "stop", Synopsis: []string{"[FILE ...]"}, Input: "anything.", Memory: true,
+		Solve: func(ctx context.Context, job *Job) Outcome {
+			solves++
+			var o Outcome
+			o.Add(job.Prefix(), Answer{Label: "part 1", Stop: memory.LimitError(job.Meter.Limit()), Upper: -1}, true)
+			return o
+		}}
+	a := filepath.Join(t.TempDir(), "a.txt")
+	os.WriteFile(a, []byte("x"), 0o644)
+	if status := Run(cmd, []string{"-mem", "10MB", a}, &Env{Stdout: io.Discard, Stderr: io.Discard}); status != Stopped || solves != 1 {
+		t.Errorf("alone: status %d, %d solves; want %d, one", status, solves, Stopped)
 	}
 }
 
