@@ -256,7 +256,7 @@ func TestRenderFirstPart(t *testing.T) {
 
 // TestRepeat checks the timing contract: with -repeat N each input, in argument order, keeps
 // its answers and gains time_ns with N runs and a minimum no larger than the median; a bad
-// input among them is reported and not timed.
+// input among them is reported and not timed, nor is a search that stopped.
 func TestRepeat(t *testing.T) {
 	a := write(t, "a.txt", corridor)
 	p2 := write(t, "p2.txt", quadrants)
@@ -286,6 +286,11 @@ func TestRepeat(t *testing.T) {
 			g.Time.Runs != 5 || g.Time.Min <= 0 || g.Time.Min > g.Time.Median {
 			t.Errorf("result %d: %s", i, strings.Split(out.String(), "\n")[i])
 		}
+	}
+	// A search that stopped has no answer to time.
+	out.Reset()
+	if status := runCmd([]string{"-repeat", "5", "-json", "-budget", "3", p2}, nil, &out, &errb); status != 3 || strings.Contains(out.String(), "time_ns") {
+		t.Errorf("stopped: status %d, %s", status, out.String())
 	}
 }
 
