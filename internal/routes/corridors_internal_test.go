@@ -28,6 +28,7 @@ func TestBuildReserves(t *testing.T) {
 		{"321x321 real-shaped", vaultgen.Options{Seed: 1, Size: 321, Keys: 25}, 24, true},
 		{"300x300 room", vaultgen.Options{Seed: 2, Size: 300, Open: true}, 2 * (cellBytes + nodeBytes), true},
 		{"81x81 maze", vaultgen.Options{Seed: 1, Loops: 0.05}, cellBytes + 2*nodeBytes, false},
+		{"201x201 room", vaultgen.Options{Seed: 2, Size: 201, Open: true}, cellBytes + 2*nodeBytes, false}, // a node a cell, reserved at once
 		{"1025x1025 room, its edges handed over", vaultgen.Options{Seed: 2, Size: 1025, Open: true}, 2 * (cellBytes + nodeBytes), true},
 	} {
 		v, err := vault.Parse(tc.name, vaultgen.Generate(tc.o))
