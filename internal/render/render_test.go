@@ -218,6 +218,9 @@ func TestSlideWalk(t *testing.T) {
 		t.Fatalf("%d frames, %v; want %d", len(frames), err, len(res.Path))
 	}
 	scale := frames[0].Bounds().Dx() / (bd.W + 2) // a margin cell each side
+	if size := frames[0].Bounds().Size(); size.X != (bd.W+2)*scale || size.Y != (bd.H+2)*scale {
+		t.Errorf("frames of %v, want a margin cell on every side of the %dx%d board", size, bd.W, bd.H)
+	}
 	at := func(img *image.Paletted, r, c int) uint8 {
 		return img.ColorIndexAt((c+1)*scale+scale/2, (r+1)*scale+scale/2)
 	}
