@@ -179,6 +179,9 @@ func TestMemory(t *testing.T) {
 		{"slide frames, room for all", 1 << 20, func(m *memory.Meter) ([]*image.Paletted, error) {
 			return render.SlideWalk(ctx, bd, path, true, m)
 		}, ""},
+		{"slide strip, room for all", 1 << 20, func(m *memory.Meter) ([]*image.Paletted, error) {
+			return render.SlideWalk(ctx, bd, path, false, m)
+		}, ""},
 	} {
 		m := memory.NewMeter(tc.limit)
 		frames, err := tc.draw(m)
