@@ -124,7 +124,7 @@ func TestApart(t *testing.T) {
 	}
 }
 
-// apartRegion is a region of a vault's cells that the exit's regions apart price.
+// apartRegion is a region of a vault's cells, flooded from a robot's start (apartRegions).
 type apartRegion struct {
 	cells  []bool
 	robots []int    // the robots whose starts lie in it
@@ -141,8 +141,8 @@ type apartKey struct {
 }
 
 // apartRegions floods v's cells from each robot through all but walls and the doors of
-// keys v lacks, returns every region and returns the
-// regions the term prices, checking that s prices those and no other.
+// keys v lacks, and returns every region and those the term prices, checking that s prices
+// those and no other.
 func apartRegions(t *testing.T, v *vault.Vault, s *exitSolo) (all, priced []*apartRegion) {
 	t.Helper()
 	dirs := v.Grid.Neighbours()
