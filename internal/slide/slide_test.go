@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -874,6 +875,90 @@ func TestProgress(t *testing.T) {
 	h, err := slide.Farthest(bd, slide.Options{Metric: slide.Whole, Progress: &pr, Workers: 2})
 	if err != nil || pr.Positions.Load() != int64(h.Total) || int(pr.Depth.Load()) != h.Moves {
 		t.Errorf("Farthest: %d moves (%v); told %s, want %d positions, depth %d", h.Moves, err, pr.String(), h.Total, h.Moves)
+	}
+}
+
+// TestStoppedShort stops each search one position short of the fewest it needs (found by
+// bisecting the budget): by then it has proved the answer itself, its Lower the fewest
+// moves, on the classic and a 4x4 puzzle under the step metric. A search that claimed one
+// move more, or one fewer, passed TestStoppedProves, whose doubling budgets stop them
+// earlier.
+func TestStoppedShort(t *testing.T) {
+	for _, src := range [][]byte{inputs.KlotskiClassic, []byte(".DBF\n.AAF\n.CH.\nE.G.\n\ngoal: A 3 2\n"),
+		[]byte("BAAC\nBAAC\nDEEF\nDGHF\nI..J\n\ntarget: DBFC\ntarget: DBFC\ntarget: EEHG\ntarget: JAA.\ntarget: IAA.\n")} { // one goal position: bidir's own search
+		p, err := slide.Parse("short", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bd := slide.NewBoard(p)
+		for _, a := range algos {
+			o := slide.Options{Metric: slide.Step, Algo: a}
+			full, err := slide.Solve(bd, o)
+			if err != nil || full.Moves < 1 {
+				t.Fatalf("%v: %d moves, %v", a, full.Moves, err)
+			}
+			least, most := 1, 1<<20 // the least budget that solves it
+			for least < most {
+				o.Budget = (least + most) / 2
+				if _, err := slide.Solve(bd, o); err == nil {
+					most = o.Budget
+				} else {
+					least = o.Budget + 1
+				}
+			}
+			o.Budget = least - 1
+			if res, err := slide.Solve(bd, o); !errors.Is(err, slide.ErrBudget) || res.Lower != full.Moves {
+				t.Errorf("%v, budget %d, one short of %d: lower %d (%v), want %d", a, o.Budget, least, res.Lower, err, full.Moves)
+			}
+		}
+	}
+}
+
+// TestBudgetEdge holds each search of an unsolvable puzzle to the positions it must record,
+// every reachable one and, from both ends, every goal position too: that budget searches
+// it, one fewer stops; and the goal positions, each with the start's pieces, to a budget of
+// their number. Refusing a budget exactly met passed every test.
+func TestBudgetEdge(t *testing.T) {
+	p, err := slide.Parse("stuck", []byte("AB.\nCDD\n\ngoal: A 1 2\n")) // no walk of moves from here brings A there
+	if err != nil {
+		t.Fatal(err)
+	}
+	bd := slide.NewBoard(p)
+	reachable, err := slide.Count(bd, slide.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	goals, err := bd.Goals(1 << 20)
+	if err != nil || len(goals) == 0 {
+		t.Fatalf("%d goal positions, %v", len(goals), err)
+	}
+	pieces := func(s slide.State) string { // the board's symbols, sorted
+		b := []byte(strings.NewReplacer(".", "", "\n", "").Replace(bd.Text(s)))
+		slices.Sort(b)
+		return string(b)
+	}
+	for _, g := range goals {
+		if pieces(g) != pieces(bd.Start()) {
+			t.Fatalf("a goal position with other pieces than the start's:\n%s", bd.Text(g))
+		}
+	}
+	if _, err := bd.Goals(len(goals)); err != nil {
+		t.Errorf("goal positions with a budget of their %d: %v", len(goals), err)
+	}
+	if _, err := bd.Goals(len(goals) - 1); !errors.Is(err, slide.ErrBudget) {
+		t.Errorf("goal positions with a budget of %d, one fewer than there are: %v", len(goals)-1, err)
+	}
+	for _, a := range algos {
+		need := reachable
+		if a == slide.Bidir {
+			need += len(goals)
+		}
+		if res, err := slide.Solve(bd, slide.Options{Algo: a, Budget: need}); err != nil || res.Moves != -1 || res.Reachable != reachable {
+			t.Errorf("%v, budget %d: %d moves, %d reachable of %d, %v", a, need, res.Moves, res.Reachable, reachable, err)
+		}
+		if _, err := slide.Solve(bd, slide.Options{Algo: a, Budget: need - 1}); !errors.Is(err, slide.ErrBudget) {
+			t.Errorf("%v, budget %d, one fewer: %v", a, need-1, err)
+		}
 	}
 }
 
