@@ -917,7 +917,9 @@ func TestStoppedShort(t *testing.T) {
 // TestBudgetEdge holds each search of an unsolvable puzzle to the positions it must record,
 // every reachable one and, from both ends, every goal position too: that budget searches
 // it, one fewer stops; and the goal positions, each with the start's pieces, to a budget of
-// their number. Refusing a budget exactly met passed every test.
+// their number. Refusing a budget exactly met passed every test. Each search of an
+// unsolvable puzzle that is its own mirror image counts its positions as Count does (the
+// bidirectional search's count of the mirror pairs kept, once each, passed every test).
 func TestBudgetEdge(t *testing.T) {
 	p, err := slide.Parse("stuck", []byte("AB.\nCDD\n\ngoal: A 1 2\n")) // no walk of moves from here brings A there
 	if err != nil {
@@ -958,6 +960,21 @@ func TestBudgetEdge(t *testing.T) {
 		}
 		if _, err := slide.Solve(bd, slide.Options{Algo: a, Budget: need - 1}); !errors.Is(err, slide.ErrBudget) {
 			t.Errorf("%v, budget %d, one fewer: %v", a, need-1, err)
+		}
+	}
+	// Where the start and the goals are their own mirror images, the searches keep one of
+	// each mirror pair, and count both.
+	mirror, err := slide.Parse("mirror", []byte("AA\nBC\n..\n\ngoal: A 2 0\n")) // A spans the board: B and C stay below it
+	if err != nil {
+		t.Fatal(err)
+	}
+	bd = slide.NewBoard(mirror)
+	if reachable, err = slide.Count(bd, slide.Options{}); err != nil || reachable != 7 { // six with A on top, one with it in the middle
+		t.Fatalf("the mirror puzzle: %d reachable, %v; want 7", reachable, err)
+	}
+	for _, a := range algos {
+		if res, err := slide.Solve(bd, slide.Options{Algo: a}); err != nil || res.Moves != -1 || res.Reachable != reachable {
+			t.Errorf("the mirror puzzle, %v: %d moves, %d reachable of %d, %v", a, res.Moves, res.Reachable, reachable, err)
 		}
 	}
 }
