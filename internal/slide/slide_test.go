@@ -1,6 +1,7 @@
 package slide_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -912,6 +913,55 @@ func TestStoppedShort(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSignalProves stops each search at each of its checks of the context, in turn, on a
+// puzzle whose target makes A* pop positions at the answer's cost long enough for a check
+// to fall there: every stop proves no more than the answer, and the last breadth-first one
+// and some of A*'s prove the answer itself. A* claiming one move more at a signal passed
+// every test (the budget's stops, which TestStoppedShort holds, never came there).
+func TestSignalProves(t *testing.T) {
+	p, err := slide.Parse("signal", []byte(".DBF\n.AAF\n.CH.\nE.G.\n\ntarget: D...\ntarget: AABC\ntarget: .HF.\ntarget: EGF.\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bd := slide.NewBoard(p)
+	for _, a := range algos {
+		o := slide.Options{Metric: slide.Whole, Algo: a, Workers: 1}
+		full, err := slide.Solve(bd, o)
+		if err != nil || full.Moves < 1 {
+			t.Fatalf("%v: %d moves, %v", a, full.Moves, err)
+		}
+		most, stops := 0, 0
+		for n := 0; ; n++ {
+			left := n
+			o.Ctx = checks{context.Background(), &left}
+			res, err := slide.Solve(bd, o)
+			if err == nil {
+				break
+			}
+			if !errors.Is(err, context.Canceled) || res.Lower > full.Moves {
+				t.Fatalf("%v, stopped at check %d: lower %d (%v), the answer %d", a, n+1, res.Lower, err, full.Moves)
+			}
+			most, stops = max(most, res.Lower), stops+1
+		}
+		if a != slide.Bidir && most != full.Moves {
+			t.Errorf("%v: %d stops proved at most %d, the answer %d", a, stops, most, full.Moves)
+		}
+	}
+}
+
+// checks is a context whose Err ends it once it has been asked *left times.
+type checks struct {
+	context.Context
+	left *int
+}
+
+func (c checks) Err() error {
+	if *c.left--; *c.left < 0 {
+		return context.Canceled
+	}
+	return nil
 }
 
 // TestBudgetEdge holds each search of an unsolvable puzzle to the positions it must record,
