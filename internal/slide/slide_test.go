@@ -881,9 +881,10 @@ func TestProgress(t *testing.T) {
 
 // TestStoppedShort stops each search one position short of the fewest it needs (found by
 // bisecting the budget): by then it has proved the answer itself, its Lower the fewest
-// moves, on the classic and a 4x4 puzzle under the step metric. A search that claimed one
-// move more, or one fewer, passed TestStoppedProves, whose doubling budgets stop them
-// earlier.
+// moves, on the classic, a 4x4 puzzle and the classic with a target under the step metric
+// (one goal position, so that bidir searches from both ends: with many it hands over to
+// breadth-first). A breadth-first or bidirectional search claiming one move fewer passed
+// TestStoppedProves, whose doubling budgets stop it earlier.
 func TestStoppedShort(t *testing.T) {
 	for _, src := range [][]byte{inputs.KlotskiClassic, []byte(".DBF\n.AAF\n.CH.\nE.G.\n\ngoal: A 3 2\n"),
 		[]byte("BAAC\nBAAC\nDEEF\nDGHF\nI..J\n\ntarget: DBFC\ntarget: DBFC\ntarget: EEHG\ntarget: JAA.\ntarget: IAA.\n")} { // one goal position: bidir's own search
@@ -919,7 +920,7 @@ func TestStoppedShort(t *testing.T) {
 // puzzle whose target makes A* pop positions at the answer's cost long enough for a check
 // to fall there: every stop proves no more than the answer, and the last breadth-first one
 // and some of A*'s prove the answer itself. A* claiming one move more at a signal passed
-// every test (the budget's stops, which TestStoppedShort holds, never came there).
+// every test.
 func TestSignalProves(t *testing.T) {
 	p, err := slide.Parse("signal", []byte(".DBF\n.AAF\n.CH.\nE.G.\n\ntarget: D...\ntarget: AABC\ntarget: .HF.\ntarget: EGF.\n"))
 	if err != nil {
