@@ -265,7 +265,7 @@ func (g *Graph) newPointSearch(way pointWay, half bool) (*pointSearch, error) {
 	}
 	ps.bytes = 4 * n
 	if way == overBits {
-		ps.bytes += 2 * 8 * ((n + 63) / 64) // cellBits: blocked and near, a bit a cell in words
+		ps.bytes += cellBitsBytes(n)
 	}
 	if !g.Meter.Reserve(ps.bytes) {
 		return nil, memory.LimitError(g.Meter.Limit())
@@ -701,11 +701,16 @@ func (g *Graph) each(n, cores int, work func(l *labeler, i int) error) error {
 // the cells beside a point.
 type cellBits struct{ blocked, near []uint64 }
 
+// cellWords is the words of each of cellBits' arrays for n cells, and cellBitsBytes what
+// the two hold: what a search over the bits reserves for them.
+func cellWords(n int) int     { return (n + 63) / 64 }
+func cellBitsBytes(n int) int { return 2 * 8 * cellWords(n) }
+
 // newCellBits returns the cellBits of the cells of a grid w cells wide, given their fresh
 // distances (pointSearch).
 func newCellBits(fresh []int32, w int) *cellBits {
 	n := len(fresh)
-	cb := &cellBits{blocked: make([]uint64, (n+63)/64), near: make([]uint64, (n+63)/64)}
+	cb := &cellBits{blocked: make([]uint64, cellWords(n)), near: make([]uint64, cellWords(n))}
 	for i, t := range fresh {
 		if t != math.MaxInt32 {
 			cb.blocked[i>>6] |= 1 << (i & 63)
