@@ -936,7 +936,7 @@ func TestSignalProves(t *testing.T) {
 		most, stops := 0, 0
 		for n := 0; ; n++ {
 			left := n
-			o.Ctx = checks{context.Background(), &left}
+			o.Ctx = countdown{context.Background(), &left}
 			res, err := slide.Solve(bd, o)
 			if err == nil {
 				break
@@ -952,14 +952,15 @@ func TestSignalProves(t *testing.T) {
 	}
 }
 
-// checks is a context whose Err ends it once it has been asked *left times.
-type checks struct {
+// countdown is a context whose Err reports it ended once it has been asked n times (as
+// package bound's tests have it).
+type countdown struct {
 	context.Context
-	left *int
+	n *int
 }
 
-func (c checks) Err() error {
-	if *c.left--; *c.left < 0 {
+func (c countdown) Err() error {
+	if *c.n--; *c.n < 0 {
 		return context.Canceled
 	}
 	return nil
