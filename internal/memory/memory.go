@@ -118,7 +118,7 @@ func Parse(s string) (int64, error) {
 }
 
 // Format writes a size the way Parse reads it, in the largest unit that keeps it at least
-// 1: 512 MB, 1.5 GB, 900 B.
+// 1, to three digits or whole units: 512 MB, 1.5 GB, 6.21 MB, 900 B, 1000 KB.
 func Format(n int64) string {
 	units := []string{"B", "KB", "MB", "GB", "TB"}
 	f, i := float64(n), 0
@@ -126,8 +126,11 @@ func Format(n int64) string {
 		f /= 1024
 		i++
 	}
-	if f == float64(int64(f)) {
+	switch {
+	case f == float64(int64(f)):
 		return fmt.Sprintf("%d %s", int64(f), units[i])
+	case f >= 100: // whole units: %.3g writes 1000.5 as 1e+03
+		return fmt.Sprintf("%.0f %s", f, units[i])
 	}
 	return fmt.Sprintf("%.3g %s", f, units[i])
 }

@@ -24,12 +24,18 @@ func TestParseFormat(t *testing.T) {
 			t.Errorf("Parse(%q) = %d, want an error", bad, n)
 		}
 	}
-	for n, want := range map[int64]string{900: "900 B", 512 << 20: "512 MB", 3 << 29: "1.5 GB", 1 << 40: "1 TB"} {
+	for n, want := range map[int64]string{900: "900 B", 512 << 20: "512 MB", 3 << 29: "1.5 GB", 1 << 40: "1 TB", 1000: "1000 B"} {
 		if got := Format(n); got != want {
 			t.Errorf("Format(%d) = %q, want %q", n, got, want)
 		}
 		if back, err := Parse(Format(n)); err != nil || back != n {
 			t.Errorf("Parse(Format(%d)) = %d, %v", n, back, err)
+		}
+	}
+	// Sizes Format rounds: three digits, or whole units from 100 on, never an exponent.
+	for n, want := range map[int64]string{6511656: "6.21 MB", 102810: "100 KB", 1024500: "1000 KB", 1048473: "1024 KB"} {
+		if got := Format(n); got != want {
+			t.Errorf("Format(%d) = %q, want %q", n, got, want)
 		}
 	}
 }
