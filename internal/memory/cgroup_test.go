@@ -66,6 +66,9 @@ func TestCgroupLimit(t *testing.T) {
 		}, 6 << 20},
 		{"escaped mount point, the escape last", "0::/\n", "30 23 0:26 / /sys/fs/cgroup\\040 rw - cgroup2 cgroup2 rw\n",
 			map[string]string{"../cgroup /memory.max": "7340032\n"}, 7 << 20},
+		{"v1 no limit", "4:memory:/\n", v1Mount, map[string]string{"memory/memory.limit_in_bytes": noLimitV1}, 0},
+		{"a mount line cut short", "4:memory:/a\n", "36 31 0:33 / /x rw - cgroup cgroup\n" + v1Mount,
+			map[string]string{"memory/a/memory.limit_in_bytes": "8388608\n"}, 8 << 20},
 		{"no mount table", "", "", map[string]string{"memory.max": "2097152\n"}, 2 << 20},
 		{"no cgroups", "", "", nil, 0},
 	}

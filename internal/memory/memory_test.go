@@ -2,6 +2,10 @@ package memory
 
 import (
 	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
 	"sync"
 	"testing"
 )
@@ -86,6 +90,30 @@ func TestAvailable(t *testing.T) {
 	}
 }
 
+// TestShares runs this test again under a limit on the address space (ulimit -v 2000000),
+// tighter than the machine's memory: Default is then a quarter of Available and Most two
+// fifths, where a table's growths map new memory (AddressShare). Not under -short: the race
+// detector's runtime does not start under such a limit.
+func TestShares(t *testing.T) {
+	if os.Getenv("MEMORY_SHARES") != "" {
+		fmt.Println(Available(), Default(), Most())
+		return
+	}
+	if testing.Short() || runtime.GOOS != "linux" {
+		t.Skip("the race detector does not start under ulimit -v; linux's limits")
+	}
+	cmd := exec.Command("sh", "-c", `ulimit -v 2000000 && exec "$0" -test.run '^TestShares$'`, os.Args[0])
+	cmd.Env = append(os.Environ(), "MEMORY_SHARES=1")
+	out, err := cmd.Output()
+	var a, d, m int64
+	if _, serr := fmt.Sscan(string(out), &a, &d, &m); err != nil || serr != nil {
+		t.Fatalf("under ulimit -v: %v, %v: %q", err, serr, out)
+	}
+	if a <= 0 || a > 2000000<<10 || d != a/AddressShare || m != a/5*2 {
+		t.Errorf("under ulimit -v 2000000: Available %d, Default %d (want %d), Most %d (want %d)", a, d, a/AddressShare, m, a/5*2)
+	}
+}
+
 // TestRoom holds addressRoom and dataRoom to what a program that allocates megabytes until
 // it fails reached under ulimit -v and -d (Go 1.26, linux/amd64; reached counts in steps
 // of 4 MB): never more, and not far less.
@@ -105,6 +133,12 @@ func TestRoom(t *testing.T) {
 		{true, 1300000, 1198, 96}, {true, 1320000, 1198, 108}, {true, 1400000, 1198, 152}, {true, 1600000, 1198, 332},
 		{true, 2000000, 1198, 724},
 		{false, 56000, 39, 16}, {false, 64000, 39, 24}, {false, 100000, 39, 60}, {false, 200000, 39, 156},
+	}
+	// A limit that leaves nothing is a limit all the same: never 0, which would mean none.
+	for _, limit := range []int64{0, MB, 40 * MB} {
+		if d, a := dataRoom(limit, 39*MB), addressRoom(limit, 686*MB); d <= 0 || a <= 0 {
+			t.Errorf("limit %d MB: dataRoom %d, addressRoom %d, want a byte at least", limit/MB, d, a)
+		}
 	}
 	for _, tt := range tests {
 		room := dataRoom(tt.limit*kB, tt.start*MB)
