@@ -406,6 +406,9 @@ func TestPrefetchRent(t *testing.T) {
 		if p := g.Progress; p.step.Load() != routesStep || p.of.Load() == 0 || p.done.Load() != p.of.Load() {
 			t.Errorf("%+v: progress %q at the end", tc.o, p)
 		}
+		if g.Progress.Reset(); g.Progress.String() != "" { // for another graph: nothing counted yet
+			t.Errorf("%+v: progress %q once reset", tc.o, g.Progress)
+		}
 		if tc.points { // and the point graph's, a search a point
 			h := New(v, 0)
 			h.Progress = new(Progress)

@@ -72,6 +72,22 @@ func TestGrowBytes(t *testing.T) {
 			}
 		}
 
+		// Blocks freed by pops are taken before any is made: while one is free, GrowBytes
+		// says a push allocates nothing.
+		var fq search.Queue
+		fq.Init(wide)
+		fq.Push(0, 1, 2)
+		n := 1
+		for ; fq.GrowBytes(0) == 0; n++ { // until every block made is taken
+			fq.Push(0, 1, 2)
+		}
+		for range n / 2 {
+			fq.Pop()
+		}
+		if g := fq.GrowBytes(0); g != 0 {
+			t.Errorf("wide %v: GrowBytes %d after %d pushes and %d pops, blocks free", wide, g, n, n/2)
+		}
+
 		// From empty, one push at priority 1023 makes every array the queue holds (the
 		// buckets and their bits, the first slab of blocks) and the first find the table's,
 		// all of whole size classes: Bytes is what they took.

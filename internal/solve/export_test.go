@@ -23,6 +23,9 @@ func PoolNothing() (restore func()) {
 	return func() { maxPooled = old }
 }
 
+// Kept is what w keeps of its last solve's corridors and route graph for the next, in bytes.
+func (w *Workspace) Kept() int { return w.corr[0].Bytes() + w.corr[1].Bytes() + w.graph.Bytes() }
+
 // LargeFrom makes searches large (a first walk, dominance) from n states on, until the
 // function it returns is called.
 func LargeFrom(n int) (restore func()) {

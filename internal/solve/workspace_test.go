@@ -43,8 +43,8 @@ func TestWorkspaceAllocatesNothing(t *testing.T) {
 
 // TestWorkspaceLarge solves both parts of vaults whose memory is too large to keep (the
 // corridors of a 1500x1500 room): what the first part drops must not be what the second
-// part was given (its corridors, built with the first part's), and the answers are those
-// of each part solved alone.
+// part was given (its corridors, built with the first part's), the answers are those of
+// each part solved alone, and the workspace keeps none of it after.
 func TestWorkspaceLarge(t *testing.T) {
 	defer solve.PoolNothing()()
 	for seed := range uint64(3) {
@@ -59,6 +59,9 @@ func TestWorkspaceLarge(t *testing.T) {
 			if p.Err != nil || p.Result.Steps != alone.Result.Steps {
 				t.Errorf("seed %d %s: %d, %v; alone: %d", seed+1, p.Name, p.Result.Steps, p.Err, alone.Result.Steps)
 			}
+		}
+		if n := w.Kept(); n != 0 {
+			t.Errorf("seed %d: the workspace keeps %d bytes of corridors and route graph too large to keep", seed+1, n)
 		}
 	}
 }
