@@ -406,9 +406,6 @@ func TestPrefetchRent(t *testing.T) {
 		if p := g.Progress; p.step.Load() != routesStep || p.of.Load() == 0 || p.done.Load() != p.of.Load() {
 			t.Errorf("%+v: progress %q at the end", tc.o, p)
 		}
-		if g.Progress.Reset(); g.Progress.String() != "" { // for another graph: nothing counted yet
-			t.Errorf("%+v: progress %q once reset", tc.o, g.Progress)
-		}
 		if tc.points { // and the point graph's, a search a point
 			h := New(v, 0)
 			h.Progress = new(Progress)
@@ -841,5 +838,33 @@ func TestBudget(t *testing.T) {
 	}
 	if checked < 40 {
 		t.Errorf("only %d searches checked", checked)
+	}
+}
+
+// TestProgress holds the progress line to its steps as the set-up counts them: nothing
+// before a step and after Reset, each step's searches ended of its own count, a nil
+// Progress counting nothing.
+func TestProgress(t *testing.T) {
+	var p Progress
+	var none *Progress
+	none.begin(pointsStep, 3)
+	none.ended()
+	line := func() string { return p.String() + "|" + none.String() }
+	want := []string{"|"}
+	got := []string{line()}
+	p.begin(pointsStep, 696)
+	for range 340 {
+		p.ended()
+	}
+	got, want = append(got, line()), append(want, "the point graph, 340 of 696 points|")
+	p.begin(routesStep, 27)
+	for range 12 {
+		p.ended()
+	}
+	got, want = append(got, line()), append(want, "12 of 27 nodes|")
+	p.Reset()
+	got, want = append(got, line()), append(want, "|")
+	if !slices.Equal(got, want) {
+		t.Errorf("progress lines %q, want %q", got, want)
 	}
 }
