@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/atlas"
@@ -244,5 +245,49 @@ func BenchmarkHardest(b *testing.B) {
 				a.HardestBy(ctx, 0, labels)
 			}
 		})
+	}
+}
+
+// TestProgressAndStop holds Groups' and Hardest's progress to the layouts they are done
+// with (their last count: every layout of the types, however the workers interleave), and
+// both to a context ended before them: its error, and no atlas or no hardest layouts.
+func TestProgressAndStop(t *testing.T) {
+	var some []atlas.Type
+	total := int64(0)
+	for i, x := range atlas.Types(0) {
+		if i%40 == 0 && x.Len() <= 50_000 {
+			some, total = append(some, x.Type), total+int64(x.Len())
+		}
+	}
+	most := func(n *atomic.Int64) func(int64) { // the largest count a worker reported
+		return func(p int64) {
+			for {
+				if m := n.Load(); p <= m || n.CompareAndSwap(m, p) {
+					return
+				}
+			}
+		}
+	}
+	ctx := context.Background()
+	var placed, done atomic.Int64
+	a, err := atlas.GroupsOf(ctx, 2, some, most(&placed))
+	if err == nil {
+		err = a.Hardest(ctx, 2, most(&done))
+	}
+	if err != nil || placed.Load() != total || done.Load() != total {
+		t.Errorf("%d types of %d layouts: progress %d placed, %d done; %v", len(some), total, placed.Load(), done.Load(), err)
+	}
+
+	ended, cancel := context.WithCancel(ctx)
+	cancel()
+	if b, err := atlas.GroupsOf(ended, 2, some, nil); err != context.Canceled || b != nil {
+		t.Errorf("Groups under an ended context: %v, %v", b, err)
+	}
+	b, err := atlas.GroupsOf(ctx, 2, some, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Hardest(ended, 2, nil); err != context.Canceled || b.Summary().Hardest.Moves >= 0 {
+		t.Errorf("Hardest under an ended context: %v, hardest %d moves", err, b.Summary().Hardest.Moves)
 	}
 }
