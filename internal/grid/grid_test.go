@@ -198,8 +198,10 @@ func BenchmarkFieldUntil(b *testing.B) {
 }
 
 // TestReadLimits checks the sizes Read takes at their edges: a line of MaxSide columns but
-// not one more, MaxSide lines but not one more, MaxCells cells but not a line more; and
-// that blank lines at the end are no rows (a blank line within is a row of wall).
+// not one more, MaxSide lines but not one more, MaxCells cells but not a line more (however
+// short the lines after a wide one); and that blank lines at the end are no rows (a blank
+// line within is a row of wall). Scan, which reads the commands' inputs, stops at the same
+// edges with the same errors, and Read parses what it returns alike.
 func TestReadLimits(t *testing.T) {
 	lines := func(n, width int) string { return strings.Repeat(strings.Repeat(".", width)+"\n", n) }
 	for _, tc := range []struct {
@@ -211,12 +213,23 @@ func TestReadLimits(t *testing.T) {
 		{"a line longer", lines(1, grid.MaxSide+1), 0, 0, "g:1:4097: line longer than 4096 columns"},
 		{"MaxSide lines", lines(grid.MaxSide, 1), 3, grid.MaxSide + 2, ""},
 		{"a line more", lines(grid.MaxSide+1, 1), 0, 0, "g:4097:1: more than 4096 lines"},
+		{"MaxSide lines and a blank one", lines(grid.MaxSide, 1) + "\n", 0, 0, "g:4097:1: more than 4096 lines"},
+		{"MaxSide lines, the last unended", strings.TrimSuffix(lines(grid.MaxSide, 1), "\n"), 3, grid.MaxSide + 2, ""},
 		{"MaxCells cells", lines(grid.MaxCells/grid.MaxSide, grid.MaxSide), grid.MaxSide + 2, grid.MaxCells/grid.MaxSide + 2, ""},
 		{"a line more of them", lines(grid.MaxCells/grid.MaxSide+1, grid.MaxSide), 0, 0, "g:1025:1: grid larger than 4194304 cells"},
+		{"a wide line, then short ones", lines(1, grid.MaxSide) + lines(grid.MaxCells/grid.MaxSide, 1), 0, 0, "g:1025:1: grid larger than 4194304 cells"},
 		{"blank lines at the end", "..\n\n\r\n\n", 4, 3, ""},
 		{"a blank line within", ".\n\n.\n", 3, 5, ""},
 	} {
 		g, err := grid.Read("g", []byte(tc.text), '#', valid)
+		out, serr := grid.Scan("g", strings.NewReader(tc.text), nil, valid)
+		if errText(serr) != errText(err) {
+			t.Errorf("%s: Scan %v, Read %v", tc.name, serr, err)
+		} else if serr == nil {
+			if h, herr := grid.Read("g", out, '#', valid); herr != nil || h.W != g.W || h.H != g.H {
+				t.Errorf("%s: Scan's text read otherwise than the bytes (%v)", tc.name, herr)
+			}
+		}
 		switch {
 		case tc.err != "" && (err == nil || err.Error() != tc.err):
 			t.Errorf("%s: %v, want %s", tc.name, err, tc.err)

@@ -44,12 +44,12 @@ func Scan(file string, r io.Reader, tr *[256]byte, valid *[256]bool) ([]byte, er
 			if cr && t != '\n' {
 				return nil, &Error{file, line, col, "unexpected character " + Quote([]byte{'\r'})}
 			}
+			if line > MaxSide { // a byte past the last line's end (a line feed ends a line, starts none)
+				return nil, &Error{file, line, 1, fmt.Sprintf("more than %d lines", MaxSide)}
+			}
 			switch {
 			case t == '\n':
 				width = max(width, col)
-				if line+1 > MaxSide {
-					return nil, &Error{file, line + 1, 1, fmt.Sprintf("more than %d lines", MaxSide)}
-				}
 				line, col, cr = line+1, 0, false
 				out = append(out, '\n')
 				continue

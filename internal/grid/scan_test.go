@@ -2,6 +2,8 @@ package grid_test
 
 import (
 	"bytes"
+	"io"
+	"strings"
 	"testing"
 	"testing/iotest"
 
@@ -21,12 +23,13 @@ var vaultBytes = func() *[256]bool {
 }()
 
 // FuzzScan holds Scan, which the commands read their inputs with, to Read, which parses
-// what Scan returns: on any bytes, read whole or a byte at a time, the two refuse the same
+// what Scan returns: on any bytes, read whole, a byte at a time or in two reads split in the
+// middle (a byte-order mark there is no mark, but bytes no vault holds), the two refuse the same
 // inputs with the same error, position and all, and what Scan accepts Read parses into the
 // grid it parses from the bytes themselves (a byte-order mark dropped, a carriage return
 // only before a line feed).
 func FuzzScan(f *testing.F) {
-	for _, s := range []string{"#@.a\n#A.+\n", "\xef\xbb\xbf@a\r\n.b\r\n", "@.\r", "@\r.\n", "@\x00", "\n\n@\n\n", "", "#.é", "@\t."} {
+	for _, s := range []string{"#@.a\n#A.+\n", "\xef\xbb\xbf@a\r\n.b\r\n", "@.\r", "@\r.\n", "@\x00", "\n\n@\n\n", "", "#.é", "@\t.", "@....\n\xef\xbb\xbf..\n"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -37,6 +40,11 @@ func FuzzScan(f *testing.F) {
 		slow, err := grid.Scan("f", iotest.OneByteReader(bytes.NewReader(data)), nil, vaultBytes)
 		if !bytes.Equal(out, slow) || errText(err) != errText(serr) {
 			t.Fatalf("%q: whole %q, %v; a byte at a time %q, %v", data, out, serr, slow, err)
+		}
+		half := len(data) / 2
+		split, err := grid.Scan("f", io.MultiReader(bytes.NewReader(data[:half]), bytes.NewReader(data[half:])), nil, vaultBytes)
+		if !bytes.Equal(out, split) || errText(err) != errText(serr) {
+			t.Fatalf("%q: whole %q, %v; split in the middle %q, %v", data, out, serr, split, err)
 		}
 		g, rerr := grid.Read("f", data, '#', vaultBytes)
 		if serr != nil {
@@ -60,4 +68,22 @@ func errText(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// TestScanText holds ScanText to its edges: an input of the limit's bytes but not one more,
+// and every control byte but tab, carriage return and line feed refused where it stands.
+func TestScanText(t *testing.T) {
+	for _, tc := range []struct{ text, err string }{
+		{strings.Repeat("x", 10), ""},
+		{strings.Repeat("x", 11), "t:1:11: input longer than 10 bytes"},
+		{"ab\n\tc\r\n", ""},
+		{"ab\nc\x7f", "t:2:2: unexpected character byte 0x7f"},
+		{"a\x00", "t:1:2: unexpected character byte 0x00"},
+		{"\x1b[", "t:1:1: unexpected character byte 0x1b"},
+	} {
+		out, err := grid.ScanText("t", strings.NewReader(tc.text), 10)
+		if errText(err) != tc.err || err == nil && string(out) != tc.text {
+			t.Errorf("%q: %q, %v; want %s", tc.text, out, err, tc.err)
+		}
+	}
 }
