@@ -76,6 +76,7 @@ func TestScanText(t *testing.T) {
 	for _, tc := range []struct{ text, err string }{
 		{strings.Repeat("x", 10), ""},
 		{strings.Repeat("x", 11), "t:1:11: input longer than 10 bytes"},
+		{strings.Repeat("x", 10) + "\n", "t:2:1: input longer than 10 bytes"}, // a column, never 0
 		{"ab\n\tc\r\n", ""},
 		{"ab\nc\x7f", "t:2:2: unexpected character byte 0x7f"},
 		{"a\x00", "t:1:2: unexpected character byte 0x00"},
