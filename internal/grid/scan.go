@@ -42,13 +42,16 @@ func Scan(file string, r io.Reader, tr *[256]byte, valid *[256]bool) ([]byte, er
 				t = tr[b]
 			}
 			if cr && t != '\n' {
-				return nil, &Error{file, line, col, "unexpected character " + Quote([]byte{'\r'})}
+				return nil, strayCR(file, line, col)
 			}
 			if line > MaxSide { // a byte past the last line's end (a line feed ends a line, starts none)
 				return nil, &Error{file, line, 1, fmt.Sprintf("more than %d lines", MaxSide)}
 			}
 			switch {
 			case t == '\n':
+				if cr {
+					col-- // the carriage return before it is no cell
+				}
 				width = max(width, col)
 				line, col, cr = line+1, 0, false
 				out = append(out, '\n')
@@ -57,13 +60,12 @@ func Scan(file string, r io.Reader, tr *[256]byte, valid *[256]bool) ([]byte, er
 				cr = true
 				col++
 				continue
+			case col == MaxSide: // whatever the byte, as Read sees no byte of a line past it
+				return nil, longLine(file, line)
 			case !valid[t]:
 				return nil, &Error{file, line, col + 1, "unexpected character " + Quote(wholeRune(chunk[i:], r))}
 			}
 			col++
-			if col > MaxSide {
-				return nil, &Error{file, line, MaxSide + 1, fmt.Sprintf("line longer than %d columns", MaxSide)}
-			}
 			if max(width, col)*line > MaxCells {
 				return nil, &Error{file, line, 1, fmt.Sprintf("grid larger than %d cells", MaxCells)}
 			}
@@ -71,7 +73,7 @@ func Scan(file string, r io.Reader, tr *[256]byte, valid *[256]bool) ([]byte, er
 		}
 		if rerr == io.EOF {
 			if cr {
-				return nil, &Error{file, line, col, "unexpected character " + Quote([]byte{'\r'})}
+				return nil, strayCR(file, line, col)
 			}
 			return out, nil
 		}
@@ -79,6 +81,20 @@ func Scan(file string, r io.Reader, tr *[256]byte, valid *[256]bool) ([]byte, er
 			return nil, rerr
 		}
 	}
+}
+
+// longLine is the error of a line longer than MaxSide columns.
+func longLine(file string, line int) error {
+	return &Error{file, line, MaxSide + 1, fmt.Sprintf("line longer than %d columns", MaxSide)}
+}
+
+// strayCR is the error of a carriage return at col that no line feed follows: past the
+// longest line, the line is too long, as Read finds it.
+func strayCR(file string, line, col int) error {
+	if col > MaxSide {
+		return longLine(file, line)
+	}
+	return &Error{file, line, col, "unexpected character " + Quote([]byte{'\r'})}
 }
 
 // wholeRune returns b, the bytes read from an unexpected one on, with as many more read from
