@@ -129,14 +129,32 @@ func TestFieldUntil(t *testing.T) {
 
 // TestMarked holds Read's list of marked cells to a scan of every cell: on random texts of
 // walls, floor and a few other letters (ragged lines, CRLF, long runs of plain cells), the
-// cells neither '#' nor '.', in reading order; none listed when '#' or '.' is not valid; and
-// the list reused, not grown, by a second Read.
+// cells neither '#' nor '.', in reading order, and at the edges of the largest grid; none
+// listed when '#' or '.' is not valid.
 func TestMarked(t *testing.T) {
 	var all, noFloor [256]bool
 	for i := range all {
 		all[i], noFloor[i] = true, true
 	}
 	noFloor['.'] = false
+	check := func(text []byte) {
+		var g grid.Grid
+		if err := g.Read("g", text, '#', &all); err != nil {
+			return // empty
+		}
+		var want []int32
+		for i, c := range g.Cells {
+			if c != '#' && c != '.' {
+				want = append(want, int32(i))
+			}
+		}
+		if !slices.Equal(g.Marked, want) {
+			t.Fatalf("%.200q: marked %v, want %v", text, g.Marked, want)
+		}
+		if err := g.Read("g", text, '#', &noFloor); err == nil && g.Marked != nil {
+			t.Fatalf("%.200q: marked %v with '.' invalid", text, g.Marked)
+		}
+	}
 	r := rand.New(rand.NewPCG(5, 5))
 	for range 500 {
 		var text []byte
@@ -149,23 +167,10 @@ func TestMarked(t *testing.T) {
 				text = append(text, []string{"\n", "\r\n"}[r.IntN(2)]...)
 			}
 		}
-		var g grid.Grid
-		if err := g.Read("g", text, '#', &all); err != nil {
-			continue // empty
-		}
-		var want []int32
-		for i, c := range g.Cells {
-			if c != '#' && c != '.' {
-				want = append(want, int32(i))
-			}
-		}
-		if !slices.Equal(g.Marked, want) {
-			t.Fatalf("%q: marked %v, want %v", text, g.Marked, want)
-		}
-		if err := g.Read("g", text, '#', &noFloor); err == nil && g.Marked != nil {
-			t.Fatalf("%q: marked %v with '.' invalid", text, g.Marked)
-		}
+		check(text)
 	}
+	// The edges: marks in the first and the last columns of the widest lines, on every line.
+	check([]byte(strings.Repeat("a"+strings.Repeat("#", grid.MaxSide-3)+"b@\n", grid.MaxCells/grid.MaxSide)))
 }
 
 // BenchmarkFieldUntil finds a way of some 300 steps across a 1000x1000 room, as a leg's
