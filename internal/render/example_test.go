@@ -8,8 +8,9 @@ import (
 )
 
 // A vault drawn at one pixel a cell, its palette indices printed: key a 2, door A 3, the
-// floor robot 0's region tint 14 (Region(0)), and the robot and its trail robot 0's colour 6
-// (Robot(0)). At larger scales a key, a trail and a robot are drawn inset in their cells.
+// floor robot 0's region tint 14 (Region(0)) but for a cell of no robot's region, plain floor
+// 1, and the robot and its trail robot 0's colour 6 (Robot(0)). At larger scales a key, a
+// trail and a robot are drawn inset in their cells.
 func ExampleVault() {
 	v, err := vault.Parse("v", []byte("a.A.@\n"))
 	if err != nil {
@@ -18,6 +19,7 @@ func ExampleVault() {
 	}
 	g := v.Grid                          // the text with a border of wall: a at cell 8, the robot at 12
 	owner := make([]int32, len(g.Cells)) // every cell robot 0's region
+	owner[9] = -1                        // but the cell after a: no robot's
 	img := render.Vault(render.Scene{G: g, Owner: owner, Robots: v.Robots, Trail: [][]int{{11}}, Scale: 1})
 	for y := range img.Bounds().Dy() {
 		for x := range img.Bounds().Dx() {
@@ -26,5 +28,5 @@ func ExampleVault() {
 		fmt.Println()
 	}
 	// Output:
-	//   2 14  3  6  6
+	//   2  1  3  6  6
 }
