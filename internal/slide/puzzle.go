@@ -292,7 +292,8 @@ func (in *text) goal(p *Puzzle, i int, v string) error {
 			goal = j
 		}
 	}
-	col := strings.Index(in.lines[i], f[0]) + 1
+	_, after, _ := strings.Cut(in.lines[i], ":") // the piece is the value's first field, the key may hold its symbol
+	col := len(in.lines[i]) - len(after) + strings.Index(after, f[0]) + 1
 	switch {
 	case goal < 0:
 		return in.errAt(i+1, col, "goal names piece %q, which is not on the board", f[0])

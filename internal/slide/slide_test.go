@@ -348,6 +348,9 @@ func TestParseErrors(t *testing.T) {
 		{"AB\n..\n\ngoal: A 2 0\n", "p:4:7: goal puts piece A at 2 0, outside the 2x2 board"},
 		{"AB\n..\n", "p:3:1: no goal: add \"goal: P R C\" or target: lines"},
 		{"AB\n..\n\ngoal: A 0 0\ngoal: B 1 1\n", "p:5:7: goal names piece B, an earlier goal line piece A: one goal piece"},
+		// A piece whose symbol is a letter of the key: its column in the value, not the key's.
+		{"aa\nb.\n\ngoal: a 5 5\n", "p:4:7: goal puts piece a at 5 5, outside the 2x2 board"},
+		{"aa\nb.\n\n  goal:   l 0 0\n", "p:4:11: goal names piece \"l\", which is not on the board"},
 		{"AB\n..\n\ntarget: BA\ntarget: ..\ntarget: AB\n", "p:4:1: target has 3 rows, the board 2"},
 		{"AB\n..\n\ntarget: AB\ntarget: C.\n", "p:4:1: target does not hold the same pieces as the board"}, // a piece more
 		{"AB\n..\n\ntarget: A.\ntarget: ..\n", "p:4:1: target does not hold the same pieces as the board"}, // a piece fewer
