@@ -42,6 +42,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/statespace/puzzles/internal/atlas"
 	"github.com/statespace/puzzles/internal/grid"
@@ -124,13 +125,13 @@ func Parse(name string, data []byte) (*Puzzle, error) {
 	p := &Puzzle{Name: name, H: len(rows), W: len(rows[0]), Goal: -1, Meta: map[string][]string{}}
 	for r, row := range rows {
 		if len(row) != p.W {
-			return nil, in.errAt(b.line[r], min(len(row), p.W)+1, "row has %d cells, the first row %d", len(row), p.W)
+			return nil, in.errAt(b.line[r], b.cellCol(r, min(len(row), p.W)), "row has %d cells, the first row %d", len(row), p.W)
 		}
 	}
 	if p.H*p.W > MaxCells {
 		return nil, in.errAt(b.line[0], 1, "board of %dx%d cells is larger than %d cells", p.H, p.W, MaxCells)
 	}
-	pieces, perr := findPieces(rows, func(r, c int) (int, int) { return b.line[r], c + 1 })
+	pieces, perr := findPieces(rows, func(r, c int) (int, int) { return b.line[r], b.cellCol(r, c) })
 	if perr != nil {
 		return nil, &grid.Error{File: name, Line: perr.line, Col: perr.col, Msg: perr.msg}
 	}
@@ -158,7 +159,7 @@ func Parse(name string, data []byte) (*Puzzle, error) {
 			return nil, in.errAt(target.line[0], 1, "target has %d rows, the board %d", len(target.rows), p.H)
 		}
 		for i := 0; i < len(target.rows); i += p.H {
-			t, err := p.parseTarget(name, target.rows[i:i+p.H], target.line[i:i+p.H])
+			t, err := p.parseTarget(name, target.sub(i, i+p.H))
 			if err != nil {
 				return nil, err
 			}
@@ -184,15 +185,33 @@ func (in *text) errAt(line, col int, format string, args ...any) error {
 	return &grid.Error{File: in.name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 }
 
-// rowLines are board rows read from a text, with the line each came from.
+// rowLines are board rows read from a text, with the line each came from and the column
+// its text starts at (a target line's value), and whether it is a bracket drawing.
 type rowLines struct {
-	rows [][]byte
-	line []int
+	rows    [][]byte
+	line    []int
+	col     []int
+	bracket []bool
 }
 
-// add appends row, read from line.
-func (r *rowLines) add(row []byte, line int) {
+// add appends row, read from line from column col in the notation of bracket.
+func (r *rowLines) add(row []byte, line, col int, bracket bool) {
 	r.rows, r.line = append(r.rows, row), append(r.line, line)
+	r.col, r.bracket = append(r.col, col), append(r.bracket, bracket)
+}
+
+// cellCol is the column of row k's cell c in its line: its symbol's, in a bracket drawing
+// the character between the brackets.
+func (r *rowLines) cellCol(k, c int) int {
+	if r.bracket[k] {
+		return r.col[k] + 3*c + 1
+	}
+	return r.col[k] + c
+}
+
+// sub is rows i to j.
+func (r *rowLines) sub(i, j int) rowLines {
+	return rowLines{r.rows[i:j], r.line[i:j], r.col[i:j], r.bracket[i:j]}
 }
 
 // board is a puzzle's board as its text gives it: its rows, the line of the first, the line
@@ -218,7 +237,7 @@ func (in *text) board() (board, error) {
 				return b, in.errAt(i+1, len(k)+2+len(v)-len(strings.TrimLeft(v, " \t")), "%v", err)
 			}
 			for _, row := range strings.Fields(l.String()) {
-				b.add([]byte(row), i+1)
+				b.add([]byte(row), i+1, in.valueCol(i), false)
 			}
 			b.end, b.code = i+1, true
 			return b, nil
@@ -228,11 +247,11 @@ func (in *text) board() (board, error) {
 		if strings.Contains(lines[i], ":") && len(b.rows) == 0 {
 			break
 		}
-		row, col, err := boardRow(lines[i])
+		row, bracket, col, err := boardRow(lines[i])
 		if err != nil {
 			return b, in.errAt(i+1, col, "%v", err)
 		}
-		b.add(row, i+1)
+		b.add(row, i+1, 1, bracket)
 	}
 	if len(b.rows) == 0 {
 		return b, in.errAt(1, 1, "no board")
@@ -262,11 +281,12 @@ func (in *text) meta(p *Puzzle, from int) (target rowLines, err error) {
 				return target, err
 			}
 		case "target":
-			row, col, err := boardRow(v)
+			row, bracket, col, err := boardRow(v)
+			at := in.valueCol(i)
 			if err != nil {
-				return target, in.errAt(i+1, col, "%v", err)
+				return target, in.errAt(i+1, at+col-1, "%v", err)
 			}
-			target.add(row, i+1)
+			target.add(row, i+1, at, bracket)
 		default:
 			p.Meta[k] = append(p.Meta[k], v)
 		}
@@ -292,8 +312,7 @@ func (in *text) goal(p *Puzzle, i int, v string) error {
 			goal = j
 		}
 	}
-	_, after, _ := strings.Cut(in.lines[i], ":") // the piece is the value's first field, the key may hold its symbol
-	col := len(in.lines[i]) - len(after) + strings.Index(after, f[0]) + 1
+	col := in.valueCol(i) // the piece's: the value's first field
 	switch {
 	case goal < 0:
 		return in.errAt(i+1, col, "goal names piece %q, which is not on the board", f[0])
@@ -311,10 +330,17 @@ func (in *text) goal(p *Puzzle, i int, v string) error {
 	return nil
 }
 
-// boardRow reads one board row in either notation. col is where a problem is. A row is a
-// bracket drawing when it is wholly "[x]" groups; otherwise every character is a cell, so
-// '[' can also be a piece's symbol (lists with more than 26 pieces use punctuation).
-func boardRow(l string) (row []byte, col int, err error) {
+// valueCol is the column the value of "key: value" line i starts at.
+func (in *text) valueCol(i int) int {
+	_, v, _ := strings.Cut(in.lines[i], ":")
+	return len(in.lines[i]) - len(strings.TrimLeftFunc(v, unicode.IsSpace)) + 1
+}
+
+// boardRow reads one board row in either notation, and says which (bracket). col is where
+// a problem is, from 1 at l's start. A row is a bracket drawing when it is wholly "[x]"
+// groups; otherwise every character is a cell, so '[' can also be a piece's symbol (lists
+// with more than 26 pieces use punctuation).
+func boardRow(l string) (row []byte, bracket bool, col int, err error) {
 	l = strings.TrimRight(l, " \t")
 	if bracketed(l) {
 		for j := 0; j < len(l); j += 3 {
@@ -327,15 +353,16 @@ func boardRow(l string) (row []byte, col int, err error) {
 	} else {
 		row = []byte(l)
 	}
+	bracket = bracketed(l)
 	for j, c := range row {
 		if c <= ' ' || c > '~' {
-			if bracketed(l) {
-				return nil, 3*j + 2, fmt.Errorf("unexpected character %s on the board", grid.Quote(row[j:]))
+			if bracket {
+				return nil, true, 3*j + 2, fmt.Errorf("unexpected character %s on the board", grid.Quote(row[j:]))
 			}
-			return nil, j + 1, fmt.Errorf("unexpected character %s on the board", grid.Quote([]byte(l[j:])))
+			return nil, false, j + 1, fmt.Errorf("unexpected character %s on the board", grid.Quote([]byte(l[j:])))
 		}
 	}
-	return row, 0, nil
+	return row, bracket, 0, nil
 }
 
 func bracketed(l string) bool {
@@ -425,17 +452,18 @@ func (p *Puzzle) classify() {
 }
 
 // parseTarget reads a target board: the same pieces by shape, anywhere.
-func (p *Puzzle) parseTarget(name string, rows [][]byte, lines []int) (State, error) {
+func (p *Puzzle) parseTarget(name string, target rowLines) (State, error) {
+	rows, lines := target.rows, target.line
 	errAt := func(line, col int, msg string) error { return &grid.Error{File: name, Line: line, Col: col, Msg: msg} }
 	if len(rows) != p.H {
 		return State{}, errAt(lines[0], 1, fmt.Sprintf("target has %d rows, the board %d", len(rows), p.H))
 	}
 	for r, row := range rows {
 		if len(row) != p.W {
-			return State{}, errAt(lines[r], 1, fmt.Sprintf("target row has %d cells, the board %d", len(row), p.W))
+			return State{}, errAt(lines[r], target.cellCol(r, min(len(row), p.W)), fmt.Sprintf("target row has %d cells, the board %d", len(row), p.W))
 		}
 	}
-	pieces, perr := findPieces(rows, func(r, c int) (int, int) { return lines[r], c + 1 })
+	pieces, perr := findPieces(rows, func(r, c int) (int, int) { return lines[r], target.cellCol(r, c) })
 	if perr != nil {
 		return State{}, errAt(perr.line, perr.col, "target: "+perr.msg)
 	}
@@ -454,7 +482,7 @@ func (p *Puzzle) parseTarget(name string, rows [][]byte, lines []int) (State, er
 			}
 		}
 		if class < 0 {
-			return State{}, errAt(lines[pc.Row], pc.Col+1, fmt.Sprintf("target piece %c has a shape the board does not", pc.Symbol))
+			return State{}, errAt(lines[pc.Row], target.cellCol(pc.Row, pc.Col), fmt.Sprintf("target piece %c has a shape the board does not", pc.Symbol))
 		}
 		t = t.set(pc.Row*p.W+pc.Col, class+1, b)
 	}

@@ -361,6 +361,14 @@ func TestParseErrors(t *testing.T) {
 		{"AB\n..\n\ngoal: A 1 1\ncode: 1A9BF0C00\n", "p:5:1: a code line is the board, the file's first line"},
 		{"A\x01\n\ngoal: A 0 0\n", "p:1:2: unexpected character byte 0x01 on the board"},
 		{"[A][\x01]\n\ngoal: A 0 0\n", "p:1:5: unexpected character byte 0x01 on the board"}, // bracketed: the column of the cell's character
+		// Every error in a bracket drawing or a target line names the cell's column in the
+		// line (they named its place in the row: 1:3 for the first, 5:2 for the last).
+		{"[A][ ][A]\n[ ][ ][ ]\n\ngoal: A 0 0\n", "p:1:8: symbol A is in two places"},
+		{"[A][B]\n[ ]\n\ngoal: A 0 0\n", "p:2:5: row has 1 cells, the first row 2"},
+		{"AB\n..\n\ntarget: A.\ntarget: .A\n", "p:5:10: target: symbol A is in two places"},
+		{"AB\n..\n\ntarget: A B\ntarget: ..\n", "p:4:10: unexpected character ' ' on the board"},
+		{"AB\nCC\n..\n\ntarget: AB\ntarget: C.\ntarget: C.\n", "p:6:9: target piece C has a shape the board does not"},
+		{"AB\n..\n\n  target:   [A][B]\ntarget: [ ][ ][ ]\n", "p:5:16: target row has 3 cells, the board 2"},
 		{strings.Repeat("A"+strings.Repeat(".", 8)+"\n", 8) + "\ngoal: A 0 0\n", "p:1:1: board of 8x9 cells is larger than 64 cells"},
 	}
 	for _, tc := range tests {
