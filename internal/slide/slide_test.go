@@ -7,11 +7,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/statespace/puzzles/inputs"
+	"github.com/statespace/puzzles/internal/grid"
 	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/slide"
 )
@@ -510,17 +513,54 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("BAAC\nBAAC\nDEEF\nDGHF\nI..J\n\ngoal: A 3 1\n"))
 	f.Add([]byte("[1][1][ ]\n\ngoal: 1 0 1\n"))
 	f.Add([]byte("AB\n..\n\ntarget: .B\ntarget: A.\n"))
+	f.Add([]byte("[A][ ][A]\n\ngoal: A 0 0\n"))
+	f.Add([]byte("aa\n.b\n\n goal: a 1 1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := slide.Parse("f", data)
 		if err != nil {
-			if strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "f:") {
+			var e *grid.Error
+			if strings.Contains(err.Error(), "\n") || !errors.As(err, &e) || e.File != "f" {
 				t.Fatalf("bad error: %q", err)
+			}
+			if at, want, ok := named(data, e); ok && !strings.HasPrefix(at, want) {
+				t.Fatalf("%q: %v, but %d:%d holds %.4q", data, err, e.Line, e.Col, at)
 			}
 			return
 		}
 		bd := slide.NewBoard(p)
 		bd.Neighbours(bd.Start(), slide.Whole, nil)
 	})
+}
+
+// namedChar matches the errors that name a character or a piece's symbol standing where
+// they point: the quoted character, its byte in hex, or the symbol.
+var namedChar = regexp.MustCompile(`^(?:unexpected character (?:('(?:[^'\\]|\\.)+')|byte 0x([0-9a-f]{2}))|(?:target: )?symbol (.) is in two|target piece (.) has|goal names piece (?:("(?:[^"\\]|\\.)+")|(.),)|goal puts piece (.) at)`)
+
+// named returns, for an error of Parse's on data that names a character, the text from
+// the error's position on and the character; ok is false for other errors.
+func named(data []byte, e *grid.Error) (at, want string, ok bool) {
+	m := namedChar.FindStringSubmatch(e.Msg)
+	if m == nil {
+		return "", "", false
+	}
+	for i, g := range m[1:] {
+		switch {
+		case g == "":
+		case i == 1:
+			b, _ := strconv.ParseUint(g, 16, 8)
+			want = string([]byte{byte(b)})
+		case len(g) > 1: // 'x' or "x"
+			want, _ = strconv.Unquote(g)
+		default:
+			want = g
+		}
+	}
+	text := strings.ReplaceAll(strings.TrimPrefix(string(data), "\xef\xbb\xbf"), "\r\n", "\n")
+	lines := strings.Split(text, "\n")
+	if e.Line < 1 || e.Line > len(lines) || e.Col < 1 || e.Col > len(lines[e.Line-1]) {
+		return "", want, true
+	}
+	return lines[e.Line-1][e.Col-1:], want, true
 }
 
 // FuzzAgree checks that the three algorithms agree on fuzzed small puzzles, and that under
