@@ -3,6 +3,8 @@ package vault_test
 import (
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -158,6 +160,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("#########\n#b.A.@.a#\n#########\n"))
 	f.Add([]byte("\xef\xbb\xbf@\r\n+"))
 	f.Add([]byte("@@@@@@@@@@"))
+	f.Add([]byte("#a..\n\n.@+a\r\n"))
+	f.Add([]byte("+.@\n#.+\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, err := vault.Parse("f", data)
 		if err != nil {
@@ -168,12 +172,50 @@ func FuzzParse(f *testing.F) {
 			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("error on several lines: %q", err)
 			}
+			checkNamed(t, data, err)
 			return
 		}
 		if len(v.Robots) == 0 || len(v.Robots) > vault.MaxRobots {
 			t.Fatalf("%d robots accepted", len(v.Robots))
 		}
 		v.Part2()
-		v.Exit()
+		if _, err := v.Exit(); err != nil {
+			checkNamed(t, data, err)
+		}
 	})
+}
+
+// namedChar matches the errors that name the character standing where they point: the
+// quoted character, its byte in hex, a key again, the robot too many, the second exit.
+var namedChar = regexp.MustCompile(`^(?:unexpected character (?:('(?:[^'\\]|\\.)+')|byte 0x([0-9a-f]{2}))|key (.) appears again|more than \d+ (robots)|a second (exit))`)
+
+// checkNamed holds an error of Parse's or Exit's on data that names a character to the
+// text at its position.
+func checkNamed(t *testing.T, data []byte, err error) {
+	var e *grid.Error
+	if !errors.As(err, &e) {
+		t.Fatalf("%q: %v has no position", data, err)
+	}
+	m := namedChar.FindStringSubmatch(e.Msg)
+	if m == nil {
+		return
+	}
+	var want string
+	switch {
+	case m[1] != "":
+		want, _ = strconv.Unquote(m[1])
+	case m[2] != "":
+		b, _ := strconv.ParseUint(m[2], 16, 8)
+		want = string([]byte{byte(b)})
+	case m[3] != "":
+		want = m[3]
+	case m[4] != "":
+		want = "@"
+	default:
+		want = "+"
+	}
+	lines := strings.Split(strings.TrimPrefix(string(data), "\xef\xbb\xbf"), "\n")
+	if e.Line > len(lines) || e.Col > len(lines[e.Line-1]) || !strings.HasPrefix(lines[e.Line-1][e.Col-1:], want) {
+		t.Fatalf("%q: %v, but %d:%d does not hold %q", data, err, e.Line, e.Col, want)
+	}
 }
