@@ -126,13 +126,24 @@ func Quote(b []byte) string {
 
 // ScanText reads a text input of at most limit bytes from r: it stops at the first control
 // byte other than tab, carriage return and line feed, or as soon as the input passes the
-// limit, with the line and column of either.
+// limit, with the line and column of either (a byte-order mark, kept, takes no column).
 func ScanText(file string, r io.Reader, limit int) ([]byte, error) {
 	buf := make([]byte, 32<<10)
 	var out []byte
 	line, col := 1, 0
-	for {
-		n, rerr := r.Read(buf)
+	for first := true; ; first = false {
+		var n int
+		var rerr error
+		if first { // a byte-order mark's three bytes, however the reads are split
+			if n, rerr = io.ReadAtLeast(r, buf, 3); errors.Is(rerr, io.ErrUnexpectedEOF) {
+				rerr = io.EOF
+			}
+			if bytes.HasPrefix(buf[:n], []byte("\xef\xbb\xbf")) {
+				col = -3 // no column of the text: the parsers drop it
+			}
+		} else {
+			n, rerr = r.Read(buf)
+		}
 		for i, b := range buf[:n] {
 			switch {
 			case b == '\n':

@@ -71,7 +71,8 @@ func errText(err error) string {
 }
 
 // TestScanText holds ScanText to its edges: an input of the limit's bytes but not one more,
-// and every control byte but tab, carriage return and line feed refused where it stands.
+// and every control byte but tab, carriage return and line feed refused where it stands (a
+// byte-order mark taking no column); read whole or a byte at a time alike.
 func TestScanText(t *testing.T) {
 	for _, tc := range []struct{ text, err string }{
 		{strings.Repeat("x", 10), ""},
@@ -81,10 +82,14 @@ func TestScanText(t *testing.T) {
 		{"ab\nc\x7f", "t:2:2: unexpected character byte 0x7f"},
 		{"a\x00", "t:1:2: unexpected character byte 0x00"},
 		{"\x1b[", "t:1:1: unexpected character byte 0x1b"},
+		{"\xef\xbb\xbfa\x01", "t:1:2: unexpected character byte 0x01"}, // the mark takes no column
 	} {
 		out, err := grid.ScanText("t", strings.NewReader(tc.text), 10)
 		if errText(err) != tc.err || err == nil && string(out) != tc.text {
 			t.Errorf("%q: %q, %v; want %s", tc.text, out, err, tc.err)
+		}
+		if slow, serr := grid.ScanText("t", iotest.OneByteReader(strings.NewReader(tc.text)), 10); errText(serr) != errText(err) || !bytes.Equal(slow, out) {
+			t.Errorf("%q: a byte at a time %q, %v; whole %q, %v", tc.text, slow, serr, out, err)
 		}
 	}
 }
