@@ -59,7 +59,7 @@ func Read(file string, data []byte, wall byte, valid *[256]bool) (*Grid, error) 
 // Read is the function Read into g, reusing its cells' memory: reading a grid no larger
 // than the last allocates nothing.
 func (g *Grid) Read(file string, data []byte, wall byte, valid *[256]bool) error {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	data = bytes.TrimPrefix(data, bom)
 	plain := valid['#'] && valid['.'] // a word of only those is valid as a whole
 	// Line extents and checks first (IndexByte is vectorised), then one copy per line.
 	type span struct{ from, to int }

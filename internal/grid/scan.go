@@ -19,23 +19,12 @@ func Scan(file string, r io.Reader, tr *[256]byte, valid *[256]bool) ([]byte, er
 	var out []byte
 	line, col, width := 1, 0, 0
 	cr := false // the last byte was a carriage return
-	first := true
-	for {
-		var n int
-		var rerr error
-		if first { // at least a byte-order mark's three bytes, however the reads are split
-			n, rerr = io.ReadAtLeast(r, buf, 3)
-		} else {
-			n, rerr = r.Read(buf)
-		}
-		if errors.Is(rerr, io.ErrUnexpectedEOF) {
-			rerr = io.EOF
-		}
+	for first := true; ; first = false {
+		n, rerr := read(r, buf, first)
 		chunk := buf[:n]
-		if first && bytes.HasPrefix(chunk, []byte("\xef\xbb\xbf")) {
+		if first && bytes.HasPrefix(chunk, bom) {
 			chunk = chunk[3:]
 		}
-		first = false
 		for i, b := range chunk {
 			t := b
 			if tr != nil {
@@ -81,6 +70,22 @@ func Scan(file string, r io.Reader, tr *[256]byte, valid *[256]bool) ([]byte, er
 			return nil, rerr
 		}
 	}
+}
+
+// bom is the UTF-8 byte-order mark, which the scans drop or count no column for.
+var bom = []byte("\xef\xbb\xbf")
+
+// read reads r's next bytes into buf: the first read at least a byte-order mark's three,
+// however the reads are split, and io.EOF however few there were.
+func read(r io.Reader, buf []byte, first bool) (int, error) {
+	if !first {
+		return r.Read(buf)
+	}
+	n, err := io.ReadAtLeast(r, buf, 3)
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		err = io.EOF
+	}
+	return n, err
 }
 
 // longLine is the error of a line longer than MaxSide columns.
@@ -132,17 +137,9 @@ func ScanText(file string, r io.Reader, limit int) ([]byte, error) {
 	var out []byte
 	line, col := 1, 0
 	for first := true; ; first = false {
-		var n int
-		var rerr error
-		if first { // a byte-order mark's three bytes, however the reads are split
-			if n, rerr = io.ReadAtLeast(r, buf, 3); errors.Is(rerr, io.ErrUnexpectedEOF) {
-				rerr = io.EOF
-			}
-			if bytes.HasPrefix(buf[:n], []byte("\xef\xbb\xbf")) {
-				col = -3 // no column of the text: the parsers drop it
-			}
-		} else {
-			n, rerr = r.Read(buf)
+		n, rerr := read(r, buf, first)
+		if first && bytes.HasPrefix(buf[:n], bom) {
+			col = -3 // no column of the text: the parsers drop it
 		}
 		for i, b := range buf[:n] {
 			switch {
