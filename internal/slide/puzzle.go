@@ -234,7 +234,7 @@ func (in *text) board() (board, error) {
 		if k, v, ok := strings.Cut(lines[i], ":"); ok && strings.TrimSpace(k) == "code" {
 			l, err := atlas.ParseLayout(strings.TrimSpace(v))
 			if err != nil {
-				return b, in.errAt(i+1, len(k)+2+len(v)-len(strings.TrimLeft(v, " \t")), "%v", err)
+				return b, in.errAt(i+1, in.valueCol(i), "%v", err)
 			}
 			for _, row := range strings.Fields(l.String()) {
 				b.add([]byte(row), i+1, in.valueCol(i), false)
