@@ -12,6 +12,7 @@ package vault
 import (
 	"fmt"
 	"io"
+	"unicode/utf8"
 
 	"github.com/statespace/puzzles/internal/grid"
 	"github.com/statespace/puzzles/internal/keys"
@@ -205,6 +206,8 @@ func Dialect(start, exit, floor string) (*[256]byte, error) {
 		}
 		c := d.value[0]
 		switch {
+		case len(d.value) != 1 && utf8.RuneCountInString(d.value) == 1: // a role is a byte's
+			return nil, fmt.Errorf("-%s %q: want an ASCII character (a vault's cell is a byte)", d.flag, d.value)
 		case len(d.value) != 1:
 			return nil, fmt.Errorf("-%s %q: want one character", d.flag, d.value)
 		case c == '\n' || c == '\r':
