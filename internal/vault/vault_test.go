@@ -24,8 +24,9 @@ func TestDialect(t *testing.T) {
 		{"@", "+", ".", "#@.+#", "#@.+#", ""}, // the format's own: nothing to translate
 		{"", "", "", "#@.a#", "#@.a#", ""},
 		{"SS", "", "", "", "", `-start "SS": want one character`},
-		{"", "", "·", "", "", `-floor "·": want an ASCII character (a vault's cell is a byte)`}, // one character, two bytes
-		{"", "", "a", "#@aa#", "#@..#", ""},                                                     // a letter too: the dialect's floor, not a key
+		// One character of two bytes.
+		{"", "", "·", "", "", `-floor "·": want an ASCII character (a vault's cell is a byte)`},
+		{"", "", "a", "#@aa#", "#@..#", ""}, // a letter too: the dialect's floor, not a key
 		{"#", "", "", "", "", `-start "#": the wall, which no dialect changes`},
 		{"%", "", "%", "", "", `-start and -floor: both "%"`},
 		{"", "\n", "", "", "", `-exit "\n": a line end cannot be a cell`},
