@@ -1,0 +1,25 @@
+package vaultgen
+
+import (
+	"runtime"
+	"testing"
+)
+
+// TestMakeBytes holds Make's estimate of a vault's memory, which refuses the vaults a
+// process cannot give it, to what making them allocates in all: never more than twice as
+// much, so that no vault that fits is refused for the estimate's sake (an open room's text
+// counted at a maze's 24 bytes a cell passed every other test).
+func TestMakeBytes(t *testing.T) {
+	for _, o := range []Options{
+		{Size: 201, Open: true}, {Size: 1001, Open: true, Robots: 8}, {Size: 2046, Open: true, Keys: 5},
+		{Size: 201}, {Size: 401, Loops: 0.3, Rooms: 5, Doors: 20},
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		Generate(o)
+		runtime.ReadMemStats(&after)
+		if made, est := int64(after.TotalAlloc-before.TotalAlloc), makeBytes(o); est > 2*made {
+			t.Errorf("%+v: makeBytes %d, making it allocated %d", o, est, made)
+		}
+	}
+}
