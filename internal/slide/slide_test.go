@@ -373,11 +373,50 @@ func TestParseErrors(t *testing.T) {
 		{"AB\nCC\n..\n\ntarget: AB\ntarget: C.\ntarget: C.\n", "p:6:9: target piece C has a shape the board does not"},
 		{"AB\n..\n\n  target:   [A][B]\ntarget: [ ][ ][ ]\n", "p:5:16: target row has 3 cells, the board 2"},
 		{strings.Repeat("A"+strings.Repeat(".", 8)+"\n", 8) + "\ngoal: A 0 0\n", "p:1:1: board of 8x9 cells is larger than 64 cells"},
+		{strings.Repeat("A"+strings.Repeat(".", 12)+"\n", 5) + "\ngoal: A 0 0\n", "p:1:1: board of 5x13 cells is larger than 64 cells"}, // by one
+		// Four shapes take three bits a cell: two words hold 42 cells, not 43.
+		{"ABBCCCDDDD" + strings.Repeat(".", 33) + "\n\ngoal: A 0 1\n", "p:1:1: board of 1x43 with 4 shape classes does not fit a position of two 64-bit words (42 cells at most)"},
+		{"AB\n..\n\ngoal: AB 1 0\n", "p:4:1: goal wants a piece, a row and a column"}, // a piece is one symbol
 	}
 	for _, tc := range tests {
 		_, err := slide.Parse("p", []byte(tc.input))
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("Parse(%q) = %v, want %s", tc.input, err, tc.want)
+		}
+	}
+}
+
+// TestParseAccepts holds Parse to inputs beside its errors, each read as a plainer one is:
+// blank lines of spaces before the board, comment lines among the keys, a piece whose symbol
+// is ':' (a key line's mark) below the first row, a row that starts like a bracket drawing
+// but is not one, a board of 42 cells of three bits each (as itself), a goal place or a target board
+// given twice (each kept once).
+func TestParseAccepts(t *testing.T) {
+	for _, tc := range []struct{ name, input, plain string }{
+		{"spaces before the board", " \t\n\nAB\n..\n\ngoal: A 1 0\n", "AB\n..\n\ngoal: A 1 0\n"},
+		{"comment lines", "AB\n..\n\n# the goal:\ngoal: A 1 0\n#\n", "AB\n..\n\ngoal: A 1 0\n"},
+		{"a piece ':'", "AB\n::\n..\n\ngoal: A 2 0\n", "AB\nCC\n..\n\ngoal: A 2 0\n"},
+		{"not a bracket drawing", "[AB\n...\n\ngoal: A 1 1\n", "CAB\n...\n\ngoal: A 1 1\n"},
+		{"42 cells of three bits", "ABBCCCDDDD" + strings.Repeat(".", 32) + "\n\ngoal: A 0 1\n", "ABBCCCDDDD" + strings.Repeat(".", 32) + "\n\ngoal: A 0 1\n"},
+		{"a goal place twice", "AB\n..\n\ngoal: A 1 0\ngoal: A 1 1\ngoal: A 1 0\n", "AB\n..\n\ngoal: A 1 0\ngoal: A 1 1\n"},
+		{"a target twice", "AB\n..\n\ntarget: ..\ntarget: AB\ntarget: ..\ntarget: AB\n", "AB\n..\n\ntarget: ..\ntarget: AB\n"},
+	} {
+		p, err := slide.Parse("p", []byte(tc.input))
+		q, qerr := slide.Parse("q", []byte(tc.plain))
+		if err != nil || qerr != nil {
+			t.Errorf("%s: %v (the plain one: %v)", tc.name, err, qerr)
+			continue
+		}
+		shape := func(p *slide.Puzzle) string { // all but the pieces' symbols
+			var b strings.Builder
+			for _, pc := range p.Pieces {
+				fmt.Fprintf(&b, "%d,%d %dx%d class %d; ", pc.Row, pc.Col, pc.H, pc.W, pc.Class)
+			}
+			fmt.Fprintf(&b, "%dx%d goal %d at %v, targets %v", p.H, p.W, p.Goal, p.GoalAt, p.Targets)
+			return b.String()
+		}
+		if a, b := shape(p), shape(q); a != b {
+			t.Errorf("%s: %s\nwant %s", tc.name, a, b)
 		}
 	}
 }
