@@ -135,7 +135,11 @@ func (t *Timing) String() string {
 // when the legs have them, each leg's cells; every line after prefix.
 func WalkText(prefix string, legs []Leg) string {
 	var b strings.Builder
-	for r := 1; r <= 8; r++ {
+	most := 0
+	for _, l := range legs {
+		most = max(most, l.Robot)
+	}
+	for r := 1; r <= most; r++ {
 		var to []string
 		for _, l := range legs {
 			if l.Robot == r {

@@ -37,6 +37,9 @@ func TestAnswer(t *testing.T) {
 			`{"file":"","part1":null}`, []string{"part 1: stopped: memory limit 32 MB"}, Stopped},
 		{Answer{Label: "part 1", Stop: limit, Lower: -1, Upper: 96}, "x: part 1: stopped (memory limit 32 MB): between 0 and 96\n",
 			`{"file":"","part1":null,"part1_bounds":{"lower":0,"upper":96}}`, []string{"part 1: stopped: memory limit 32 MB"}, Stopped},
+		// A value beside a stop is not proven: null, the bounds saying what is.
+		{Answer{Label: "part 1", Value: 96, Found: true, Stop: limit, Lower: 90, Upper: 96}, "x: part 1: stopped (memory limit 32 MB): between 90 and 96\n",
+			`{"file":"","part1":null,"part1_bounds":{"lower":90,"upper":96}}`, []string{"part 1: stopped: memory limit 32 MB"}, Stopped},
 	}
 	for _, c := range cases {
 		if got := c.a.Line("x: "); got != c.line {
@@ -154,5 +157,18 @@ func TestCount(t *testing.T) {
 		if got := Count(c.n, "move"); got != c.want {
 			t.Errorf("Count(%d) = %q, want %q", c.n, got, c.want)
 		}
+	}
+}
+
+// TestWalkText prints each robot's stops in its number's order, the robots without a leg
+// left out, up to the eighth, then the legs' cells when they have them.
+func TestWalkText(t *testing.T) {
+	legs := []Leg{{Robot: 8, To: "b", Steps: 4}, {Robot: 2, To: "a", Steps: 3, Cells: []string{"2:3", "2:4"}}, {Robot: 8, To: "exit", Steps: 1}}
+	want := "x:   robot 2: a 3\nx:   robot 8: b 4, exit 1\nx:   robot 2 to a: 2:3 2:4\n"
+	if got := WalkText("x: ", legs); got != want {
+		t.Errorf("WalkText = %q, want %q", got, want)
+	}
+	if got := WalkText("x: ", nil); got != "" {
+		t.Errorf("WalkText of no legs = %q", got)
 	}
 }

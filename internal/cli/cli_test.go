@@ -418,11 +418,13 @@ func TestAlone(t *testing.T) {
 				if !job.Meter.Reserve(most) {
 					failed <- struct{}{}
 					err := memory.LimitError(job.Meter.Limit())
-					if unshown {
+					if unshown { // and something else left out after it, or an answer after the stop: either stands
 						o.Add(job.Prefix(), a, true)
 						o.Unshown(err)
+						o.Unshown(context.DeadlineExceeded)
 					} else {
 						o.Add(job.Prefix(), Answer{Label: "part 1", Stop: err, Upper: -1}, true)
+						o.Add(job.Prefix(), Answer{Label: "part 2", Value: 7, Found: true}, true)
 					}
 					return o
 				}
