@@ -24,9 +24,9 @@ var vaultBytes = func() *[256]bool {
 
 // FuzzScan holds Scan, which the commands read their inputs with, to Read, which parses
 // what Scan returns: on any bytes, read whole, a byte at a time or in two reads split in the
-// middle (a byte-order mark there is no mark, but bytes no vault holds), the two refuse the same
-// inputs with the same error, position and all, and what Scan accepts Read parses into the
-// grid it parses from the bytes themselves (a byte-order mark dropped, a carriage return
+// middle (a byte-order mark there is no mark, but bytes no vault holds), the two refuse the
+// same inputs with the same error, position and all, and what Scan accepts Read parses into
+// the grid it parses from the bytes themselves (a byte-order mark dropped, a carriage return
 // only before a line feed).
 func FuzzScan(f *testing.F) {
 	for _, s := range []string{"#@.a\n#A.+\n", "\xef\xbb\xbf@a\r\n.b\r\n", "@.\r", "@\r.\n", "@\x00", "\n\n@\n\n", "", "#.é", "@\t.", "@....\n\xef\xbb\xbf..\n"} {

@@ -365,7 +365,7 @@ func TestParseErrors(t *testing.T) {
 		{"A\x01\n\ngoal: A 0 0\n", "p:1:2: unexpected character byte 0x01 on the board"},
 		{"[A][\x01]\n\ngoal: A 0 0\n", "p:1:5: unexpected character byte 0x01 on the board"}, // bracketed: the column of the cell's character
 		// Every error in a bracket drawing or a target line names the cell's column in the
-		// line (they named its place in the row: 1:3 for the first, 5:2 for the last).
+		// line (they named its place in the row: 1:3 for the first here, 5:2 for the third).
 		{"[A][ ][A]\n[ ][ ][ ]\n\ngoal: A 0 0\n", "p:1:8: symbol A is in two places"},
 		{"[A][B]\n[ ]\n\ngoal: A 0 0\n", "p:2:5: row has 1 cells, the first row 2"},
 		{"AB\n..\n\ntarget: A.\ntarget: .A\n", "p:5:10: target: symbol A is in two places"},
@@ -389,8 +389,8 @@ func TestParseErrors(t *testing.T) {
 // TestParseAccepts holds Parse to inputs beside its errors, each read as a plainer one is:
 // blank lines of spaces before the board, comment lines among the keys, a piece whose symbol
 // is ':' (a key line's mark) below the first row, a row that starts like a bracket drawing
-// but is not one, a board of 42 cells of three bits each (as itself), a goal place or a target board
-// given twice (each kept once).
+// but is not one, a board of 42 cells of three bits each (as itself), a goal place or a
+// target board given twice (each kept once).
 func TestParseAccepts(t *testing.T) {
 	for _, tc := range []struct{ name, input, plain string }{
 		{"spaces before the board", " \t\n\nAB\n..\n\ngoal: A 1 0\n", "AB\n..\n\ngoal: A 1 0\n"},

@@ -217,7 +217,7 @@ func checkNamed(t *testing.T, data []byte, err error) {
 		want = "+"
 	}
 	lines := strings.Split(strings.TrimPrefix(string(data), "\xef\xbb\xbf"), "\n")
-	if e.Line > len(lines) || e.Col > len(lines[e.Line-1]) || !strings.HasPrefix(lines[e.Line-1][e.Col-1:], want) {
+	if e.Line < 1 || e.Line > len(lines) || e.Col < 1 || e.Col > len(lines[e.Line-1]) || !strings.HasPrefix(lines[e.Line-1][e.Col-1:], want) {
 		t.Fatalf("%q: %v, but %d:%d does not hold %q", data, err, e.Line, e.Col, want)
 	}
 }
