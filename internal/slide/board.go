@@ -405,7 +405,9 @@ func clone(m map[int]byte) map[int]byte {
 
 // Text draws s in the input format: every piece with one of its class's own symbols from the
 // puzzle (the goal piece, a class of its own, keeps its symbol), so that the board, given the
-// puzzle's goal lines, parses back to the same position.
+// puzzle's goal lines, parses back to the same position. Where one symbol a cell would read
+// otherwise (a first row holding ':' reads as a key line, a row of "[x]" groups as a bracket
+// drawing), the whole board is a bracket drawing.
 func (bd *Board) Text(s State) string {
 	symbols := make([][]byte, len(bd.P.Shapes)) // each class's symbols, in reading order
 	for _, pc := range bd.P.Pieces {
@@ -419,7 +421,19 @@ func (bd *Board) Text(s State) string {
 		labels[pc.cell] = symbols[pc.class][used[pc.class]]
 		used[pc.class]++
 	}
-	return bd.Render(s, labels)
+	text := bd.Render(s, labels)
+	rows := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if !strings.Contains(rows[0], ":") && !slices.ContainsFunc(rows, bracketed) {
+		return text
+	}
+	var b strings.Builder
+	for _, row := range rows {
+		for _, c := range []byte(row) {
+			b.WriteString("[" + strings.Replace(string(c), ".", " ", 1) + "]")
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // Codes returns the common code and the short code of s when the board is a 4x5 layout of

@@ -245,8 +245,8 @@ func (in *text) board() (board, error) {
 		}
 	}
 	for ; i < len(lines) && strings.TrimSpace(lines[i]) != ""; i++ {
-		if strings.Contains(lines[i], ":") && len(b.rows) == 0 {
-			break
+		if strings.Contains(lines[i], ":") && len(b.rows) == 0 && !bracketed(strings.TrimRight(lines[i], " \t")) {
+			break // a key line: no board (a bracket drawing may hold a piece ':')
 		}
 		row, bracket, col, err := boardRow(lines[i])
 		if err != nil {

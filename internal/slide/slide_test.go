@@ -421,6 +421,41 @@ func TestParseAccepts(t *testing.T) {
 	}
 }
 
+// TestTextParsesBack holds Text to its promise on every position reachable in puzzles whose
+// symbols the format reads in other ways: ':' (a key line's mark, in the first row) and '['
+// and ']' (a bracket drawing's): each board Text draws, given the goal line, parses back to
+// the position. (Before, "B:A" on top read as no board, "[A]" as one cell.)
+func TestTextParsesBack(t *testing.T) {
+	for _, puzzle := range []string{"AB.\n.:.\n\ngoal: A 1 0\n", "[[][A][]]\n[ ][ ][ ]\n\ngoal: A 1 1\n", "A[.\n.].\n\ngoal: A 1 2\n"} {
+		p, err := slide.Parse("p", []byte(puzzle))
+		if err != nil {
+			t.Fatal(err)
+		}
+		bd := slide.NewBoard(p)
+		goal := puzzle[strings.Index(puzzle, "\n\n"):]
+		seen := map[slide.State]bool{bd.Start(): true}
+		queue := []slide.State{bd.Start()}
+		for len(queue) > 0 {
+			s := queue[0]
+			queue = queue[1:]
+			text := bd.Text(s)
+			q, err := slide.Parse("back", []byte(text+goal))
+			if err != nil || slide.NewBoard(q).Start() != s {
+				t.Fatalf("%q: the board\n%s parses back as %v", puzzle, text, err)
+			}
+			for _, n := range bd.Neighbours(s, slide.Step, nil) {
+				if !seen[n] {
+					seen[n] = true
+					queue = append(queue, n)
+				}
+			}
+		}
+		if len(seen) < 10 {
+			t.Errorf("%q: %d positions", puzzle, len(seen))
+		}
+	}
+}
+
 // TestAlternativeGoals solves the classic to either of two goal places, and to either of
 // two target boards, with every metric and algorithm: the answer is the nearer one's.
 func TestAlternativeGoals(t *testing.T) {
