@@ -106,15 +106,15 @@ blank line; then "goal: P R C" (piece P's top-left at row R, column C, from 0; s
 lines: any one of them) or "target:" lines giving whole boards (several boards one after
 another: any one of them).`
 
-// Parse reads a puzzle: board lines (one printable symbol per cell for pieces, '.' for
-// empty; or bracket drawings "[1][1][2][2]" with "[ ]" for empty), or instead a line
-// "code: C" naming a 4x5 layout by its common code (package atlas; its 2x2 is A, and with
-// no goal it goes to the exit, rows 3-4, columns 1-2); a blank line, then "key: value"
-// lines (a line starting with # is a comment). "goal: P R C" puts piece P's top-left at row
-// R, column C (0-based); several goal lines for the same piece mean any one of those places.
-// "target:" lines instead give whole target boards, one row a line; more rows than the board
-// has are several boards, one after another, any one of them the goal. Errors carry line
-// and column.
+// Parse reads a puzzle: board lines (one printable symbol per cell for pieces, '.' for empty;
+// or bracket drawings "[1][1][2][2]" with "[ ]" for empty, as a first row holding ':' must be,
+// which plain reads as a key line), or instead a line "code: C" naming a 4x5 layout by its
+// common code (package atlas; its 2x2 is A, and with no goal it goes to the exit, rows 3-4,
+// columns 1-2); a blank line, then "key: value" lines (a line starting with # is a comment).
+// "goal: P R C" puts piece P's top-left at row R, column C (0-based); several goal lines for
+// the same piece mean any one of those places. "target:" lines instead give whole target
+// boards, one row a line; more rows than the board has are several boards, one after another,
+// any one of them the goal. Errors carry line and column.
 func Parse(name string, data []byte) (*Puzzle, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	in := &text{name: name, lines: strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")}
