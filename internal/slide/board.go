@@ -429,7 +429,10 @@ func (bd *Board) Text(s State) string {
 	var b strings.Builder
 	for _, row := range rows {
 		for _, c := range []byte(row) {
-			b.WriteString("[" + strings.Replace(string(c), ".", " ", 1) + "]")
+			if c == '.' {
+				c = ' '
+			}
+			b.Write([]byte{'[', c, ']'})
 		}
 		b.WriteByte('\n')
 	}

@@ -245,10 +245,10 @@ func (in *text) board() (board, error) {
 		}
 	}
 	for ; i < len(lines) && strings.TrimSpace(lines[i]) != ""; i++ {
-		if strings.Contains(lines[i], ":") && len(b.rows) == 0 && !bracketed(strings.TrimRight(lines[i], " \t")) {
+		row, bracket, col, err := boardRow(lines[i])
+		if strings.Contains(lines[i], ":") && len(b.rows) == 0 && !bracket {
 			break // a key line: no board (a bracket drawing may hold a piece ':')
 		}
-		row, bracket, col, err := boardRow(lines[i])
 		if err != nil {
 			return b, in.errAt(i+1, col, "%v", err)
 		}
@@ -343,7 +343,7 @@ func (in *text) valueCol(i int) int {
 // with more than 26 pieces use punctuation).
 func boardRow(l string) (row []byte, bracket bool, col int, err error) {
 	l = strings.TrimRight(l, " \t")
-	if bracketed(l) {
+	if bracket = bracketed(l); bracket {
 		for j := 0; j < len(l); j += 3 {
 			c := l[j+1]
 			if c == ' ' {
@@ -354,7 +354,6 @@ func boardRow(l string) (row []byte, bracket bool, col int, err error) {
 	} else {
 		row = []byte(l)
 	}
-	bracket = bracketed(l)
 	for j, c := range row {
 		if c <= ' ' || c > '~' {
 			if bracket {
