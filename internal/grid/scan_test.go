@@ -93,3 +93,15 @@ func TestScanText(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkScan reads the largest grid the commands take (1024 lines of 4096 cells, marks
+// among the floor) through Scan, as every vault file is read.
+func BenchmarkScan(b *testing.B) {
+	text := []byte(strings.Repeat(strings.Repeat("#..a.", 819)+"#\n", grid.MaxCells/grid.MaxSide))
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		if _, err := grid.Scan("b", bytes.NewReader(text), nil, vaultBytes); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
