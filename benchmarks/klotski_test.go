@@ -47,6 +47,19 @@ func BenchmarkKlotski(b *testing.B) {
 			slide.Solve(slide.NewBoard(p), slide.Options{Metric: slide.Whole})
 		})
 	})
+	// klotski -count: breadth-first, one search that goes on past the solution (Options.Count),
+	// against its baseline, the solve and then a count of its own.
+	b.Run("solve-count", func(b *testing.B) {
+		bd := slide.NewBoard(p)
+		timed(b, func() { slide.Solve(bd, slide.Options{Metric: slide.Whole, Count: true}) })
+	})
+	b.Run("solve-then-count", func(b *testing.B) {
+		bd := slide.NewBoard(p)
+		timed(b, func() {
+			slide.Solve(bd, slide.Options{Metric: slide.Whole})
+			slide.Count(bd, slide.Options{Metric: slide.Whole})
+		})
+	})
 	for _, w := range []struct {
 		name    string
 		workers int

@@ -18,7 +18,7 @@ func TestSteppers4(t *testing.T) {
 	if !ok || bb.w != 4 {
 		t.Fatal("the classic has no four-wide bit-board engine")
 	}
-	b, res := runBreadth(bb, Options{Metric: Whole, Workers: 1, Budget: DefaultBudget}, []State{bb.start()}, false)
+	b, res := runBreadth(bb, Options{Metric: Whole, Workers: 1, Budget: DefaultBudget}, []State{bb.start()}, toEnd)
 	defer b.release()
 	if res.err != nil {
 		t.Fatal(res.err)
@@ -90,7 +90,7 @@ func searched(t *testing.T, board string, f func(bb *bitBoard, opt Options, sh *
 			if !ok {
 				t.Fatalf("no bit boards for\n%s", board)
 			}
-			b, res := runBreadth(bb, opt, []State{bb.start()}, false)
+			b, res := runBreadth(bb, opt, []State{bb.start()}, toEnd)
 			if res.err != nil {
 				t.Fatal(res.err)
 			}

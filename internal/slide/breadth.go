@@ -25,9 +25,10 @@ import (
 // come back to this one before everyone has passed the next barrier. (Owners expanding only
 // their own frontier, and a second barrier between expanding and filing, measured no better.)
 //
-// Nothing stores parents. The search stops at the first layer that produces a goal, and the
-// solution is traced back from the smallest goal key, each step to the smallest neighbour one
-// layer nearer the start. So the path, the moves and the expansions are the same whatever
+// Nothing stores parents. The search stops at the first layer that produces a goal (or, to
+// count every position as well, notes that layer and goes on to the end), and the solution is
+// traced back from the smallest goal key, each step to the smallest neighbour one layer
+// nearer the start. So the path, the moves and the expansions are the same whatever
 // the worker count and however the goroutines are scheduled. Layers are told apart by where
 // each begins in a worker's list.
 //
@@ -42,12 +43,22 @@ const maxWorkers = 8
 // DefaultWorkers is the worker count a search uses when its options do not set one.
 func DefaultWorkers() int { return min(runtime.GOMAXPROCS(0), 4) }
 
+// until is how far a breadth-first search goes.
+type until int
+
+const (
+	toGoal    until = iota // the first layer that produces a goal
+	toEnd                  // every position, no goal looked for (Count, Hardest, Farthest)
+	toEndGoal              // every position, the first layer that produces a goal noted (Solve with Options.Count)
+)
+
 // breadth is one breadth-first search: the engine, the options and each worker's share.
 type breadth struct {
 	e      engine
 	opt    Options
-	stop   bool  // stop at the first layer that produces a goal
-	own    State // the key bits a position's owner depends on (engine.owners)
+	until  until
+	root   breadthResult // toEndGoal: a root that is a goal, found before the workers start
+	own    State         // the key bits a position's owner depends on (engine.owners)
 	shares []*share
 	gens   []gen
 	wg     sync.WaitGroup
@@ -103,15 +114,16 @@ type breadthResult struct {
 	err      error
 }
 
-// runBreadth searches from roots, all at depth 0, until a layer produces a goal (when stop is
-// set) or no position is left. Call release when done with the shares.
-func runBreadth(e engine, opt Options, roots []State, stop bool) (*breadth, breadthResult) {
+// runBreadth searches from roots, all at depth 0, until a layer produces a goal (toGoal) or
+// no position is left. Toward the end, it returns the first goal's layer when it looked for one
+// (toEndGoal) and there is one. Call release when done with the shares.
+func runBreadth(e engine, opt Options, roots []State, until until) (*breadth, breadthResult) {
 	n := opt.Workers
 	if n <= 0 {
 		n = DefaultWorkers()
 	}
 	n = min(n, maxWorkers)
-	b := &breadth{e: e, opt: opt, stop: stop, own: e.owners(), gens: make([]gen, n)}
+	b := &breadth{e: e, opt: opt, until: until, own: e.owners(), gens: make([]gen, n)}
 	for range n {
 		sh := shares.Get().(*share)
 		sh.e = e.fork()
@@ -125,8 +137,11 @@ func runBreadth(e engine, opt Options, roots []State, stop bool) (*breadth, brea
 		b.shares = append(b.shares, sh)
 	}
 	for _, r := range roots {
-		if stop && e.done(r) {
-			return b, breadthResult{goal: r, found: true}
+		if until != toEnd && !b.root.found && e.done(r) {
+			b.root = breadthResult{goal: r, found: true}
+			if until == toGoal {
+				return b, b.root
+			}
 		}
 		b.shares[b.ownerOf(r)].add(r, hashOf(r), noMove)
 	}
@@ -180,6 +195,15 @@ func (b *breadth) work(me int) breadthResult {
 	sh := b.shares[me]
 	n := len(b.shares)
 	budget, expanded := b.opt.Budget, 0
+	first := b.root // toEndGoal: the first layer that produced a goal
+	ended := func(res breadthResult) breadthResult {
+		if first.found {
+			first.err = res.err
+			return first
+		}
+		res.found = false // a goal of a layer left unfinished
+		return res
+	}
 	for layer := 0; ; layer++ {
 		par := layer & 1
 		pub := &sh.pub[par]
@@ -241,16 +265,18 @@ func (b *breadth) work(me int) breadthResult {
 		}
 		switch {
 		case res.err != nil:
-			return res
+			return ended(res)
 		case total > budget:
 			res.err = b.opt.full()
-			return res
-		case res.found:
+			return ended(res)
+		case res.found && b.until == toGoal:
 			res.depth = layer + 1
 			return res
+		case res.found && !first.found:
+			first, first.depth = res, layer+1
 		case layerSize == 0:
 			res.depth = layer - 1
-			return res
+			return ended(res)
 		}
 
 		// File what every worker found for this one; what is new is the next layer.
@@ -287,7 +313,7 @@ func (b *breadth) expand(me int, sh, src *share, out *[maxWorkers]inbox, i, end 
 	// The goal test: by the goal piece's key bit when there is one (g stays 0 when the search
 	// does not stop at a goal), else by the engine (target boards).
 	g, slow := sh.e.goalMask(), false
-	if !b.stop {
+	if b.until == toEnd {
 		g = State{}
 	} else if g == (State{}) {
 		slow = true

@@ -21,7 +21,7 @@ func TestBudgetWithinLayer(t *testing.T) {
 	for _, workers := range []int{1, 2} {
 		opt := Options{Metric: Whole, Workers: workers, Budget: budget}
 		e := bd.engine(opt, false)
-		b, res := runBreadth(e, opt, []State{e.start()}, false)
+		b, res := runBreadth(e, opt, []State{e.start()}, toEnd)
 		if !errors.Is(res.err, ErrBudget) {
 			t.Fatalf("%d workers: %v, want the budget exceeded", workers, res.err)
 		}

@@ -54,7 +54,7 @@ type Options struct {
 	Budget int             // 0: DefaultBudget
 	Memory int64           // the most bytes a search may take (PositionBytes a position); 0: no limit but Budget
 	Ctx    context.Context // when set, a search stops soon after it ends, with its error
-	Count  bool            // Solve also counts the positions reachable from a solvable start
+	Count  bool            // Solve also counts the positions reachable from a solvable start (BFS: in the same search)
 
 	// Codes searches Board's packed cell codes, the baseline the bit boards are measured
 	// against; NoMirror keeps both of each mirror pair (see bitBoard); Flood finds the moves
@@ -247,7 +247,7 @@ func Solve(bd *Board, opt Options) (Result, error) {
 	if r.Path != nil {
 		r.Path = e.codes(r.Path, opt.Metric)
 	}
-	if err == nil && opt.Count && r.Moves >= 0 {
+	if err == nil && opt.Count && r.Moves >= 0 && opt.Algo != BFS { // breadth-first counted them
 		r.Reachable, err = Count(bd, opt)
 	}
 	return r, err
@@ -382,24 +382,32 @@ func (l *layered) path(i int32) []State {
 }
 
 // bfs solves breadth-first (see runBreadth); when no goal is reachable it reports how many
-// positions are.
+// positions are. With Options.Count the same search goes on past the solution and counts
+// every position, the solution kept when it stops first.
 func bfs(e engine, opt Options) (Result, error) {
-	b, res := runBreadth(e, opt, []State{e.start()}, true)
+	until := toGoal
+	if opt.Count {
+		until = toEndGoal
+	}
+	b, res := runBreadth(e, opt, []State{e.start()}, until)
 	defer b.release()
-	if res.err != nil {
+	switch {
+	case res.found:
+		r := Result{Moves: res.depth, Path: b.path(res.goal, res.depth), Expanded: res.expanded}
+		if opt.Count {
+			_, r.Reachable = b.count() // every position, or those counted when the search stopped
+		}
+		return r, res.err
+	case res.err != nil:
 		return Result{Lower: res.depth + 1}, res.err // no goal within the layers completed
 	}
-	if !res.found {
-		keys, n := b.count()
-		return Result{Moves: -1, Expanded: keys, Reachable: n}, nil
-	}
-	p := b.path(res.goal, res.depth)
-	return Result{Moves: res.depth, Path: p, Expanded: res.expanded}, nil
+	keys, n := b.count()
+	return Result{Moves: -1, Expanded: keys, Reachable: n}, nil
 }
 
 // reach counts the positions reachable from the start.
 func reach(e engine, opt Options) (Result, error) {
-	b, res := runBreadth(e, opt, []State{e.start()}, false)
+	b, res := runBreadth(e, opt, []State{e.start()}, toEnd)
 	defer b.release()
 	keys, n := b.count()
 	return Result{Moves: -1, Expanded: keys, Reachable: n}, res.err
@@ -674,7 +682,7 @@ func Farthest(bd *Board, opt Options) (Hard, error) {
 
 // farthest is the last layer of a breadth-first search from roots.
 func farthest(e engine, opt Options, roots []State) (Hard, error) {
-	b, res := runBreadth(e, opt, roots, false)
+	b, res := runBreadth(e, opt, roots, toEnd)
 	defer b.release()
 	if res.err != nil {
 		return Hard{Lower: res.depth}, res.err // the layer being expanded holds positions

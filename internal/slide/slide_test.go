@@ -778,7 +778,8 @@ func randomSymmetric(r *rand.Rand) string {
 }
 
 // TestWorkers checks that the breadth-first searches give the same answer on any number of
-// goroutines: moves, expansions, the very path, reachable counts and the hardest positions.
+// goroutines: moves, expansions, the very path, reachable counts and the hardest positions;
+// and that Solve with Options.Count, one search, answers as Solve and Count do apart.
 func TestWorkers(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	puzzles := []string{string(inputs.KlotskiClassic)} // the piece metric only: see below
@@ -807,6 +808,14 @@ func TestWorkers(t *testing.T) {
 				n, err := slide.Count(bd, o)
 				if err != nil {
 					t.Fatal(err)
+				}
+				// Options.Count: one breadth-first search that goes on past the solution.
+				o.Count = true
+				both, err := slide.Solve(bd, o)
+				if err != nil || both.Moves != res.Moves || both.Expanded != res.Expanded || fmt.Sprint(both.Path) != fmt.Sprint(res.Path) ||
+					both.Reachable != n && res.Moves >= 0 || both.Reachable != res.Reachable && res.Moves < 0 {
+					t.Fatalf("%v on %d workers with Count: %d moves, %d expanded, %d reachable (%v); without: %d, %d, %d, Count %d; on\n%s",
+						m, w, both.Moves, both.Expanded, both.Reachable, err, res.Moves, res.Expanded, res.Reachable, n, data)
 				}
 				var h slide.Hard
 				if p.W*p.H != 20 {
