@@ -1231,6 +1231,8 @@ func TestStoppedProves(t *testing.T) {
 						t.Fatalf("%v budget %d: the count stopped at %d of %d, moves %d of %d", m, b, res.Reachable, full.Reachable, res.Moves, full.Moves)
 					}
 					counts++
+				} else if !errors.Is(err, slide.ErrBudget) || res.Lower > full.Moves {
+					t.Fatalf("%v budget %d with Count: stopped before the solution, lower %d (%v), %d moves", m, b, res.Lower, err, full.Moves)
 				}
 			}
 			for _, find := range []func(*slide.Board, slide.Options) (slide.Hard, error){slide.Hardest, slide.Farthest} {
