@@ -1168,8 +1168,9 @@ func TestBudgetEdge(t *testing.T) {
 // TestStoppedProves checks what a search stopped by its budget proves, on random puzzles,
 // under every algorithm and metric, at budgets doubling up to what the search needs:
 // Solve's Lower never above the fewest moves (and some prove them exactly); Hardest's and
-// Farthest's never above the most moves; and a count stopped after the solution
-// (Options.Count) keeps the solution, with no more positions than there are.
+// Farthest's never above the most moves; and a count (Options.Count) stopped after the
+// solution keeps it, with no more positions than there are, and one stopped before it
+// proves no more than the fewest moves.
 func TestStoppedProves(t *testing.T) {
 	r := rand.New(rand.NewPCG(23, 23))
 	var puzzles []string
