@@ -114,9 +114,9 @@ type breadthResult struct {
 	err      error
 }
 
-// runBreadth searches from roots, all at depth 0, until a layer produces a goal (toGoal) or
-// no position is left. Toward the end, it returns the first goal's layer when it looked for one
-// (toEndGoal) and there is one. Call release when done with the shares.
+// runBreadth searches from roots, all at depth 0, as far as until says; searching to the end
+// for a goal as well (toEndGoal), it returns the first layer that produced one, when one did.
+// Call release when done with the shares.
 func runBreadth(e engine, opt Options, roots []State, until until) (*breadth, breadthResult) {
 	n := opt.Workers
 	if n <= 0 {
@@ -311,7 +311,7 @@ func (sh *share) publish() {
 func (b *breadth) expand(me int, sh, src *share, out *[maxWorkers]inbox, i, end int, pub *published) {
 	n := uint64(len(b.shares))
 	// The goal test: by the goal piece's key bit when there is one (g stays 0 when the search
-	// does not stop at a goal), else by the engine (target boards).
+	// looks for no goal), else by the engine (target boards).
 	g, slow := sh.e.goalMask(), false
 	if b.until == toEnd {
 		g = State{}

@@ -243,11 +243,12 @@ func Solve(bd *Board, opt Options) (Result, error) {
 		r, err = bidir(e, opt)
 	default:
 		r, err = bfs(e, opt)
+		opt.Count = false // counted in the same search
 	}
 	if r.Path != nil {
 		r.Path = e.codes(r.Path, opt.Metric)
 	}
-	if err == nil && opt.Count && r.Moves >= 0 && opt.Algo != BFS { // breadth-first counted them
+	if err == nil && opt.Count && r.Moves >= 0 {
 		r.Reachable, err = Count(bd, opt)
 	}
 	return r, err

@@ -875,8 +875,8 @@ func TestBudget(t *testing.T) {
 }
 
 // TestCountOption checks Options.Count: Solve's answer with the count Count gives on its own,
-// under every algorithm and metric; without it, a solvable puzzle counts nothing, and an
-// unsolvable one counts its positions all the same.
+// under every algorithm and metric, and from a start that is a goal; without it, a solvable
+// puzzle counts nothing, and an unsolvable one counts its positions all the same.
 func TestCountOption(t *testing.T) {
 	p, err := slide.Parse("classic", inputs.KlotskiClassic)
 	if err != nil {
@@ -902,6 +902,15 @@ func TestCountOption(t *testing.T) {
 	}
 	if r, err := slide.Solve(slide.NewBoard(stuck), slide.Options{}); err != nil || r.Moves != -1 || r.Reachable != 1 {
 		t.Errorf("unsolvable: %+v, %v; want no moves and 1 position reachable", r, err)
+	}
+	solved, err := slide.Parse("solved", []byte("AA.\nAA.\n\ngoal: A 0 0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []slide.Algo{slide.BFS, slide.AStar, slide.Bidir} { // breadth-first goes on from a goal start
+		if r, err := slide.Solve(slide.NewBoard(solved), slide.Options{Algo: a, Count: true}); err != nil || r.Moves != 0 || r.Reachable != 2 {
+			t.Errorf("solved at the start, %v: %+v, %v; want 0 moves and 2 positions reachable", a, r, err)
+		}
 	}
 	if slide.Stopped(errors.New("line 3: bad")) {
 		t.Error("Stopped takes any error for a stop")
