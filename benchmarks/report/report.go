@@ -443,6 +443,7 @@ func bought(run *result, b *strings.Builder, _ string) error {
 	pair("klotski: bit boards, the same", "byte-grid copies in a Go map", "Boards/classic/grid", "Boards/classic/bits")
 	pair("klotski: one of each mirror pair kept, the same", "both kept", "Boards/classic/bits-no-mirror", "Boards/classic/bits")
 	pair("klotski: canonical pieces, counting two-pairs", "labelled pieces", "Boards/two-pairs/grid-labelled", "Boards/two-pairs/grid")
+	pair("klotski: -count in the solve's breadth-first search, the classic", "solved, then counted", "Klotski/solve-then-count", "Klotski/solve-count")
 	for _, m := range metrics {
 		if r, ok := run.med("FreeMoves/solve/"+m+"-serial", "table/flood"); ok && r > 0 {
 			fmt.Fprintf(b, "| klotski: moves looked up by the free cells, %s-metric solve on one core (median of paired runs) | flood and gates | | | %s |\n", m, ratio(1, r))
