@@ -637,10 +637,10 @@ func named(data []byte, e *grid.Error) (at, want string, ok bool) {
 	return lines[e.Line-1][e.Col-1:], want, true
 }
 
-// FuzzAgree checks that the three algorithms agree on fuzzed small puzzles, and that under
-// a memory limit from one position up (picked by the metric byte's high bits) each of them,
-// and the hardest and farthest positions' searches, give the answer or stop at the limit
-// with a lower bound that holds.
+// FuzzAgree checks that the three algorithms agree on fuzzed small puzzles, and breadth-first
+// search with Options.Count with Count; and that under a memory limit from one position up
+// (picked by the metric byte's high bits) each of them, and the hardest and farthest
+// positions' searches, give the answer or stop at the limit with a lower bound that holds.
 func FuzzAgree(f *testing.F) {
 	f.Add([]byte("AB.\nCC.\n\ngoal: A 1 2\n"), uint8(0))
 	f.Fuzz(func(t *testing.T, data []byte, metric uint8) {
@@ -661,7 +661,22 @@ func FuzzAgree(f *testing.F) {
 		if got[0] != got[1] || got[0] != got[2] {
 			t.Fatalf("bfs, astar, bidir = %v", got)
 		}
+		reachable, err := slide.Count(bd, slide.Options{Metric: m, Budget: 100000})
+		if err != nil {
+			return
+		}
 		limit := int64(metric>>2%8+1) * slide.PositionBytes // 1 to 8 positions
+		// Options.Count: breadth-first, one search.
+		for _, mem := range []int64{0, limit} {
+			r, err := slide.Solve(bd, slide.Options{Metric: m, Count: true, Memory: mem})
+			switch {
+			case err == nil && (r.Moves != got[0] || r.Reachable != reachable):
+				t.Fatalf("with Count under %d bytes: %d moves, %d reachable, want %d, %d", mem, r.Moves, r.Reachable, got[0], reachable)
+			case err != nil && (!slide.Stopped(err) || r.Path != nil && (r.Moves != got[0] || r.Reachable > reachable) ||
+				r.Path == nil && got[0] >= 0 && r.Lower > got[0]):
+				t.Fatalf("with Count under %d bytes: %v, %d moves, %d reachable, at least %d; want %d, %d", mem, err, r.Moves, r.Reachable, r.Lower, got[0], reachable)
+			}
+		}
 		for _, a := range algos {
 			r, err := slide.Solve(bd, slide.Options{Metric: m, Algo: a, Memory: limit})
 			switch {
