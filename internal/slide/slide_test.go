@@ -397,7 +397,7 @@ func TestParseAccepts(t *testing.T) {
 		{"comment lines", "AB\n..\n\n# the goal:\ngoal: A 1 0\n#\n", "AB\n..\n\ngoal: A 1 0\n"},
 		{"a piece ':'", "AB\n::\n..\n\ngoal: A 2 0\n", "AB\nCC\n..\n\ngoal: A 2 0\n"},
 		{"not a bracket drawing", "[AB\n...\n\ngoal: A 1 1\n", "CAB\n...\n\ngoal: A 1 1\n"},
-		{"42 cells of three bits", "ABBCCCDDDD" + strings.Repeat(".", 32) + "\n\ngoal: A 0 1\n", "ABBCCCDDDD" + strings.Repeat(".", 32) + "\n\ngoal: A 0 1\n"},
+		{"42 cells of three bits", "ABBCCCDDDD" + strings.Repeat(".", 32) + "\n\ngoal: A 0 1\n", "[A][B][B][C][C][C][D][D][D][D]" + strings.Repeat("[ ]", 32) + "\n\ngoal: A 0 1\n"},
 		{"a goal place twice", "AB\n..\n\ngoal: A 1 0\ngoal: A 1 1\ngoal: A 1 0\n", "AB\n..\n\ngoal: A 1 0\ngoal: A 1 1\n"},
 		{"a target twice", "AB\n..\n\ntarget: ..\ntarget: AB\ntarget: ..\ntarget: AB\n", "AB\n..\n\ntarget: ..\ntarget: AB\n"},
 	} {
