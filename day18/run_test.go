@@ -75,6 +75,7 @@ func TestRun(t *testing.T) {
 		{[]string{"-algo", "astar"}, "", "", `invalid value "astar" for flag -algo: want graph or bfs`, 2},
 		{[]string{"-budget", "3", f("p2.txt")}, "", "part 1: stopped (state budget exceeded: more than 3 states (raise it with -budget)): at least 26\n" +
 			"part 2: stopped (state budget exceeded: more than 3 states (raise it with -budget)): at least 8\n", "", 3},
+		{[]string{"-budget", "1", "-part", "1", f("p2.txt")}, "", "part 1: stopped (state budget exceeded: more than 1 state (raise it with -budget)): at least 26\n", "", 3},
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer

@@ -59,6 +59,7 @@ func TestCommand(t *testing.T) {
 		{`$KLOTSKI -json -code 1a9bf0c`, `{"file":"code 1a9bf0c","metric":"piece","moves":81,"expanded":`, "", 0},
 		{`$KLOTSKI -render x.bmp`, "", "want a .png or .gif file", 2},
 		{`$KLOTSKI -json -budget 10`, `{"file":"embedded","notes":["stopped: position budget exceeded: more than 10 positions"],"metric":"piece","moves":null,"bounds":{"lower":`, "", 3},
+		{`$KLOTSKI -budget 1 -algo bidir`, "stopped (position budget exceeded: more than 1 position)\n", "", 3},
 		{`$KLOTSKI -budget 1000 -algo astar`, "stopped (position budget exceeded: more than 1000 positions): at least ", "", 3},
 		{`$KLOTSKI -json -hardest -budget 10`, `{"file":"embedded","notes":["stopped: position budget exceeded: more than 10 positions"],"metric":"piece","hardest":null}`, "", 3},
 		{`$KLOTSKI -json -farthest -budget 10`, `{"file":"embedded","notes":["stopped: position budget exceeded: more than 10 positions"],"metric":"piece","farthest":null,"bounds":{"lower":`, "", 3},

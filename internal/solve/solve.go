@@ -366,7 +366,11 @@ func (s Stats) routes() string {
 var ErrBudget = errors.New("state budget exceeded")
 
 func budgetError(n int) error {
-	return fmt.Errorf("%w: more than %d states (raise it with -budget)", ErrBudget, n)
+	noun := "states"
+	if n == 1 {
+		noun = "state"
+	}
+	return fmt.Errorf("%w: more than %d %s (raise it with -budget)", ErrBudget, n, noun)
 }
 
 // Stopped reports whether err stopped a search before it proved its answer: its budget, its
