@@ -35,7 +35,7 @@ func TestWorkspaceAllocatesNothing(t *testing.T) {
 			}
 		}
 		run()
-		if n := testing.AllocsPerRun(10, run); n != 0 {
+		if n := testing.AllocsPerRun(10, run); n != 0 && !raceEnabled { // the answers still checked
 			t.Errorf("seed %d: %v allocations a solve after the first", seed+1, n)
 		}
 	}
