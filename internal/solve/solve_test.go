@@ -365,8 +365,8 @@ func TestRentedRoutes(t *testing.T) {
 // robot is alone; with the detours, set up at the start, once the search has run a while,
 // and not at all; with the ways in and without; with the regions apart's exact costs, from
 // the start, once the search has run a while, and not at all; with the doors of keys no
-// robot can reach shut and counted open) and without, as a small and as a large search;
-// every walk replays to its answer.
+// robot can reach shut and counted open; with the forests priced before the regions apart)
+// and without, as a small and as a large search; every walk replays to its answer.
 func TestDifferentialExit(t *testing.T) {
 	// At least: searches that set the detours up mid-search, that the ways changed, that
 	// the regions apart changed, and that the doors of keys no robot reaches changed.
@@ -400,8 +400,8 @@ func TestDifferentialExit(t *testing.T) {
 				t.Fatal(err)
 			}
 			a := answered{v, want}
-			var start, expanded [9]int // each option's bound at the start, and states expanded
-			for i, base := range []bound.Baselines{{}, {NoExitPrices: true}, {NoNeeds: true}, {NoDetours: true}, {DetoursAtStart: true}, {DetoursAtStart: true, NoWays: true}, {NoExitSolo: true}, {SoloAtStart: true}, {NeverOpen: true}} {
+			var start, expanded [10]int // each option's bound at the start, and states expanded
+			for i, base := range []bound.Baselines{{}, {NoExitPrices: true}, {NoNeeds: true}, {NoDetours: true}, {DetoursAtStart: true}, {DetoursAtStart: true, NoWays: true}, {NoExitSolo: true}, {SoloAtStart: true}, {NeverOpen: true}, {ExitForestFirst: true}} {
 				opt := solve.Options{Goal: solve.Exit, Walk: true, Baselines: base}
 				for _, small := range []int{0, 8} {
 					if got := agrees(t, a, opt, small, o); small == 0 {
