@@ -315,7 +315,8 @@ func TestDifferentialLoopy(t *testing.T) {
 // allowed one such search's work) with the BFS baseline, on generated vaults with loops,
 // rooms and doors, one, two and four robots, both parts and the exit in a key's place, as a
 // small and as a large search, under the default bound and Held and Karp's (which reads the
-// routes for a lone robot's first leg); every walk replays to its answer.
+// routes for a lone robot's first leg), and with the answers kept by every key held
+// (NoReuse, the baseline of reusing them); every walk replays to its answer.
 func TestRentedRoutes(t *testing.T) {
 	n := uint64(40)
 	if testing.Short() {
@@ -335,7 +336,7 @@ func TestRentedRoutes(t *testing.T) {
 			as, goal = exitBaselined(t, data), solve.Exit
 		}
 		for _, a := range as {
-			for _, opt := range []solve.Options{{Walk: true, Goal: goal}, {Walk: true, Goal: goal, Bound: bound.KindHeldKarp}} {
+			for _, opt := range []solve.Options{{Walk: true, Goal: goal}, {Walk: true, Goal: goal, Bound: bound.KindHeldKarp}, {Walk: true, Goal: goal, NoReuse: true}} {
 				for _, rent := range []int{-1, 1} {
 					for _, small := range []int{0, 8} {
 						restore := solve.RentFrom(rent)
@@ -805,8 +806,9 @@ func TestDiveStop(t *testing.T) {
 // TestDifferentialSharedRoom compares Graph with the BFS baseline where robots share a
 // region and the search takes them as interchangeable (one state for the robots on keys in
 // any order), its first walk improved (by local search and later dives), its children
-// dropped on their bound's floor, its states' bounds repriced, and each of these turned
-// off: open rooms (no doors) and mazes with loops, two to five robots at random floor,
+// dropped on their bound's floor, its children's bounds stopped once they cannot beat the
+// best walk, its states' bounds repriced, and each of these turned off (and the exact costs'
+// memo given its whole limit at once): open rooms (no doors) and mazes with loops, two to five robots at random floor,
 // under each bound and as a large search; every walk replays to its answer.
 func TestDifferentialSharedRoom(t *testing.T) {
 	n := uint64(40)
@@ -826,7 +828,8 @@ func TestDifferentialSharedRoom(t *testing.T) {
 		for _, a := range baselined(t, vaultgen.Generate(o)) {
 			opts := []solve.Options{ // and the baselines of its ideas
 				{NoSwap: true, Walk: true}, {NoImprove: true, Walk: true}, {NoDives: true, Walk: true},
-				{NoFloor: true, Walk: true}, {NoReprice: true, Walk: true}, {DiveAgain: true, Walk: true}}
+				{NoFloor: true, Walk: true}, {NoReprice: true, Walk: true}, {DiveAgain: true, Walk: true},
+				{NoDrop: true, Walk: true}, {Baselines: bound.Baselines{GroupsAtOnce: true}, Walk: true}}
 			for _, k := range kinds {
 				opts = append(opts, solve.Options{Bound: k, Walk: true})
 			}
