@@ -77,87 +77,127 @@ func BenchmarkRoutes(b *testing.B) {
 	}
 }
 
-// queueLoad is a Dijkstra-like sequence: pop the least, push a few a little larger.
-func queueLoad(push func(int, uint64), pop func() (int, bool)) {
+// queueLoad is a Dijkstra-like sequence: pop the least, push a few a little larger. It
+// returns the sum of the priorities popped, the same for every queue that pops the least.
+func queueLoad(push func(int, uint64), pop func() (int, bool)) int {
 	r := rand.New(rand.NewPCG(1, 1))
 	push(0, 0)
+	sum := 0
 	for n := 0; n < 20000; n++ {
 		p, ok := pop()
 		if !ok {
-			return
+			break
 		}
+		sum += p
 		for range 1 + r.IntN(3) {
 			push(p+1+r.IntN(300), r.Uint64())
 		}
+	}
+	return sum
+}
+
+// prepared is a variant of a data structure benchmark: prepare sets it up, outside the
+// timing, and returns one run of its work, whose result every variant of the benchmark
+// shares (TestVariantsAgree).
+type prepared struct {
+	name    string
+	prepare func() func() int
+}
+
+// runPrepared times each variant's run.
+func runPrepared(b *testing.B, variants []prepared) {
+	for _, v := range variants {
+		b.Run(v.name, func(b *testing.B) {
+			run, n := v.prepare(), 0
+			for b.Loop() {
+				n += run()
+			}
+			b.ReportMetric(float64(n)/float64(b.N), "result")
+		})
+	}
+}
+
+// queues are the queues BenchmarkQueue compares on queueLoad: the bucket queue, the gods
+// binary-heap priority queue (the baseline) and the packed binary heap.
+func queues() []prepared {
+	type entry struct {
+		p int
+		x uint64
+	}
+	return []prepared{
+		{"gods-priorityqueue", func() func() int {
+			return func() int {
+				q := priorityqueue.NewWith(func(a, b entry) int { return cmp.Compare(a.p, b.p) })
+				return queueLoad(func(p int, x uint64) { q.Enqueue(entry{p, x}) },
+					func() (int, bool) { e, ok := q.Dequeue(); return e.p, ok })
+			}
+		}},
+		{"bucket", func() func() int {
+			var q search.Queue
+			return func() int {
+				q.Reset()
+				return queueLoad(func(p int, x uint64) { q.Push(p, x, 0) },
+					func() (int, bool) { p, _, _, ok := q.Pop(); return p, ok })
+			}
+		}},
+		{"heap", func() func() int {
+			var q search.Heap
+			return func() int {
+				q = q[:0]
+				return queueLoad(func(p int, x uint64) { q.Push(uint64(p)<<40 | x>>24) },
+					func() (int, bool) { x, ok := q.Pop(); return int(x >> 40), ok })
+			}
+		}},
 	}
 }
 
 // BenchmarkQueue compares the bucket queue with the gods binary-heap priority queue (the
 // baseline) and the packed binary heap on the same push/pop sequence.
-func BenchmarkQueue(b *testing.B) {
-	type entry struct {
-		p int
-		x uint64
-	}
-	b.Run("gods-priorityqueue", func(b *testing.B) {
-		for b.Loop() {
-			q := priorityqueue.NewWith(func(a, b entry) int { return cmp.Compare(a.p, b.p) })
-			queueLoad(func(p int, x uint64) { q.Enqueue(entry{p, x}) },
-				func() (int, bool) { e, ok := q.Dequeue(); return e.p, ok })
-		}
-	})
-	b.Run("bucket", func(b *testing.B) {
-		var q search.Queue
-		for b.Loop() {
-			q.Reset()
-			queueLoad(func(p int, x uint64) { q.Push(p, x, 0) },
-				func() (int, bool) { p, _, _, ok := q.Pop(); return p, ok })
-		}
-	})
-	b.Run("heap", func(b *testing.B) {
-		var q search.Heap
-		for b.Loop() {
-			q = q[:0]
-			queueLoad(func(p int, x uint64) { q.Push(uint64(p)<<40 | x>>24) },
-				func() (int, bool) { x, ok := q.Pop(); return int(x >> 40), ok })
-		}
-	})
-}
+func BenchmarkQueue(b *testing.B) { runPrepared(b, queues()) }
 
-// BenchmarkStateTable compares the open-addressing table with a Go map on packed two-word
-// keys, the way the search uses them: look up, insert when absent.
-func BenchmarkStateTable(b *testing.B) {
+// stateTables are the state tables BenchmarkStateTable compares on packed two-word keys, the
+// way the search uses them (look up, insert when absent): a Go map (the baseline) and the
+// open-addressing table. A run returns how many keys it inserted.
+func stateTables() []prepared {
 	r := rand.New(rand.NewPCG(2, 2))
 	ks := make([][2]uint64, 50000)
 	for i := range ks {
 		ks[i] = [2]uint64{r.Uint64N(1<<44) | 1, r.Uint64N(4)}
 	}
-	b.Run("map", func(b *testing.B) {
-		for b.Loop() {
-			m := map[[2]uint64]int32{}
-			for i, k := range ks {
-				if _, ok := m[k]; !ok {
-					m[k] = int32(i)
+	return []prepared{
+		{"map", func() func() int {
+			return func() int {
+				m := map[[2]uint64]int32{}
+				for i, k := range ks {
+					if _, ok := m[k]; !ok {
+						m[k] = int32(i)
+					}
 				}
+				return len(m)
 			}
-		}
-	})
-	b.Run("table", func(b *testing.B) {
-		t := search.NewTable(true)
-		for b.Loop() {
-			t.Reset()
-			for i, k := range ks {
-				if e, ok := t.Find(k[0], k[1]); !ok {
-					e.SetG(int32(i))
+		}},
+		{"table", func() func() int {
+			t := search.NewTable(true)
+			return func() int {
+				t.Reset()
+				for i, k := range ks {
+					if e, ok := t.Find(k[0], k[1]); !ok {
+						e.SetG(int32(i))
+					}
 				}
+				return t.Len()
 			}
-		}
-	})
+		}},
+	}
 }
 
-// BenchmarkKeySet compares key sets on the search's hot test, "are a route's needs held?":
-// a uint32 bit field, the bitset package, and a map of letters (the baseline).
-func BenchmarkKeySet(b *testing.B) {
+// BenchmarkStateTable compares the open-addressing table with a Go map.
+func BenchmarkStateTable(b *testing.B) { runPrepared(b, stateTables()) }
+
+// keySets are the key sets BenchmarkKeySet compares on the search's hot test, "are a route's
+// needs held?": a uint32 bit field, the bitset package, and a map of letters (the baseline).
+// A run returns how many (held, needs) pairs pass.
+func keySets() []prepared {
 	r := rand.New(rand.NewPCG(3, 3))
 	held := make([]keys.Set, 1000)
 	needs := make([]keys.Set, 64)
@@ -167,72 +207,102 @@ func BenchmarkKeySet(b *testing.B) {
 	for i := range needs {
 		needs[i] = keys.Set(r.Uint32() & r.Uint32() & r.Uint32() & (1<<26 - 1))
 	}
-	b.Run("uint32", func(b *testing.B) {
-		n := 0
-		for b.Loop() {
-			for _, h := range held {
-				for _, nd := range needs {
-					if h.Covers(nd) {
-						n++
-					}
-				}
+	return []prepared{
+		{"uint32", func() func() int { return func() int { return covered(held, needs) } }},
+		{"bitset", func() func() int {
+			hs := make([]*bitset.BitSet, len(held))
+			ns := make([]*bitset.BitSet, len(needs))
+			for i, h := range held {
+				hs[i] = bitset.From([]uint64{uint64(h)})
 			}
-		}
-	})
-	b.Run("bitset", func(b *testing.B) {
-		hs := make([]*bitset.BitSet, len(held))
-		ns := make([]*bitset.BitSet, len(needs))
-		for i, h := range held {
-			hs[i] = bitset.From([]uint64{uint64(h)})
-		}
-		for i, nd := range needs {
-			ns[i] = bitset.From([]uint64{uint64(nd)})
-		}
-		n := 0
-		for b.Loop() {
-			for _, h := range hs {
-				for _, nd := range ns {
-					if h.IsSuperSet(nd) {
-						n++
-					}
-				}
+			for i, nd := range needs {
+				ns[i] = bitset.From([]uint64{uint64(nd)})
 			}
-		}
-	})
-	b.Run("map", func(b *testing.B) {
-		toMap := func(s keys.Set) map[byte]bool {
-			m := map[byte]bool{}
-			for k, rest, ok := s.Next(); ok; k, rest, ok = rest.Next() {
-				m[byte('a'+k)] = true
-			}
-			return m
-		}
-		hs := make([]map[byte]bool, len(held))
-		ns := make([]map[byte]bool, len(needs))
-		for i, h := range held {
-			hs[i] = toMap(h)
-		}
-		for i, nd := range needs {
-			ns[i] = toMap(nd)
-		}
-		n := 0
-		for b.Loop() {
-			for _, h := range hs {
-				for _, nd := range ns {
-					all := true
-					for k := range nd {
-						if !h[k] {
-							all = false
-							break
+			return func() int {
+				n := 0
+				for _, h := range hs {
+					for _, nd := range ns {
+						if h.IsSuperSet(nd) {
+							n++
 						}
 					}
-					if all {
-						n++
+				}
+				return n
+			}
+		}},
+		{"map", func() func() int {
+			toMap := func(s keys.Set) map[byte]bool {
+				m := map[byte]bool{}
+				for k, rest, ok := s.Next(); ok; k, rest, ok = rest.Next() {
+					m[byte('a'+k)] = true
+				}
+				return m
+			}
+			hs := make([]map[byte]bool, len(held))
+			ns := make([]map[byte]bool, len(needs))
+			for i, h := range held {
+				hs[i] = toMap(h)
+			}
+			for i, nd := range needs {
+				ns[i] = toMap(nd)
+			}
+			return func() int {
+				n := 0
+				for _, h := range hs {
+					for _, nd := range ns {
+						all := true
+						for k := range nd {
+							if !h[k] {
+								all = false
+								break
+							}
+						}
+						if all {
+							n++
+						}
 					}
+				}
+				return n
+			}
+		}},
+	}
+}
+
+// covered counts the pairs of held and needs in which the needs are held.
+func covered(held, needs []keys.Set) int {
+	n := 0
+	for _, h := range held {
+		for _, nd := range needs {
+			if h.Covers(nd) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// BenchmarkKeySet compares the key sets.
+func BenchmarkKeySet(b *testing.B) { runPrepared(b, keySets()) }
+
+// TestVariantsAgree holds each data structure benchmark's variants to the same result, run
+// twice (the second on what the first left): the same priorities popped, keys inserted, and
+// needs held, so that a ratio in the report compares the same work.
+func TestVariantsAgree(t *testing.T) {
+	for name, variants := range map[string][]prepared{"Queue": queues(), "StateTable": stateTables(), "KeySet": keySets()} {
+		want := -1
+		for _, v := range variants {
+			run := v.prepare()
+			for range 2 {
+				got := run()
+				if want < 0 {
+					want = got
+				}
+				if got != want || got == 0 {
+					t.Errorf("%s/%s: %d, %s: %d", name, v.name, got, variants[0].name, want)
 				}
 			}
 		}
-	})
+	}
 }
 
 // BenchmarkSolo solves part 2 of each real input region by region, as package solve first
