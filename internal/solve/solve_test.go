@@ -808,8 +808,9 @@ func TestDiveStop(t *testing.T) {
 // any order), its first walk improved (by local search and later dives), its children
 // dropped on their bound's floor, its children's bounds stopped once they cannot beat the
 // best walk, its states' bounds repriced, and each of these turned off (and the exact costs'
-// memo given its whole limit at once): open rooms (no doors) and mazes with loops, two to five robots at random floor,
-// under each bound and as a large search; every walk replays to its answer.
+// memo given its whole limit at once): open rooms (no doors) and mazes with loops, two to
+// five robots at random floor, under each bound and as a large search; every walk replays to
+// its answer.
 func TestDifferentialSharedRoom(t *testing.T) {
 	n := uint64(40)
 	if testing.Short() {
