@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/bits-and-blooms/bitset"
@@ -46,9 +47,11 @@ func realVariants(b *testing.B, variants []variant) {
 		for _, vr := range variants {
 			b.Run(name+"/"+vr.name, func(b *testing.B) {
 				var w solve.Workspace
+				var parts []solve.Part
 				for b.Loop() {
-					bothParts(b, &w, data, vr.opt)
+					parts = bothParts(b, &w, data, vr.opt)
 				}
+				agree(b, data, vr.opt.Goal, parts)
 			})
 		}
 	}
@@ -661,12 +664,33 @@ func solveEach(b *testing.B, vaults []generated, variants []variant) {
 // once).
 func solveStates(b *testing.B, data []byte, opt solve.Options) {
 	var w solve.Workspace
-	states := 0
+	var parts []solve.Part
 	for b.Loop() {
-		states = 0
-		for _, p := range bothParts(b, &w, data, opt) {
-			states += p.Result.Stats.States
-		}
+		parts = bothParts(b, &w, data, opt)
+	}
+	states := 0
+	for _, p := range parts {
+		states += p.Result.Stats.States
 	}
 	b.ReportMetric(float64(states), "states/op")
+	agree(b, data, opt.Goal, parts)
+}
+
+// answers holds, for each input and goal, the steps of each part the first variant to solve
+// it found.
+var answers = map[string][]int{}
+
+// agree fails b when parts' answers differ from those another variant found for the same
+// input and goal: a variant's ratio compares the same answers, or it compares nothing.
+func agree(b *testing.B, data []byte, goal solve.Goal, parts []solve.Part) {
+	steps := make([]int, len(parts))
+	for i, p := range parts {
+		steps[i] = p.Result.Steps
+	}
+	key := goal.String() + "\n" + string(data)
+	if want, ok := answers[key]; !ok {
+		answers[key] = steps
+	} else if !slices.Equal(steps, want) {
+		b.Fatalf("answers %v, another variant's %v", steps, want)
+	}
 }
