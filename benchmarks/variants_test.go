@@ -120,8 +120,8 @@ func runPrepared(b *testing.B, variants []prepared) {
 	}
 }
 
-// queues are the queues BenchmarkQueue compares on queueLoad: the bucket queue, the gods
-// binary-heap priority queue (the baseline) and the packed binary heap.
+// queues are the queues BenchmarkQueue compares on queueLoad: the gods binary-heap priority
+// queue (the baseline), the bucket queue and the packed binary heap.
 func queues() []prepared {
 	type entry struct {
 		p int
