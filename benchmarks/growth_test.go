@@ -12,7 +12,7 @@ import (
 // BenchmarkGrowth solves generated vaults (parse plus both parts) in families that change one
 // thing at a time from the real inputs' shape (81x81, 26 keys, one robot, a tree, seed 3),
 // under each bound, and reports the states the searches recorded and the bytes they held per
-// state besides the time. The tour bound counts corridors on cycles as free and, beyond 2% of
+// state besides the time; every bound must give the same answers (agree). The tour bound counts corridors on cycles as free and, beyond 2% of
 // walls removed, runs out of memory within seconds, so the loops family stops it there.
 func BenchmarkGrowth(b *testing.B) {
 	families := []struct {
@@ -35,17 +35,19 @@ func BenchmarkGrowth(b *testing.B) {
 				}
 				name := fmt.Sprintf("%s/size=%d,keys=%d,robots=%d,loops=%g/%v", fam.name, d.Size, d.Keys, d.Robots, d.Loops, k)
 				b.Run(name, func(b *testing.B) {
-					var states, bytes int
 					var w solve.Workspace
+					var parts []solve.Part
 					for b.Loop() {
-						states, bytes = 0, 0
-						for _, p := range bothParts(b, &w, data, solve.Options{Bound: k}) {
-							states += p.Result.Stats.States
-							bytes += p.Result.Stats.Bytes
-						}
+						parts = bothParts(b, &w, data, solve.Options{Bound: k})
+					}
+					var states, bytes int
+					for _, p := range parts {
+						states += p.Result.Stats.States
+						bytes += p.Result.Stats.Bytes
 					}
 					b.ReportMetric(float64(states), "states/op")
 					b.ReportMetric(float64(bytes)/float64(max(states, 1)), "B/state")
+					agree(b, data, solve.Collect, parts) // every bound, the same answers
 				})
 			}
 		}
