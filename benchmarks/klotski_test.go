@@ -16,7 +16,9 @@ import (
 // BenchmarkKlotski solves the classic with each algorithm and metric, and counts its
 // reachable positions; the expansions each algorithm needs are reported as a metric, and the
 // median of the single runs beside the mean (see timed). Breadth-first searches run on every
-// core (slide.DefaultWorkers); the -serial variants on one goroutine, their baseline.
+// core (slide.DefaultWorkers); the -serial variants on one goroutine, their baseline. Every
+// variant's last answer is held to the classic's published fewest moves (81, 90 and 116) and
+// its 25,955 positions.
 func BenchmarkKlotski(b *testing.B) {
 	p, err := slide.Parse("classic", inputs.KlotskiClassic)
 	if err != nil {
@@ -30,35 +32,53 @@ func BenchmarkKlotski(b *testing.B) {
 			b.Run("solve/"+m.String()+"/"+a.name, func(b *testing.B) {
 				bd := slide.NewBoard(p)
 				var r slide.Result
-				timed(b, func() { r, _ = slide.Solve(bd, slide.Options{Metric: m, Algo: a.algo}) })
+				var err error
+				timed(b, func() { r, err = slide.Solve(bd, slide.Options{Metric: m, Algo: a.algo}) })
 				b.ReportMetric(float64(r.Expanded), "expanded")
+				classicSolved(b, m, r, err)
 			})
 		}
 	}
+	whole := slide.Options{Metric: slide.Whole}
 	b.Run("solve/piece/bfs-serial", func(b *testing.B) {
 		bd := slide.NewBoard(p)
-		timed(b, func() { slide.Solve(bd, slide.Options{Metric: slide.Whole, Workers: 1}) })
+		var r slide.Result
+		var err error
+		timed(b, func() { r, err = slide.Solve(bd, slide.Options{Metric: slide.Whole, Workers: 1}) })
+		classicSolved(b, slide.Whole, r, err)
 	})
 	// The others reuse one Board, as a program solving many positions of one puzzle would:
 	// this one pays for parsing, the Board and its tables every time, as klotski -repeat does.
 	b.Run("solve/piece/bfs-from-text", func(b *testing.B) {
+		var r slide.Result
+		var err error
 		timed(b, func() {
 			p, _ := slide.Parse("classic", inputs.KlotskiClassic)
-			slide.Solve(slide.NewBoard(p), slide.Options{Metric: slide.Whole})
+			r, err = slide.Solve(slide.NewBoard(p), whole)
 		})
+		classicSolved(b, slide.Whole, r, err)
 	})
 	// klotski -count: breadth-first, one search that goes on past the solution (Options.Count),
 	// against its baseline, the solve and then a count of its own.
 	b.Run("solve-count", func(b *testing.B) {
 		bd := slide.NewBoard(p)
-		timed(b, func() { slide.Solve(bd, slide.Options{Metric: slide.Whole, Count: true}) })
+		var r slide.Result
+		var err error
+		timed(b, func() { r, err = slide.Solve(bd, slide.Options{Metric: slide.Whole, Count: true}) })
+		classicSolved(b, slide.Whole, r, err)
+		classicCounted(b, r.Reachable, err)
 	})
 	b.Run("solve-then-count", func(b *testing.B) {
 		bd := slide.NewBoard(p)
+		var r slide.Result
+		var n int
+		var err, cerr error
 		timed(b, func() {
-			slide.Solve(bd, slide.Options{Metric: slide.Whole})
-			slide.Count(bd, slide.Options{Metric: slide.Whole})
+			r, err = slide.Solve(bd, whole)
+			n, cerr = slide.Count(bd, whole)
 		})
+		classicSolved(b, slide.Whole, r, err)
+		classicCounted(b, n, cerr)
 	})
 	for _, w := range []struct {
 		name    string
@@ -66,8 +86,28 @@ func BenchmarkKlotski(b *testing.B) {
 	}{{"count", 0}, {"count-serial", 1}} {
 		b.Run(w.name, func(b *testing.B) {
 			bd := slide.NewBoard(p)
-			timed(b, func() { slide.Count(bd, slide.Options{Metric: slide.Whole, Workers: w.workers}) })
+			var n int
+			var err error
+			timed(b, func() { n, err = slide.Count(bd, slide.Options{Metric: slide.Whole, Workers: w.workers}) })
+			classicCounted(b, n, err)
 		})
+	}
+}
+
+// classicMoves are the classic's published fewest moves under each metric.
+var classicMoves = map[slide.Metric]int{slide.Whole: 81, slide.Line: 90, slide.Step: 116}
+
+// classicSolved fails b unless r solves the classic in its published fewest moves under m.
+func classicSolved(b *testing.B, m slide.Metric, r slide.Result, err error) {
+	if err != nil || r.Moves != classicMoves[m] {
+		b.Fatalf("the classic under the %v metric: %d moves (%v), want %d", m, r.Moves, err, classicMoves[m])
+	}
+}
+
+// classicCounted fails b unless n is the classic's 25,955 positions.
+func classicCounted(b *testing.B, n int, err error) {
+	if err != nil || n != 25955 {
+		b.Fatalf("the classic's positions: %d (%v), want 25955", n, err)
 	}
 }
 
