@@ -12,8 +12,9 @@ import (
 // BenchmarkGrowth solves generated vaults (parse plus both parts) in families that change one
 // thing at a time from the real inputs' shape (81x81, 26 keys, one robot, a tree, seed 3),
 // under each bound, and reports the states the searches recorded and the bytes they held per
-// state besides the time; every bound must give the same answers (agree). The tour bound counts corridors on cycles as free and, beyond 2% of
-// walls removed, runs out of memory within seconds, so the loops family stops it there.
+// state besides the time; every bound must give the same answers (agree). The tour bound
+// counts corridors on cycles as free and, beyond 2% of walls removed, runs out of memory
+// within seconds, so the loops family stops it there.
 func BenchmarkGrowth(b *testing.B) {
 	families := []struct {
 		name string
