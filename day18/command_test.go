@@ -87,7 +87,9 @@ func TestCommand(t *testing.T) {
 		{`$DAY18 gen -size 401 -seed 1 | $DAY18 -show dist -mem 2MB -part 2`, "part 2: 42184\n", // the answer kept, the field refused
 			"day18: -: -show dist: memory limit 2 MB: the distance field of 162409 cells does not fit, nothing shown", 3}, // unmetered, it ended in the runtime's trace under ulimit -d
 		{`$DAY18 -part 1 - ` + a + ` - < ` + a, "", "- given 2 times: standard input can be read once", 2}, // the second read nothing, or, side by side, half of it
-		{`$DAY18 gen -open -doors 5`, "", "-open and -doors do not go together", 2},                        // printed an open room, the doors ignored
+		{`$DAY18 gen -seed 3 -size 21 -loops 0.3 -doors 2 | $DAY18 -budget 1 -part 1`, // the route graph's budget is -budget too
+			"part 1: stopped (state budget exceeded: building routes: route budget exceeded: more than 1 label in one search (raise it with -budget))\n", "", 3},
+		{`$DAY18 gen -open -doors 5`, "", "-open and -doors do not go together", 2}, // printed an open room, the doors ignored
 		{`$DAY18 gen -size 9 -keys 26`, "", "-keys 26: a 9x9 maze has room for 12 keys", 2},
 		{`$DAY18 gen -seed 3 -size 9 -keys 12 -robots 8 -doors 26`, "", "-robots 8: the 9x9 maze's keys and doors leave room for 6 robots", 2},
 		{`$DAY18 gen extra`, "", "unexpected argument extra", 2},

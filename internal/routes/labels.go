@@ -542,7 +542,7 @@ func (l *labeler) search(g *Graph, n int, way labelWay) ([]Route, error) {
 				if over {
 					return nil, errRent
 				}
-				return nil, fmt.Errorf("%w: more than %d labels in one search", ErrBudget, g.budget)
+				return nil, fmt.Errorf("%w: %s in one search", ErrBudget, search.Over(g.budget, "label"))
 			}
 			var err error
 			if len(labels) == cap(labels) || len(q) == cap(q) && !dial {

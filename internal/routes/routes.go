@@ -67,6 +67,7 @@ import (
 
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/memory"
+	"github.com/statespace/puzzles/internal/search"
 	"github.com/statespace/puzzles/internal/vault"
 )
 
@@ -426,7 +427,7 @@ func (g *Graph) bfs(n int) ([]Route, error) {
 			}
 			if g.budget > 0 && len(labels) >= g.budget {
 				g.labels = labels
-				return nil, fmt.Errorf("%w: more than %d labels in one BFS", ErrBudget, g.budget)
+				return nil, fmt.Errorf("%w: %s in one BFS", ErrBudget, search.Over(g.budget, "label"))
 			}
 			labels = append(labels, label{cell: int32(c), dist: cur.dist + 1, doors: doors, keys: lkeys, next: g.head[c]})
 			g.head[c] = int32(len(labels) - 1)

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/statespace/puzzles/internal/keys"
+	"github.com/statespace/puzzles/internal/search"
 )
 
 // Routes on a tree of parts. Cut the corridor graph at its bridges: what is left are its
@@ -243,7 +244,7 @@ func (g *Graph) treeRoutes(n int) ([]Route, error) {
 	g.walk = stack
 	g.Stats.Labels += visited
 	if g.budget > 0 && visited > g.budget {
-		return nil, fmt.Errorf("%w: more than %d labels in one search", ErrBudget, g.budget)
+		return nil, fmt.Errorf("%w: %s in one search", ErrBudget, search.Over(g.budget, "label"))
 	}
 	out := g.routes(bits.OnesCount64(f.reached))
 	i := 0

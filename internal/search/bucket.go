@@ -1,5 +1,6 @@
 // Package search holds the search core shared by the puzzle solvers: a priority queue for
-// small integer costs, an open-addressing table of packed states, and a binary heap.
+// small integer costs, an open-addressing table of packed states, a binary heap, and the
+// words a search stops with when it would pass its budget (Over).
 //
 // Costs in these puzzles are small non-negative integers (steps), so Dijkstra's binary heap
 // is replaced by a bucket queue (Dial's algorithm): Push and Pop are O(1) amortised. Its

@@ -225,13 +225,7 @@ type Result struct {
 	Lower int
 }
 
-func budgetErr(n int) error {
-	noun := "positions"
-	if n == 1 {
-		noun = "position"
-	}
-	return fmt.Errorf("%w: more than %d %s", ErrBudget, n, noun)
-}
+func budgetErr(n int) error { return fmt.Errorf("%w: %s", ErrBudget, search.Over(n, "position")) }
 
 // Solve finds an optimal solution of bd's puzzle. When a limit stops the search first, it
 // returns what the search proved (Result.Lower) and the limit's error; when it stops the

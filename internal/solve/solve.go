@@ -50,6 +50,7 @@ import (
 	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/routes"
+	"github.com/statespace/puzzles/internal/search"
 	"github.com/statespace/puzzles/internal/vault"
 )
 
@@ -366,11 +367,7 @@ func (s Stats) routes() string {
 var ErrBudget = errors.New("state budget exceeded")
 
 func budgetError(n int) error {
-	noun := "states"
-	if n == 1 {
-		noun = "state"
-	}
-	return fmt.Errorf("%w: more than %d %s (raise it with -budget)", ErrBudget, n, noun)
+	return fmt.Errorf("%w: %s (raise it with -budget)", ErrBudget, search.Over(n, "state"))
 }
 
 // Stopped reports whether err stopped a search before it proved its answer: its budget, its
