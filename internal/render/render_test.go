@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/statespace/puzzles/internal/grid"
+	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/render"
 	"github.com/statespace/puzzles/internal/slide"
@@ -254,5 +255,85 @@ func TestSlideWalk(t *testing.T) {
 	// Three boards of 2x2 cells of 16 pixels, a cell between them and a margin cell before.
 	if b := strip[0].Bounds(); b.Dx() != (3*3+1)*16 || b.Dy() != 4*16 {
 		t.Errorf("strip %v, want %dx%d", b, (3*3+1)*16, 4*16)
+	}
+}
+
+// TestVaultLetters draws every key and every door, a to z and A to Z: a key is a square
+// inset from its cell's edges, the pixels around it its floor; a door is closed, or open once
+// its key is held, when the key is no longer drawn.
+func TestVaultLetters(t *testing.T) {
+	const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	v, err := vault.Parse("letters", []byte("#@"+letters+"+#\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const scale, inset = 10, 2 // inset: a key's, scale/5
+	for _, held := range []keys.Set{0, keys.Bit(26) - 1} {
+		img := render.Vault(render.Scene{G: v.Grid, Held: held, Scale: scale})
+		for i, ch := range []byte(letters) {
+			col := 2 + i // the text's column: after the wall and the robot's cell
+			x0, y := col*scale, scale/2
+			var want []uint8 // the pixels from x0-1 (the cell before) to x0+inset
+			switch {
+			case ch <= 'Z' && held != 0:
+				want = []uint8{render.OpenDoor, render.OpenDoor, render.OpenDoor, render.OpenDoor}
+			case ch <= 'Z':
+				want = []uint8{render.Door, render.Door, render.Door, render.Door}
+			case held != 0:
+				want = []uint8{render.Floor, render.Floor, render.Floor, render.Floor}
+			default:
+				want = []uint8{render.Floor, render.Floor, render.Floor, render.Key}
+			}
+			if ch == 'A' { // the cell before is z's
+				want[0] = render.Floor
+			}
+			for dx, w := range want {
+				if got := img.ColorIndexAt(x0-1+dx, y); got != w {
+					t.Errorf("held %v: %c's pixel %d from its edge is %d, want %d", held != 0, ch, dx-1, got, w)
+				}
+			}
+		}
+		if got := middle(img, scale, 0, 2+len(letters)); got != render.Exit {
+			t.Errorf("the exit is %d, want %d", got, render.Exit)
+		}
+	}
+}
+
+// TestPieceColours: the first 24 pieces have colours of their own, none a vault's.
+func TestPieceColours(t *testing.T) {
+	seen := map[uint8]string{render.Wall: "wall", render.Floor: "floor", render.Key: "key",
+		render.Door: "door", render.OpenDoor: "open door", render.Exit: "exit"}
+	for r := range 8 {
+		seen[render.Robot(r)], seen[render.Region(r)] = "a robot", "a region"
+	}
+	for i := range 24 {
+		c := render.Piece(i)
+		if what, ok := seen[c]; ok || int(c) >= len(render.Palette) {
+			t.Errorf("piece %d's colour %d is %s's, or past the palette's %d", i, c, what, len(render.Palette))
+		}
+		seen[c] = "another piece"
+	}
+}
+
+// TestStrip lays out twelve one-cell boards ten to a row: board i's cell is at column i%10
+// and row i/10 of boards a cell apart, after a margin cell.
+func TestStrip(t *testing.T) {
+	const n, w, h, scale, perRow = 12, 1, 1, 4, 10
+	boards := make([][]byte, n)
+	for i := range boards {
+		boards[i] = []byte{byte('A' + i)}
+	}
+	img := render.Strip(boards, w, h, scale, perRow, func(sym byte) uint8 { return render.Piece(int(sym - 'A')) })
+	if b := img.Bounds(); b.Dx() != (perRow*2+1)*scale || b.Dy() != 5*scale {
+		t.Errorf("strip %v, want %dx%d", b, (perRow*2+1)*scale, 5*scale)
+	}
+	for i := range n {
+		x, y := (1+2*(i%perRow))*scale+scale/2, (1+2*(i/perRow))*scale+scale/2
+		if got := img.ColorIndexAt(x, y); got != render.Piece(i) {
+			t.Errorf("board %d's cell is %d, want %d", i, got, render.Piece(i))
+		}
+		if got := img.ColorIndexAt(x+scale, y); got != render.Wall {
+			t.Errorf("after board %d: %d, want the margin %d", i, got, render.Wall)
+		}
 	}
 }
