@@ -14,4 +14,9 @@ func TestSet(t *testing.T) {
 	if !s.Covers(keys.Of("az")) || s.Covers(keys.Of("ab")) || !s.Has(2) || s.Has(1) {
 		t.Errorf("Covers/Has wrong for %q", s)
 	}
+	for i, want := range map[int]string{0: "a", 2: "c", 25: "z"} {
+		if b := keys.Bit(i); b.String() != want || !b.Has(i) || b.Len() != 1 {
+			t.Errorf("Bit(%d) = %q, want %q alone", i, b, want)
+		}
+	}
 }

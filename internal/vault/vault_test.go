@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/grid"
+	"github.com/statespace/puzzles/internal/keys"
 	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/vault"
 )
@@ -99,6 +101,46 @@ func TestReadingRules(t *testing.T) {
 	}
 }
 
+// TestLetters reads every key and door, a to z and A to Z, each where it stands.
+func TestLetters(t *testing.T) {
+	const letters = "abcdefghijklmnopqrstuvwxyz"
+	v, err := vault.Parse("v", []byte("@"+letters+"\n."+strings.ToUpper(letters)+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.All != keys.Bit(26)-1 {
+		t.Errorf("keys %q, want every key", v.All)
+	}
+	for k := range 26 {
+		if line, col := v.Grid.Pos(v.Key[k]); line != 1 || col != 2+k {
+			t.Errorf("key %c at %d:%d, want 1:%d", 'a'+k, line, col, 2+k)
+		}
+		if d := v.Doors[k]; len(d) != 1 || d[0] != v.Key[k]+v.Grid.W {
+			t.Errorf("door %c at cells %v, want the one below its key", 'A'+k, d)
+		}
+	}
+}
+
+// TestOpen: a robot may stand anywhere but on a wall and on a door whose key it lacks.
+func TestOpen(t *testing.T) {
+	v, err := vault.Parse("v", []byte("@a.\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := keys.Bit(0) | keys.Bit(25) // a and z
+	for _, tc := range []struct {
+		c    byte
+		want bool
+	}{
+		{'#', false}, {'.', true}, {'@', true}, {'+', true}, {'a', true}, {'b', true},
+		{'A', true}, {'Z', true}, {'B', false}, {'Y', false},
+	} {
+		if got := v.Open(tc.c, held); got != tc.want {
+			t.Errorf("Open(%q) holding a and z = %v, want %v", tc.c, got, tc.want)
+		}
+	}
+}
+
 func TestPart2(t *testing.T) {
 	tests := []struct {
 		input, want string
@@ -106,7 +148,9 @@ func TestPart2(t *testing.T) {
 	}{
 		{"#####\n#...#\n#.@.#\n#...#\n#####\n", "#####\n#@#@#\n#####\n#@#@#\n#####\n", true},
 		{"#####\n#...#\n#.@a#\n#...#\n#####\n", "", false},
-		{"@.@\n", "@.@\n", true}, // several robots: as given
+		{"#####\n#..#.\n#.@.#\n#...#\n#####\n", "", false}, // the 3x3's top row not open
+		{"#####\n#...#\n#.@.#\n#.#.#\n#####\n", "", false}, // nor its bottom row
+		{"@.@\n", "@.@\n", true},                           // several robots: as given
 	}
 	for _, tc := range tests {
 		v, err := vault.Parse("v", []byte(tc.input))
@@ -119,6 +163,9 @@ func TestPart2(t *testing.T) {
 		}
 		if ok && tc.input != tc.want && v.Grid.String() != tc.input {
 			t.Errorf("Part2 changed its input vault")
+		}
+		if ok && !slices.IsSorted(p.Robots) {
+			t.Errorf("Part2(%q)'s robots at cells %v, not in reading order", tc.input, p.Robots)
 		}
 	}
 }
