@@ -134,7 +134,7 @@ func TestShareAndStop(t *testing.T) {
 		var stderr bytes.Buffer
 		env := &Env{Stderr: &stderr, StderrTerminal: terminal}
 		if p := env.Share("work", 4); p != nil {
-			for _, done := range []int64{1, 1, 2, 4} {
+			for _, done := range []int64{0, 1, 1, 2, 4} {
 				p(done)
 			}
 		} else if terminal {
@@ -147,11 +147,42 @@ func TestShareAndStop(t *testing.T) {
 		status := env.Stop("cmd", context.DeadlineExceeded)
 		want := "cmd: stopped (timed out)\n"
 		if terminal {
-			want = "\rwork:  25%\rwork:  50%\rwork: 100%\r\033[K\r\033[K" + want
+			want = "\rwork:   0%\rwork:  25%\rwork:  50%\rwork: 100%\r\033[K\r\033[K" + want
 		}
 		if status != Stopped || stderr.String() != want {
 			t.Errorf("terminal %v: status %d, stderr %q, want %q", terminal, status, stderr.String(), want)
 		}
+	}
+}
+
+// TestMeter holds -mem's meter to its limit, and the runtime's soft limit to half as much
+// again, or what the process may use if that is less.
+func TestMeter(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	available := memory.Available()
+	for _, tc := range []struct {
+		value string
+		limit int64
+	}{
+		{"", memory.Default()},
+		{"100MB", 100 << 20},
+		{"64KB", 64 << 10},
+	} {
+		m, err := meter(tc.value)
+		if err != nil || m.Limit() != tc.limit {
+			t.Errorf("-mem %q: limit %v (%v), want %d", tc.value, m, err, tc.limit)
+			continue
+		}
+		want := tc.limit + tc.limit/2
+		if available > 0 {
+			want = min(want, available)
+		}
+		if got := debug.SetMemoryLimit(-1); got != want {
+			t.Errorf("-mem %q: the runtime's soft limit %d, want %d", tc.value, got, want)
+		}
+	}
+	if _, err := meter("lots"); err == nil || err.Error() != `-mem "lots": want a size such as 512MB or 2GB` {
+		t.Errorf("-mem lots: %v", err)
 	}
 }
 
