@@ -10,7 +10,7 @@ import (
 // give: a container's own hierarchy, a group systemd-run makes on a host, a slice above it
 // with a tighter limit, v1's memory controller with the process in a group of its own (this
 // machine kind's), a v1 container seeing its group at the mount point, a mount point with a
-// space, none set; and what is not the process's limit: a group whose name runs on from the
+// space, a v2 mount whose source is none, none set; and what is not the process's limit: a group whose name runs on from the
 // mount's root, files above the mount point.
 func TestCgroupLimit(t *testing.T) {
 	const (
@@ -66,6 +66,8 @@ func TestCgroupLimit(t *testing.T) {
 		}, 6 << 20},
 		{"escaped mount point, the escape last", "0::/\n", "30 23 0:26 / /sys/fs/cgroup\\040 rw - cgroup2 cgroup2 rw\n",
 			map[string]string{"../cgroup /memory.max": "7340032\n"}, 7 << 20},
+		{"v2 mounted from none", "0::/\n", "40 30 0:37 / /sys/fs/cgroup/unified rw - cgroup2 none rw\n", // mount -t cgroup2 none
+			map[string]string{"unified/memory.max": "9437184\n"}, 9 << 20},
 		{"v1 no limit", "4:memory:/\n", v1Mount, map[string]string{"memory/memory.limit_in_bytes": noLimitV1}, 0},
 		{"a mount line cut short", "4:memory:/a\n", "36 31 0:33 / /x rw - cgroup cgroup\n" + v1Mount,
 			map[string]string{"memory/a/memory.limit_in_bytes": "8388608\n"}, 8 << 20},

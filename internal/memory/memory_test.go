@@ -140,6 +140,16 @@ func TestRoom(t *testing.T) {
 			t.Errorf("limit %d MB: dataRoom %d, addressRoom %d, want a byte at least", limit/MB, d, a)
 		}
 	}
+	// What the process had at its start unknown: the runtime's usual.
+	for _, tc := range []struct{ got, want int64 }{
+		{addressRoom(2000000*kB, 0), addressRoom(2000000*kB, startReserved)},
+		{addressRoom(800000*kB, 0), addressRoom(800000*kB, smallReserved)}, // too small for startReserved
+		{dataRoom(100000*kB, 0), dataRoom(100000*kB, startData)},
+	} {
+		if tc.got != tc.want || tc.got <= 1 {
+			t.Errorf("the start unknown: room %d, want %d", tc.got, tc.want)
+		}
+	}
 	for _, tt := range tests {
 		room := dataRoom(tt.limit*kB, tt.start*MB)
 		if tt.address {
@@ -163,5 +173,17 @@ func TestGroupRoom(t *testing.T) {
 		if got := groupRoom(tt.limit, tt.resident); got != tt.want {
 			t.Errorf("groupRoom(%d, %d) = %d, want %d", tt.limit, tt.resident, got, tt.want)
 		}
+	}
+}
+
+// TestMapped reads what this process has mapped from /proc/self/status on Linux: an address
+// space holding its writable mappings and its resident memory, none of them nothing.
+func TestMapped(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("/proc/self/status is linux's")
+	}
+	m := mapped()
+	if m.data <= 0 || m.resident <= 0 || m.size < m.data || m.size < m.resident {
+		t.Errorf("mapped %+v: want an address space holding data and resident memory, none 0", m)
 	}
 }
