@@ -10,8 +10,8 @@ import (
 // give: a container's own hierarchy, a group systemd-run makes on a host, a slice above it
 // with a tighter limit, v1's memory controller with the process in a group of its own (this
 // machine kind's), a v1 container seeing its group at the mount point, a mount point with a
-// space, a v2 mount whose source is none, none set; and what is not the process's limit: a group whose name runs on from the
-// mount's root, files above the mount point.
+// space, a v2 mount whose source is none, none set; and what is not the process's limit: a
+// group whose name runs on from the mount's root, files above the mount point.
 func TestCgroupLimit(t *testing.T) {
 	const (
 		v2Mount   = "30 23 0:26 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw\n"
