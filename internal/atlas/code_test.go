@@ -153,6 +153,9 @@ func TestFromRects(t *testing.T) {
 	for _, bad := range [][][4]int{
 		{{0, 0, 2, 2}, {0, 0, 1, 1}}, // overlapping
 		{{0, 0, 2, 2}, {4, 3, 2, 1}}, // off the board
+		{{0, 0, 2, 2}, {4, 0, 2, 1}}, // below it, in a column the board has
+		{{0, 0, 2, 2}, {3, 3, 1, 2}}, // beside it, on a row the board has
+		{{4, 1, 2, 2}},               // the 2x2 half below the board
 		{{0, 0, 1, 1}},               // no 2x2
 		{{0, 0, 2, 2}, {2, 0, 2, 2}}, // two
 		{{0, 0, 2, 2}, {2, 0, 1, 3}}, // a 1x3

@@ -1,7 +1,9 @@
 package atlas
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -51,6 +53,34 @@ func TestWords(t *testing.T) {
 		}
 		if got := plural(tc.n, "move"); got != tc.moves {
 			t.Errorf("plural(%d) = %q, want %q", tc.n, got, tc.moves)
+		}
+	}
+}
+
+// TestGroupOutput checks a group's line and JSON object: a group whose every layout is
+// solved needs 0 moves, which is a number like any other; only a group with no solved layout
+// has none, null moves and no hardest layout.
+func TestGroupOutput(t *testing.T) {
+	l, ok := Unrank(0)
+	if !ok {
+		t.Fatal("no layout of rank 0")
+	}
+	code := l.Code().String()
+	for _, tc := range []struct {
+		moves      int
+		line, json string
+	}{
+		{0, ", hardest 0 moves " + code, `"moves":0,"hardest":{"board":`},
+		{3, ", hardest 3 moves " + code, `"moves":3,"hardest":{"board":`},
+		{-1, ", hardest none solved", `"moves":null,"hardest":null}`},
+	} {
+		g := Group{Seed: l, Size: 1, Moves: tc.moves, Hardest: l}
+		if line := g.Line(); !strings.HasSuffix(line, tc.line) {
+			t.Errorf("moves %d: line %q, want it to end %q", tc.moves, line, tc.line)
+		}
+		b, err := json.Marshal(g.JSON())
+		if err != nil || !strings.Contains(string(b), tc.json) {
+			t.Errorf("moves %d: %s (%v), want it to hold %s", tc.moves, b, err, tc.json)
 		}
 	}
 }
