@@ -295,6 +295,28 @@ func TestRepeat(t *testing.T) {
 	}
 }
 
+// TestRepeatSolvesAgain checks that what -repeat times is the input's whole work again:
+// each run parses the input and solves its parts, by the solver the flags chose.
+func TestRepeatSolvesAgain(t *testing.T) {
+	c := configOf(t, "-algo", "bfs")
+	solves := 0
+	c.solver = func(v *vault.Vault, opt solve.Options) (solve.Result, error) {
+		solves++
+		return solve.BFS(v, opt)
+	}
+	job := &cli.Job{Name: "q", Data: []byte(quadrants), Cores: 1, Repeat: 3}
+	o := c.solve(context.Background(), job)
+	if o.Err != nil || o.Again == nil || solves != 2 {
+		t.Fatalf("solved %d parts (%v), want 2 and a run to time", solves, o.Err)
+	}
+	for run := 1; run <= 3; run++ {
+		o.Again()
+		if solves != 2+2*run {
+			t.Errorf("after %d runs, %d parts solved, want %d", run, solves, 2+2*run)
+		}
+	}
+}
+
 // configOf is day18's configuration for the flags args, checked.
 func configOf(t *testing.T, args ...string) *config {
 	t.Helper()
