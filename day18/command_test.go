@@ -114,12 +114,14 @@ func TestCommand(t *testing.T) {
 	if out, _, status := shell(t, `$DAY18 -part 1 < /dev/null`); out != def || status != 0 {
 		t.Errorf("< /dev/null: status %d, %q; want the default's %q", status, out, def)
 	}
-	// -h: the whole usage, on stdout: every flag, each value named, the subcommand, an example;
-	// gen -h its own.
+	// -h: the whole usage, on stdout: every flag, each value named, the subcommand, an example
+	// that runs; gen -h its own.
 	out, _, _ := shell(t, `$DAY18 -h`)
 	clitest.Usage(t, out, "-part", "-goal", "-algo", "-bound", "-mem", "-json", "-path", "-render", "-show", "-start", "-exit", "-floor", "-timeout", "-repeat", "-budget", "-version", "gen [-seed N]", "Example:")
 	gen, _, _ := shell(t, `$DAY18 gen -h`)
 	clitest.Usage(t, gen, "-seed", "-size", "-keys", "-robots", "-loops", "-rooms", "-doors", "-open", "-exit", "Example:")
+	clitest.RunsExample(t, out)
+	clitest.RunsExample(t, gen)
 	if out, _, _ := shell(t, `$DAY18 -version`); !strings.HasPrefix(out, "day18 ") || !strings.Contains(out, "go1.") {
 		t.Errorf("-version: %q", out)
 	}

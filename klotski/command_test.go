@@ -87,6 +87,7 @@ func TestCommand(t *testing.T) {
 	}
 	out := clitest.Shell(t, `$KLOTSKI -h`).Stdout
 	clitest.Usage(t, out, "-metric", "-algo", "-json", "-count", "-repeat", "-timeout", "-budget", "-mem", "-render", "-census", "-hardest", "-farthest", "-groups", "-list", "-code", "-version", "Example:")
+	clitest.RunsExample(t, out)
 }
 
 // TestMemory holds every search to its memory: under -mem each stops with the memory limit,
@@ -257,8 +258,9 @@ func TestGroupsStop(t *testing.T) {
 	}
 }
 
-// TestGroups runs the atlas of all 4x5 layouts and checks the reference engine's facts, then
-// solves the hardest layout it reports by its code.
+// TestGroups runs the atlas of all 4x5 layouts and checks the reference engine's facts, and
+// the same with -list, a line for each group; then it solves the hardest layout it reports by
+// its code.
 func TestGroups(t *testing.T) {
 	if testing.Short() {
 		t.Skip("every 4x5 layout")
@@ -282,8 +284,8 @@ func TestGroups(t *testing.T) {
 	}
 	dec := json.NewDecoder(strings.NewReader(r.Stdout))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil || r.Status != 0 {
-		t.Fatalf("%v, status %d: %s", err, r.Status, r.Stdout)
+	if err := dec.Decode(&s); err != nil || r.Status != 0 || dec.More() {
+		t.Fatalf("%v, status %d, more than one object: %v: %.500s", err, r.Status, dec.More(), r.Stdout)
 	}
 	if s.Layouts != 29334498 || s.Types != 203 || s.Groups != 25422 || s.Largest.Size != 964656 || s.Single != 8 {
 		t.Errorf("%+v", s)
@@ -294,6 +296,31 @@ func TestGroups(t *testing.T) {
 	}
 	if groups != s.Groups || layouts != s.Layouts {
 		t.Errorf("the table counts %d groups of %d layouts", groups, layouts)
+	}
+	// -list: the same summary, then a line for each group; their layouts add up, and the
+	// groups with no solved layout are the unsolvable ones.
+	lines := strings.Split(strings.TrimSuffix(clitest.Shell(t, `$KLOTSKI -json -groups -list`).Stdout, "\n"), "\n")
+	if len(lines) != 1+s.Groups {
+		t.Fatalf("-list: %d lines, want the summary and %d groups", len(lines), s.Groups)
+	}
+	layouts, unsolvable := 0, 0
+	for _, line := range lines[1:] {
+		var g struct {
+			Size    int
+			Board   string
+			Moves   *int
+			Hardest *struct{ Board, Code string }
+		}
+		if err := json.Unmarshal([]byte(line), &g); err != nil || g.Size < 1 || g.Board == "" || (g.Moves == nil) != (g.Hardest == nil) {
+			t.Fatalf("-list: %v: %s", err, line)
+		}
+		layouts += g.Size
+		if g.Moves == nil {
+			unsolvable++
+		}
+	}
+	if layouts != s.Layouts || unsolvable != s.Unsolvable {
+		t.Errorf("-list: %d layouts, %d groups unsolvable; the summary says %d and %d", layouts, unsolvable, s.Layouts, s.Unsolvable)
 	}
 	got := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json -code `+s.Hardest.Code).Stdout)
 	if len(got) != 1 || got[0].Moves.Value == nil || *got[0].Moves.Value != s.Hardest.Moves || s.Hardest.Moves < 138 {
