@@ -20,6 +20,7 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func TestRun(t *testing.T) {
 	files := map[string]string{
 		"easy.txt":    "A.\n..\n\ngoal: A 1 1\n",
+		"solved.txt":  "A.\n..\n\ngoal: A 0 0\n", // the start is a goal
 		"stuck.txt":   "AB\nCD\n\ngoal: A 1 1\n",
 		"bad.txt":     "AA\nA.\n\ngoal: A 0 0\n",
 		"target.txt":  "AB\n..\n\ntarget: .B\ntarget: A.\n",
@@ -34,6 +35,8 @@ func TestRun(t *testing.T) {
 		{[]string{"-json", f("easy.txt")}, `{"file":"` + f("easy.txt") + `","metric":"piece","moves":1,"expanded":`, "", 0},
 		{[]string{"-json", "-metric", "step", "-count", f("easy.txt")}, `{"file":"` + f("easy.txt") + `","metric":"step","moves":2,"expanded":`, "", 0},
 		{[]string{"-json", f("stuck.txt")}, `{"file":"` + f("stuck.txt") + `","metric":"piece","moves":null,"expanded":`, "", 1},
+		{[]string{"-json", f("solved.txt")}, `{"file":"` + f("solved.txt") + `","metric":"piece","moves":0,`, "", 0},
+		{[]string{"-metric", "step", f("solved.txt")}, "0 moves (step metric), 0 positions expanded\nA.\n..\n", "", 0},
 		{[]string{f("stuck.txt")}, "unsolvable (piece metric): 1 position reachable, none a goal", "", 1},
 		{[]string{"-algo", "bidir", "-json", f("target.txt")}, `{"file":"` + f("target.txt") + `","metric":"piece","moves":1,`, "", 0}, // A and B are alike: one move
 		{[]string{"-json", f("bracket.txt")}, `{"file":"` + f("bracket.txt") + `","metric":"piece","moves":1,`, "", 0},
