@@ -56,6 +56,10 @@ func TestRun(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
+	if runCmd([]string{"-census"}, nil, &out, &out); strings.Count(out.String(), "\n") != 1 || !strings.HasPrefix(out.String(), "census: 29334498 legal 4x5 layouts (") {
+		t.Errorf("-census printed %q, want its one line alone", out.String())
+	}
+	out.Reset()
 	runCmd([]string{"-json", "-count", "-repeat", "2", f("easy.txt")}, nil, &out, &out)
 	if !strings.Contains(out.String(), `"reachable":4,"time_ns":{"median":`) || !strings.Contains(out.String(), `"runs":2}`) {
 		t.Errorf("count and repeat fields: %s", out.String())
