@@ -2,12 +2,16 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"flag"
 	"io"
 	"strings"
 	"testing"
 
+	"github.com/statespace/puzzles/inputs"
 	"github.com/statespace/puzzles/internal/cli"
 	"github.com/statespace/puzzles/internal/cli/clitest"
+	"github.com/statespace/puzzles/internal/slide"
 )
 
 // runCmd runs klotski in-process with args, standard input stdin (nil: none piped) and the
@@ -63,5 +67,21 @@ func TestRun(t *testing.T) {
 	runCmd([]string{"-json", "-count", "-repeat", "2", f("easy.txt")}, nil, &out, &out)
 	if !strings.Contains(out.String(), `"reachable":4,"time_ns":{"median":`) || !strings.Contains(out.String(), `"runs":2}`) {
 		t.Errorf("count and repeat fields: %s", out.String())
+	}
+}
+
+// TestRepeatSolvesAgain checks that what -repeat times is the input's whole work again: a
+// run allocates what parsing the input does and, as it solves it, more.
+func TestRepeatSolvesAgain(t *testing.T) {
+	data := inputs.KlotskiClassic
+	c, fs := &config{}, flag.NewFlagSet("klotski", flag.ContinueOnError)
+	c.flags(fs) // the defaults
+	o := c.solve(context.Background(), &cli.Job{Name: "classic", Data: data, Cores: 1, Repeat: 1})
+	if o.Err != nil || o.Again == nil {
+		t.Fatalf("no run to time: %v", o.Err)
+	}
+	parse := testing.AllocsPerRun(3, func() { slide.Parse("classic", data) })
+	if run := testing.AllocsPerRun(3, o.Again); run <= parse {
+		t.Errorf("a timed run allocates %v times, no more than parsing the input (%v): it solves nothing", run, parse)
 	}
 }
