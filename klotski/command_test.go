@@ -303,6 +303,10 @@ func TestGroups(t *testing.T) {
 	if len(lines) != 1+s.Groups {
 		t.Fatalf("-list: %d lines, want the summary and %d groups", len(lines), s.Groups)
 	}
+	summary := s
+	if err := json.Unmarshal([]byte(lines[0]), &summary); err != nil || summary.Groups != s.Groups || summary.Layouts != s.Layouts || summary.Hardest != s.Hardest {
+		t.Errorf("-list's summary (%v): %s", err, lines[0])
+	}
 	layouts, unsolvable := 0, 0
 	for _, line := range lines[1:] {
 		var g struct {
