@@ -40,7 +40,7 @@ func TestRun(t *testing.T) {
 		{[]string{"-json", "-metric", "step", "-count", f("easy.txt")}, `{"file":"` + f("easy.txt") + `","metric":"step","moves":2,"expanded":`, "", 0},
 		{[]string{"-json", f("stuck.txt")}, `{"file":"` + f("stuck.txt") + `","metric":"piece","moves":null,"expanded":`, "", 1},
 		{[]string{"-json", f("solved.txt")}, `{"file":"` + f("solved.txt") + `","metric":"piece","moves":0,`, "", 0},
-		{[]string{"-metric", "step", f("solved.txt")}, "0 moves (step metric), 0 positions expanded\nA.\n..\n", "", 0},
+		{[]string{"-metric", "step", "-count", f("solved.txt")}, "0 moves (step metric), 0 positions expanded\nreachable: 4\nA.\n..\n", "", 0},
 		{[]string{f("stuck.txt")}, "unsolvable (piece metric): 1 position reachable, none a goal", "", 1},
 		{[]string{"-algo", "bidir", "-json", f("target.txt")}, `{"file":"` + f("target.txt") + `","metric":"piece","moves":1,`, "", 0}, // A and B are alike: one move
 		{[]string{"-json", f("bracket.txt")}, `{"file":"` + f("bracket.txt") + `","metric":"piece","moves":1,`, "", 0},
