@@ -572,6 +572,26 @@ func TestBoundKeepsAnswers(t *testing.T) {
 	}
 }
 
+// TestManyKeysWaited solves two robots apart whose one waits on thirteen keys of the other:
+// robot 1 walks its corridor of keys a to m (13 steps), robot 2 then passes doors A to M to
+// key z (14 steps). The bounds that hold a region's doors shut until the other region can be
+// sure of their keys tell at most twelve of a region's keys apart and count the rest as
+// held; every bound, Dijkstra and the BFS baseline must answer 27.
+func TestManyKeysWaited(t *testing.T) {
+	v, err := vault.Parse("waited", []byte("################\n#@abcdefghijklm#\n################\n#@ABCDEFGHIJKLMz#\n#################\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []bound.Kind{bound.KindAuto, bound.KindNone, bound.KindTour, bound.KindTourBlocks, bound.KindSpanning, bound.KindHeldKarp} {
+		if got, err := solve.Graph(v, solve.Options{Bound: k}); err != nil || got.Steps != 27 {
+			t.Errorf("bound %v: %d (%v), want 27", k, got.Steps, err)
+		}
+	}
+	if got, err := solve.BFS(v, solve.Options{}); err != nil || got.Steps != 27 {
+		t.Errorf("BFS: %d (%v), want 27", got.Steps, err)
+	}
+}
+
 // TestBoundsManyDoors checks every bound against Dijkstra on the same route graph where the
 // doors are many and the robots share the maze: 41x41 mazes with loops, twelve keys, two to
 // sixteen doors a key, one to four robots, collecting and (one vault in four) to the exit
