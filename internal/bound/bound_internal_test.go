@@ -733,41 +733,49 @@ func TestSoloDenseCost(t *testing.T) {
 
 // TestSoloDenseEdge holds a region to the dense memo's limit at its edge: a region whose
 // longest route times its keys is the limit keeps the general memo (a walk could cost as
-// much as the slots' "no walk"), one under it is dense.
+// much as the slots' "no walk"), one under it is dense. The region is the largest of a part
+// 2 tree maze's, whose graph knows one route between any two nodes, and of a maze with
+// loops', whose routes Region reads node by node.
 func TestSoloDenseEdge(t *testing.T) {
 	defer func(c int64) { denseCost = c }(denseCost)
-	v, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: 1, Keys: 12}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, start, region := largestRegion(t, v)
-	var s Solo
-	s.Reset(g, nil, 0)
-	s.Region(start, region)
-	var longest int64
-	for from, rest, ok := (region | keys.Set(1)<<26).Next(); ok; from, rest, ok = rest.Next() {
-		if from == 26 {
-			from = start
+	for _, o := range []vaultgen.Options{{Seed: 1, Keys: 12}, {Seed: 3, Keys: 12, Size: 41, Loops: 0.05}} {
+		v, err := vault.Parse("gen", vaultgen.Generate(o))
+		if err != nil {
+			t.Fatal(err)
 		}
-		for k, rest, ok := (region &^ keys.Bit(from)).Next(); ok; k, rest, ok = rest.Next() {
-			longest = max(longest, int64(s.route[from][k].Len))
+		g, start, region := largestRegion(t, v)
+		if g.Pairs() != (o.Loops == 0) {
+			t.Fatalf("%+v: one route between any two nodes %v", o, g.Pairs())
 		}
-	}
-	edge := longest * int64(region.Len())
-	if s.Dense() != 1 || edge == 0 {
-		t.Fatalf("region %s: %d dense, longest route %d", region, s.Dense(), longest)
-	}
-	for _, tc := range []struct {
-		limit int64
-		dense int
-	}{{edge, 0}, {edge + 1, 1}} {
-		denseCost = tc.limit
 		var s Solo
 		s.Reset(g, nil, 0)
 		s.Region(start, region)
-		if s.Dense() != tc.dense {
-			t.Errorf("walks up to %d, limit %d: %d regions dense, want %d", edge, tc.limit, s.Dense(), tc.dense)
+		var longest int64
+		for from, rest, ok := (region | keys.Set(1)<<26).Next(); ok; from, rest, ok = rest.Next() {
+			if from == 26 {
+				from = start
+			}
+			for k, rest, ok := (region &^ keys.Bit(from)).Next(); ok; k, rest, ok = rest.Next() {
+				longest = max(longest, int64(s.route[from][k].Len))
+			}
 		}
+		edge := longest * int64(region.Len())
+		if s.Dense() != 1 || edge == 0 {
+			t.Fatalf("%+v: region %s: %d dense, longest route %d", o, region, s.Dense(), longest)
+		}
+		for _, tc := range []struct {
+			limit int64
+			dense int
+		}{{edge, 0}, {edge + 1, 1}} {
+			denseCost = tc.limit
+			var s Solo
+			s.Reset(g, nil, 0)
+			s.Region(start, region)
+			if s.Dense() != tc.dense {
+				t.Errorf("%+v: walks up to %d, limit %d: %d regions dense, want %d", o, edge, tc.limit, s.Dense(), tc.dense)
+			}
+		}
+		denseCost = int64(Unsolvable)
 	}
 }
 
