@@ -157,7 +157,7 @@ func TestCorridorsPair(t *testing.T) {
 }
 
 // TestReduce checks each rewrite of Reduce on a vault made for it, against what it should
-// report (worked out by hand in the comments), the first time and every time after; the
+// report (worked out by hand in the comments), and the same when asked again; the
 // differential tests check the answers the reductions lead to, and these what they take out.
 func TestReduce(t *testing.T) {
 	tests := []struct {
