@@ -737,7 +737,8 @@ func TestSoloDenseCost(t *testing.T) {
 // 2 tree maze's, whose graph knows one route between any two nodes, and of a maze with
 // loops', whose routes Region reads node by node.
 func TestSoloDenseEdge(t *testing.T) {
-	defer func(c int64) { denseCost = c }(denseCost)
+	limit := denseCost
+	defer func() { denseCost = limit }()
 	for _, o := range []vaultgen.Options{{Seed: 1, Keys: 12}, {Seed: 3, Keys: 12, Size: 41, Loops: 0.05}} {
 		v, err := vault.Parse("gen", vaultgen.Generate(o))
 		if err != nil {
@@ -775,7 +776,7 @@ func TestSoloDenseEdge(t *testing.T) {
 				t.Errorf("%+v: walks up to %d, limit %d: %d regions dense, want %d", o, edge, tc.limit, s.Dense(), tc.dense)
 			}
 		}
-		denseCost = int64(Unsolvable)
+		denseCost = limit
 	}
 }
 

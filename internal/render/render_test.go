@@ -273,20 +273,24 @@ func TestVaultLetters(t *testing.T) {
 		for i, ch := range []byte(letters) {
 			col := 2 + i // the text's column: after the wall and the robot's cell
 			x0, y := col*scale, scale/2
-			var want []uint8 // the pixels from x0-1 (the cell before) to x0+inset
+			around, inner := uint8(render.Floor), uint8(render.Key) // the cell's edge, and inset
 			switch {
 			case ch <= 'Z' && held != 0:
-				want = []uint8{render.OpenDoor, render.OpenDoor, render.OpenDoor, render.OpenDoor}
+				around, inner = render.OpenDoor, render.OpenDoor
 			case ch <= 'Z':
-				want = []uint8{render.Door, render.Door, render.Door, render.Door}
+				around, inner = render.Door, render.Door
 			case held != 0:
-				want = []uint8{render.Floor, render.Floor, render.Floor, render.Floor}
-			default:
-				want = []uint8{render.Floor, render.Floor, render.Floor, render.Key}
+				inner = render.Floor
 			}
-			if ch == 'A' { // the cell before is z's
-				want[0] = render.Floor
+			before := around // the cell before is the same kind of letter, but before A: z
+			if ch == 'A' {
+				before = render.Floor
 			}
+			want := []uint8{before} // the pixels from x0-1 to x0+inset
+			for range inset {
+				want = append(want, around)
+			}
+			want = append(want, inner)
 			for dx, w := range want {
 				if got := img.ColorIndexAt(x0-1+dx, y); got != w {
 					t.Errorf("held %v: %c's pixel %d from its edge is %d, want %d", held != 0, ch, dx-1, got, w)
