@@ -891,6 +891,8 @@ func TestReachNotes(t *testing.T) {
 		// The exit walled off: door A leads elsewhere, so it is not named.
 		{"#######\n#+#@A.#\n#######", solve.Exit, "the exit at 2:2 cannot be reached; walls separate the exit from every robot"},
 		{"#######\n#@.A.+#\n#######", solve.Exit, "the exit at 2:6 cannot be reached; door A at 2:4 stays locked (no key a in the vault)"},
+		// A door in a room, met from three sides: named once.
+		{"#####\n#@..#\n#.A.#\n##.##\n##b##\n#####", solve.Collect, "keys b cannot be collected; door A at 3:3 stays locked (no key a in the vault)"},
 	} {
 		v, err := vault.Parse("v", []byte(tc.vault))
 		if err != nil {
