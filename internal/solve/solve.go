@@ -334,7 +334,10 @@ func (s Stats) String() string {
 		if s.Detours != 0 {
 			what = append(what, fmt.Sprintf("detours round key %s's doors", s.Detours))
 		}
-		if s.Ways > 0 {
+		switch {
+		case s.Ways == 1:
+			what = append(what, "1 pair of keys for two ways in")
+		case s.Ways > 1:
 			what = append(what, fmt.Sprintf("%d pairs of keys for two ways in", s.Ways))
 		}
 		terms = append(terms, fmt.Sprintf("%s from %d states expanded", strings.Join(what, " and "), s.DetoursAfter))

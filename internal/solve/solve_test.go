@@ -85,6 +85,7 @@ func TestStatsTerms(t *testing.T) {
 		{solve.Stats{Detours: keys.Bit(9), DetoursAfter: 5818}, "at the start (detours round key j's doors from 5818 states expanded); states:"},
 		{solve.Stats{Exact: 50, Detours: keys.Bit(9), Ways: 12, DetoursAfter: 5818},
 			"at the start (regions' exact costs: 50 states; detours round key j's doors and 12 pairs of keys for two ways in from 5818 states expanded); states:"},
+		{solve.Stats{Ways: 1, DetoursAfter: 40}, "at the start (1 pair of keys for two ways in from 40 states expanded); states:"},
 	} {
 		if got := c.s.String(); !strings.Contains(got, c.want) {
 			t.Errorf("%+v: %q, want it to hold %q", c.s, got, c.want)
