@@ -1,6 +1,9 @@
 package solve_test
 
 import (
+	"context"
+	"errors"
+	"slices"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/solve"
@@ -133,6 +136,53 @@ func TestWorkspaceReuse(t *testing.T) {
 			for i, p := range w.Parts(v, 0, solve.Options{}, nil) {
 				if p.Err != nil || p.Result.Steps != want[i].Result.Steps {
 					t.Errorf("%+v %s: %d, %v; a fresh solve: %d", o, p.Name, p.Result.Steps, p.Err, want[i].Result.Steps)
+				}
+			}
+		}
+	}
+}
+
+// TestPartsUnsearched holds Parts to the parts it answers without a search: a part 2 that
+// does not apply (one robot, no open 3x3 around it), with its note and no error, and the
+// parts not started once the context has ended, with the context's error. Neither has an
+// answer or a bound: Steps, Lower and Upper are -1, under either solver.
+func TestPartsUnsearched(t *testing.T) {
+	line := load(t, "../../inputs/day18/statement/aoc-p1-a.txt")           // part 1: 8 steps
+	quadrants := load(t, "../../inputs/day18/statement/aoc-p2-a-orig.txt") // 26 and 8
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, s := range solvers {
+		for _, tc := range []struct {
+			name  string
+			v     *vault.Vault
+			which int
+			ctx   context.Context
+			want  []int // each part's steps; -1: unsearched
+		}{
+			{"both parts, part 2 not applying", line, 0, nil, []int{8, -1}},
+			{"part 2 alone, not applying", line, 2, nil, []int{-1}},
+			{"both parts, the context ended", quadrants, 0, ended, []int{-1, -1}},
+		} {
+			parts := solve.Parts(tc.v, tc.which, solve.Options{Ctx: tc.ctx}, s.solve)
+			if len(parts) != len(tc.want) {
+				t.Fatalf("%s, %s: %d parts, want %d", s.name, tc.name, len(parts), len(tc.want))
+			}
+			for i, p := range parts {
+				r := p.Result
+				if tc.want[i] >= 0 {
+					if r.Steps != tc.want[i] || p.Err != nil || !p.Applies {
+						t.Errorf("%s, %s: %s: %d, %v; want %d", s.name, tc.name, p.Label(), r.Steps, p.Err, tc.want[i])
+					}
+					continue
+				}
+				note, stop := []string{solve.NotApplicable}, error(nil)
+				if tc.ctx != nil {
+					note, stop = nil, context.Canceled
+				}
+				if r.Steps != -1 || r.Lower != -1 || r.Upper != -1 || !slices.Equal(r.Notes, note) ||
+					!errors.Is(p.Err, stop) || (p.Err == nil) != (stop == nil) || p.Applies != (tc.ctx != nil) {
+					t.Errorf("%s, %s: %s: %d in [%d, %d], notes %q, %v, applies %v; want -1 in [-1, -1], notes %q, %v",
+						s.name, tc.name, p.Label(), r.Steps, r.Lower, r.Upper, r.Notes, p.Err, p.Applies, note, stop)
 				}
 			}
 		}
