@@ -176,7 +176,7 @@ func (w *Workspace) solveGraph(v *vault.Vault, opt Options) (Result, error) {
 		res.Stats.Detours, res.Stats.Ways, res.Stats.DetoursAfter = d.Detoured()
 	}
 	res.Stats.States = s.sc.table.Len()
-	res.Stats.Bytes = max(res.Stats.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())
+	res.Stats.Bytes = s.sc.table.Bytes() + s.sc.queue.Bytes() // the most they held: neither shrinks
 	res.Lower, res.Upper = s.bounds()
 	if err == nil && s.upper == none { // the flood said yes: the search must agree
 		return res, fmt.Errorf("internal error: the search found no way through %s, which the flood says is solvable", v.Name)
@@ -869,7 +869,6 @@ func (s *searcher) queue(p int, ns state) error {
 		q.Push(p, ns.lo, ns.hi)
 		s.opt.Meter.Release(grow - (q.Bytes() - before)) // keep only what it took
 		s.reserved += q.Bytes() - before
-		s.st.Bytes = max(s.st.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())
 		return nil
 	}
 	q.Push(p, ns.lo, ns.hi)
@@ -892,7 +891,6 @@ func (s *searcher) insert(ns state) (*search.Entry, bool, error) {
 	e, seen := tb.Find(ns.lo, ns.hi)
 	s.opt.Meter.Release(old) // the old array is garbage now
 	s.reserved += grow - old
-	s.st.Bytes = max(s.st.Bytes, s.sc.table.Bytes()+s.sc.queue.Bytes())
 	return e, seen, nil
 }
 

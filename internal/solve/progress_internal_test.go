@@ -60,3 +60,25 @@ func TestRouteProgress(t *testing.T) {
 		t.Errorf("%q: want every node's search ended", got)
 	}
 }
+
+// TestStatsBytes holds Stats.Bytes to what -v says it is, the most memory the search's table
+// and queue held: what they hold when the search ends, as neither shrinks.
+func TestStatsBytes(t *testing.T) {
+	for _, o := range []vaultgen.Options{
+		{Seed: 1},
+		{Seed: 2, Loops: 0.1, Robots: 2},
+		{Seed: 3, Size: 41, Open: true, Keys: 10},
+		{Seed: 4, Size: 61, Loops: 0.3, Doors: 2},
+	} {
+		v, err := vault.Parse("gen", vaultgen.Generate(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w Workspace
+		res, err := w.solveGraph(v, Options{})
+		held := w.scratch.table.Bytes() + w.scratch.queue.Bytes()
+		if err != nil || res.Stats.Bytes != held || held == 0 {
+			t.Errorf("%+v: %v; Stats.Bytes %d, the table and queue hold %d", o, err, res.Stats.Bytes, held)
+		}
+	}
+}
