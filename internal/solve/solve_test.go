@@ -1186,6 +1186,30 @@ func TestDives(t *testing.T) {
 	}
 }
 
+// TestSwap holds the search to its symmetry where robots sharing a region are
+// interchangeable (state.canonical), from two of them up: in these mazes with loops it
+// records fewer states than with every robot's own node kept (NoSwap), for the same answer
+// (TestDifferentialSharedRoom checks the answers against the BFS baseline). Robots taking
+// turns are off (NoTurns), as they would leave nothing to swap.
+func TestSwap(t *testing.T) {
+	for _, o := range []vaultgen.Options{
+		{Seed: 4, Robots: 2, Keys: 10, Size: 31, Loops: 0.2},
+		{Seed: 5, Robots: 2, Keys: 10, Size: 31, Loops: 0.2},
+		{Seed: 5, Robots: 3, Keys: 10, Size: 31, Loops: 0.2},
+	} {
+		v, err := vault.Parse("gen", vaultgen.Generate(o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := solve.Graph(v, solve.Options{NoTurns: true})
+		want, werr := solve.Graph(v, solve.Options{NoTurns: true, NoSwap: true})
+		if err != nil || werr != nil || got.Steps != want.Steps || got.Stats.States >= want.Stats.States {
+			t.Errorf("%+v: %d steps, %d states (%v); NoSwap: %d steps, %d states (%v)",
+				o, got.Steps, got.Stats.States, err, want.Steps, want.Stats.States, werr)
+		}
+	}
+}
+
 // TestTurns compares Graph, its robots taking turns, with the BFS baseline and with its own
 // search without turns (NoTurns), in regions two to six robots share with no door in them:
 // open rooms, and tree mazes with their doors taken out, some beside a corridor whose robot,
