@@ -100,7 +100,7 @@ func (o Options) Check() error {
 	case o.Doors < 1 || o.Doors > 26:
 		return fmt.Errorf("-doors %d: want 1 to 26", o.Doors)
 	case o.Open && o.Robots+o.Keys > o.Size*o.Size:
-		return fmt.Errorf("-size %d: too small a room for %d keys and %d robots", o.Size, o.Keys, o.Robots)
+		return fmt.Errorf("-size %d: a %dx%d room has %d cells, too few for the %d keys and robots asked for", o.Size, o.Size, o.Size, o.Size*o.Size, o.Keys+o.Robots)
 	case !o.Open && o.Keys > mazeSpots(o.Size):
 		n := o.Defaults().Size
 		return fmt.Errorf("-keys %d: a %dx%d maze has room for %d keys", o.Keys, n, n, mazeSpots(o.Size))

@@ -96,7 +96,8 @@ func TestCheck(t *testing.T) {
 		{func(o *vaultgen.Options) { o.Open, o.Size, o.Keys, o.Doors = true, 3, 1, 1 }, ""},
 		{func(o *vaultgen.Options) { o.Open, o.Size, o.Keys, o.Doors = true, 2, 1, 1 }, "-size 2"},
 		{func(o *vaultgen.Options) { o.Open, o.Size, o.Keys, o.Robots = true, 3, 8, 1 }, ""}, // every cell taken
-		{func(o *vaultgen.Options) { o.Open, o.Size, o.Keys, o.Robots = true, 3, 8, 2 }, "-size 3: too small"},
+		{func(o *vaultgen.Options) { o.Open, o.Size, o.Keys, o.Robots = true, 3, 8, 2 }, "-size 3: a 3x3 room has 9 cells, too few for the 10 keys and robots asked for"},
+		{func(o *vaultgen.Options) { o.Open, o.Size, o.Keys = true, 3, 9 }, "-size 3: a 3x3 room has 9 cells, too few for the 10 keys and robots asked for"}, // one robot
 		{func(o *vaultgen.Options) { o.Open, o.Size = true, vaultgen.MaxOpen }, ""},
 		{func(o *vaultgen.Options) { o.Open, o.Size = true, vaultgen.MaxOpen+1 }, "-size"},
 		{func(o *vaultgen.Options) { o.Keys = 1 }, ""},
