@@ -1565,3 +1565,29 @@ func TestBFSBudget(t *testing.T) {
 		t.Errorf("budget %d, one state short: %d steps, %v; want the budget exceeded", n-1, res.Steps, err)
 	}
 }
+
+// TestGraphBudget holds the route graph's search to its budget of states, as TestBFSBudget
+// holds the baseline: with the states its unbounded search recorded, it answers the same;
+// with fewer, it stops saying so, having recorded no more than the budget. (The budget
+// bounds the routes' label searches too; these vaults' searches need more states than
+// labels.)
+func TestGraphBudget(t *testing.T) {
+	gen, err := vault.Parse("gen", vaultgen.Generate(vaultgen.Options{Seed: 1, Size: 31, Loops: 0.2}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []*vault.Vault{load(t, "../../inputs/day18/statement/aoc-p1-d.txt"), gen} {
+		full, err := solve.Graph(v, solve.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := full.Stats.States
+		for _, budget := range []int{n, n - 1, n / 2, 1} {
+			res, err := solve.Graph(v, solve.Options{Budget: budget})
+			stopped := errors.Is(err, solve.ErrBudget) && res.Steps == -1
+			if res.Stats.States > budget || budget == n && (err != nil || res.Steps != full.Steps) || budget < n && !stopped {
+				t.Errorf("%s: budget %d (the search records %d): %d steps, %d states, %v; want %d", v.Name, budget, n, res.Steps, res.Stats.States, err, full.Steps)
+			}
+		}
+	}
+}
