@@ -91,8 +91,9 @@ func TestDescendAlike(t *testing.T) {
 
 // TestDescendLocal holds descend to what it promises once it stops short of its rounds: a
 // walk no move shortens. From random walks of several robots, descended until its cost
-// stands, no exchange of two robots' visits after any place (their whole walks included)
-// and no visit moved to another place or robot costs less.
+// stands, no exchange of two robots' visits after any place (their whole walks included),
+// no visit moved to another place or robot, and no robot's visits from one place to
+// another taken in reverse costs less.
 func TestDescendLocal(t *testing.T) {
 	checked := 0
 	for _, o := range descentVaults[1:] { // several robots
@@ -132,6 +133,22 @@ func TestDescendLocal(t *testing.T) {
 						move(try, i, j, r)
 						shorter(fmt.Sprintf("visit %d moved to %d, robot %d", i, j, r))
 					}
+				}
+			}
+			for i := range order {
+				for j := i + 1; j < len(order); j++ {
+					r := order[i].robot
+					var mine []int // robot r's visits from i to j
+					for k := i; k <= j; k++ {
+						if order[k].robot == r {
+							mine = append(mine, k)
+						}
+					}
+					copy(try, order)
+					for a, k := range mine {
+						try[k].to = order[mine[len(mine)-1-a]].to
+					}
+					shorter(fmt.Sprintf("robot %d's visits from %d to %d reversed", r, i, j))
 				}
 			}
 			checked++
