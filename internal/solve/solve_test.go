@@ -74,13 +74,16 @@ func TestNames(t *testing.T) {
 }
 
 // TestStatsTerms checks the -v line's account of what the bound added as the search went:
-// regions' exact costs, the exit's detour and ways, each alone and together.
+// regions' exact costs, the exit's detour and ways, each alone and together; and its
+// memory a state, none when no state was recorded.
 func TestStatsTerms(t *testing.T) {
 	for _, c := range []struct {
 		s    solve.Stats
 		want string
 	}{
 		{solve.Stats{}, "at the start; states:"},
+		{solve.Stats{}, "memory: 0 B, 0 bytes a state;"}, // no state recorded
+		{solve.Stats{States: 4, Bytes: 96}, "memory: 96 B, 24 bytes a state;"},
 		{solve.Stats{Exact: 131}, "at the start (regions' exact costs: 131 states); states:"},
 		{solve.Stats{Detours: keys.Bit(9), DetoursAfter: 5818}, "at the start (detours round key j's doors from 5818 states expanded); states:"},
 		{solve.Stats{Exact: 50, Detours: keys.Bit(9), Ways: 12, DetoursAfter: 5818},
