@@ -301,11 +301,15 @@ func (s Stats) String() string {
 	}
 	reduced := ""
 	if r := s.Reduced; r.Keys != 0 || r.Doors > 0 || r.Optional != 0 {
-		optional := ""
-		if r.Optional != 0 {
-			optional = fmt.Sprintf(", keys %s taken as detours", r.Optional)
+		var what []string
+		if r.Keys != 0 {
+			what = append(what, fmt.Sprintf("keys %s not searched for", r.Keys))
 		}
-		reduced = fmt.Sprintf("reduced: keys %s not searched for%s, %d doors always open, %d steps added; ", r.Keys, optional, r.Doors, r.Steps)
+		if r.Optional != 0 {
+			what = append(what, fmt.Sprintf("keys %s taken as detours", r.Optional))
+		}
+		what = append(what, fmt.Sprintf("%d doors always open, %d steps added", r.Doors, r.Steps))
+		reduced = "reduced: " + strings.Join(what, ", ") + "; "
 	}
 	if s.Apart > 0 {
 		return fmt.Sprintf("%sroutes: %s; regions solved apart: %d states, no search; time: corridors %v, reach %v, regions %v",

@@ -75,7 +75,8 @@ func TestNames(t *testing.T) {
 
 // TestStatsTerms checks the -v line's account of what the bound added as the search went:
 // regions' exact costs, the exit's detour and ways, each alone and together; and its
-// memory a state, none when no state was recorded.
+// memory a state, none when no state was recorded; and what the reductions took out, when
+// any of them took something.
 func TestStatsTerms(t *testing.T) {
 	for _, c := range []struct {
 		s    solve.Stats
@@ -84,6 +85,9 @@ func TestStatsTerms(t *testing.T) {
 		{solve.Stats{}, "at the start; states:"},
 		{solve.Stats{}, "memory: 0 B, 0 bytes a state;"}, // no state recorded
 		{solve.Stats{States: 4, Bytes: 96}, "memory: 96 B, 24 bytes a state;"},
+		{solve.Stats{Reduced: routes.Reduction{Keys: keys.Bit(0)}}, "reduced: keys a not searched for, 0 doors always open, 0 steps added; "},
+		{solve.Stats{Reduced: routes.Reduction{Doors: 2}}, "reduced: 2 doors always open, 0 steps added; "},
+		{solve.Stats{Reduced: routes.Reduction{Optional: keys.Bit(2), Steps: 6}}, "reduced: keys c taken as detours, 0 doors always open, 6 steps added; "},
 		{solve.Stats{Exact: 131}, "at the start (regions' exact costs: 131 states); states:"},
 		{solve.Stats{Detours: keys.Bit(9), DetoursAfter: 5818}, "at the start (detours round key j's doors from 5818 states expanded); states:"},
 		{solve.Stats{Exact: 50, Detours: keys.Bit(9), Ways: 12, DetoursAfter: 5818},
