@@ -1,9 +1,11 @@
 package bound
 
 import (
+	"bytes"
 	"cmp"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/keys"
@@ -317,6 +319,107 @@ func TestChainLevels(t *testing.T) {
 	if checked < 100 {
 		t.Errorf("only %d keys with blocks checked", checked)
 	}
+}
+
+// TestDeepChains checks the precedence term where a chain takes the robot back and forth
+// across an edge three times and more: levels past the second, which blocks reads from b.lv
+// rather than its registers, and which TestAdmissibleConsistent's vaults never reach. On
+// zigzag vaults, every state's bound under each kind that reads the term (the spanning
+// ones without the lone robot's exact costs, which would stand in for it) is at most its
+// true cost (from the state graph, as TestAdmissibleConsistent's); and where the term reads
+// those levels, the tour's bound with it is the cost, the walk being the chain's.
+func TestDeepChains(t *testing.T) {
+	defer func(n int) { soloKeys = n }(soloKeys)
+	soloKeys = 0
+	deep := 0
+	for n := 3; n <= 10; n++ {
+		for arms := 2; arms <= 3; arms++ {
+			for gap := range 3 {
+				tv := testVault{exit: false}
+				var err error
+				if tv.v, err = vault.Parse("zigzag", zigzag(n, arms, gap, n < 8)); err != nil {
+					t.Fatal(err)
+				}
+				g := routes.New(tv.v, 0)
+				sg := stateGraph(t, tv, g)
+				tour := NewTour(g.Corridors(), 1)
+				if err := tour.Precede(g, 1); err != nil {
+					t.Fatal(err)
+				}
+				for _, k := range []Kind{KindTourBlocks, KindTourLazyBlocks, KindSpanning, KindHeldKarp} {
+					c, err := For(g, 1, false, Setup{Kind: k, Baselines: Baselines{NoGroups: true}})
+					if err != nil {
+						t.Fatal(err)
+					}
+					for s, cost := range sg.toGoal {
+						at := s.nodes(1)
+						h := c.Refine(at, s.held, c.Eval(at, s.held), Keep)
+						reads := tour.deepest(at[0], s.held) >= 3
+						if h > cost || reads && h != cost && (k == KindTourBlocks || k == KindTourLazyBlocks) {
+							t.Fatalf("%s: bound %d at a state whose cost to the goal is %d (robot at %d, keys %s) in\n%s", k, h, cost, at[0], s.held, tv.v.Grid)
+						}
+						if reads && k == KindTourBlocks {
+							deep++
+						}
+					}
+					c.Free()
+				}
+			}
+		}
+	}
+	t.Logf("%d states read levels past the second", deep)
+	if deep < 30 { // 39 on these vaults
+		t.Errorf("only %d states read levels past the second", deep)
+	}
+}
+
+// deepest is the most levels of a key blocks reads for the robot at p with keys held: a
+// key left that starts a chain (no key left must precede it).
+func (b *Tour) deepest(p int, held keys.Set) int {
+	r := b.region[p]
+	left, most := b.keys[r]&^held, 0
+	for z, rest, ok := (left & b.leveled).Next(); ok; z, rest, ok = rest.Next() {
+		if b.sooner[z]&left == 0 {
+			most = max(most, int(b.levels[z]))
+		}
+	}
+	return most
+}
+
+// zigzag is a vault of n keys collected in order, each behind the door of the key before,
+// on arms round the robot taken in turn: with 2 arms a corridor the robot stands in the
+// middle of, with 3 a T. Between things on an arm lie gap cells of floor. With spare, each
+// arm also has a key no door holds back, at its end.
+func zigzag(n, arms, gap int, spare bool) []byte {
+	side := make([]string, arms) // each arm, outward from the robot
+	for k := range n {
+		if k > 0 {
+			side[k%arms] += string(rune('A' + k - 1))
+		}
+		side[k%arms] += strings.Repeat(".", gap) + string(rune('a'+k))
+	}
+	for a := range side {
+		if spare {
+			side[a] += string(rune('a' + n + a))
+		}
+	}
+	long := len(side[0]) // the longest
+	w, h, y0 := 2*long+3, 3, 1
+	if arms == 3 {
+		h = long + 3
+	}
+	rows := make([][]byte, h)
+	for y := range rows {
+		rows[y] = bytes.Repeat([]byte{'#'}, w)
+	}
+	rows[y0][w/2] = '@'
+	for a, arm := range side {
+		dy, dx := []int{0, 0, 1}[a], []int{-1, 1, 0}[a]
+		for i := range len(arm) {
+			rows[y0+dy*(i+1)][w/2+dx*(i+1)] = arm[i]
+		}
+	}
+	return append(bytes.Join(rows, []byte("\n")), '\n')
 }
 
 // slowLevels is chains one edge, side and key at a time: f is the most blocks a chain from
