@@ -1222,8 +1222,9 @@ func TestSwap(t *testing.T) {
 // open rooms, and tree mazes with their doors taken out, some beside a corridor whose robot,
 // alone there, needs the shared region's keys for its doors; as a large search too, and
 // without a walk (reduced). Then rooms of six to eight robots, too large for the baseline,
-// against NoTurns alone. Every walk replays to its answer. Most must take turns, some beside
-// a robot that does not, or the test would test nothing.
+// against NoTurns alone, and again with their children batched (TouchFrom). Every walk
+// replays to its answer. Most must take turns, some beside a robot that does not, or the
+// test would test nothing.
 func TestTurns(t *testing.T) {
 	n := 60
 	if testing.Short() {
@@ -1282,6 +1283,9 @@ func TestTurns(t *testing.T) {
 		if got := agrees(t, answered{v, want}, solve.Options{Walk: true}, 0, o); got.Stats.Turns != o.Robots {
 			t.Fatalf("%+v: %d robots took turns", o, got.Stats.Turns)
 		}
+		restore := solve.TouchFrom(0) // every look-up touched first: the hand-overs batched with the moves
+		agrees(t, answered{v, want}, solve.Options{Walk: true}, 0, o)
+		restore()
 	}
 	t.Logf("compared %d parts: %d took turns, %d of them beside a robot alone", compared, turned, beside)
 	if compared < n/2 || 2*turned < compared || beside == 0 {
