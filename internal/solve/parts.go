@@ -34,10 +34,11 @@ type Solver func(*vault.Vault, Options) (Result, error)
 
 // Parts solves what v is asked: with opt.Goal Exit, the exit; else part 1, part 2 or both
 // (which 1, 2 or 0), by solver, or by Graph when solver is nil, both parts then sharing their
-// corridor build (Pair). A vault with several robots is its own part 2: asked both parts, it
-// is searched once, part 2 taking part 1's result (Stats.SameAs). A part that stops at a
-// limit keeps its bounds and the next part still runs, unless the stop was the context's:
-// then the parts not yet started report that error.
+// corridor build (routes.Corridors.BuildPair: part 2's patched from part 1's). A vault with
+// several robots is its own part 2: asked both parts, it is searched once, part 2 taking
+// part 1's result (Stats.SameAs). A part that stops at a limit keeps its bounds and the next
+// part still runs, unless the stop was the context's: then the parts not yet started report
+// that error.
 func Parts(v *vault.Vault, which int, opt Options, solver Solver) []Part {
 	return new(Workspace).Parts(v, which, opt, solver)
 }

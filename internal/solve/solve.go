@@ -112,8 +112,8 @@ type Options struct {
 	// bound's door-free passes share them.
 	Cores int
 
-	// Corridors, when set, is the vault's corridor graph built beforehand (see Pair); Graph
-	// builds it otherwise.
+	// Corridors, when set, is the vault's corridor graph built beforehand (Parts builds both
+	// parts' at once: routes.Corridors.BuildPair); Graph builds it otherwise.
 	Corridors *routes.Corridors
 
 	// NoApart makes Graph search a vault whose robots each have a region of their own even
@@ -193,15 +193,6 @@ type Options struct {
 	// set that holds the same of those (routes.Graph.OpenByHeld): the baseline that idea is
 	// measured by.
 	NoReuse bool
-}
-
-// Pair returns copies of opt for Graph to solve part 1 of v and part 2 of p2 = v.Part2(),
-// with both corridor graphs built at once (routes.NewCorridorsPair): part 2's is patched from
-// part 1's rather than built from the whole grid again.
-func Pair(v, p2 *vault.Vault, opt Options) (part1, part2 Options) {
-	part1, part2 = opt, opt
-	part1.Corridors, part2.Corridors = routes.NewCorridorsPair(v, p2)
-	return part1, part2
 }
 
 // stopped reports (as an error) whether the options' context has ended.
