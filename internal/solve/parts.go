@@ -1,8 +1,6 @@
 package solve
 
 import (
-	"context"
-	"errors"
 	"time"
 
 	"github.com/statespace/puzzles/internal/routes"
@@ -109,9 +107,4 @@ func (w *Workspace) Parts(v *vault.Vault, which int, opt Options, solver Solver)
 		}
 	}
 	return parts
-}
-
-// ContextStop reports whether err is a stop by the context: a timeout or an interrupt.
-func ContextStop(err error) bool {
-	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
