@@ -97,6 +97,10 @@ func TestCommand(t *testing.T) {
 		{`$DAY18 gen -exit 7`, "", `invalid value "7" for flag -exit: want a key, a to z`, 2},
 		{`$DAY18 gen -seed 2 -size 21 -keys 5 -exit c | $DAY18 -goal exit`, "exit: 14\n", "", 0},
 		{`$DAY18 gen -h`, "*", "", 0},
+		// The exit goal's walk: its last leg to the exit, by that name.
+		{`printf '#######\n#@.a.+#\n#######\n' | $DAY18 -goal exit -path`, "exit: 4\n  robot 1: a 2, exit 2\n", "", 0},
+		{`printf '#######\n#@.a.+#\n#######\n' | $DAY18 -goal exit -json -path=cells`,
+			`{"file":"-","exit":4,"pathexit":[{"robot":1,"to":"a","steps":2,"cells":["2:2","2:3","2:4"]},{"robot":1,"to":"exit","steps":2,"cells":["2:4","2:5","2:6"]}]}` + "\n", "", 0},
 		{`printf '@' | $DAY18 -json -path -part 1`, `{"file":"-","part1":0,"path1":[]}` + "\n", "", 0},                                        // the walk was left out: no field where one was asked for
 		{`printf '@' | $DAY18 -mem 4KB -path`, "part 1: 0\npart 2: no answer (does not apply: one robot and no open 3x3 around it)\n", "", 0}, // nothing to collect under a limit too small for a state: it ended in the runtime's trace
 	}
