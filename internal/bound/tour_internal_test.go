@@ -342,6 +342,9 @@ func TestDeepChains(t *testing.T) {
 				}
 				g := routes.New(tv.v, 0)
 				sg := stateGraph(t, tv, g)
+				if sg == nil {
+					t.Fatalf("too many states in\n%s", tv.v.Grid)
+				}
 				tour := NewTour(g.Corridors(), 1)
 				if err := tour.Precede(g, 1); err != nil {
 					t.Fatal(err)
@@ -403,7 +406,10 @@ func zigzag(n, arms, gap int, spare bool) []byte {
 			side[a] += string(rune('a' + n + a))
 		}
 	}
-	long := len(side[0]) // the longest
+	long := 0
+	for _, arm := range side {
+		long = max(long, len(arm))
+	}
 	w, h, y0 := 2*long+3, 3, 1
 	if arms == 3 {
 		h = long + 3
