@@ -1,6 +1,7 @@
 package slide_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -1285,5 +1286,46 @@ func TestStoppedProves(t *testing.T) {
 	t.Logf("%d searches stopped, %d proving some moves, %d the answer; %d farthest proving some; %d counts stopped after the solution", stopped, proven, exact, far, counts)
 	if proven < stopped/2 || exact == 0 || far == 0 || counts == 0 {
 		t.Errorf("too few searches prove anything")
+	}
+}
+
+// TestGoalDistance holds A*'s bound to what it says, the moves the goal piece needs to reach
+// its goal cell with the board otherwise empty, under each metric: from cells other than
+// the first, and on a board of 64 cells with two kinds of piece, whose positions take two
+// words.
+func TestGoalDistance(t *testing.T) {
+	room := func(w, h, r, c int) string { // a w x h room with piece A at row r, column c
+		rows := make([][]byte, h)
+		for y := range rows {
+			rows[y] = []byte(strings.Repeat(".", w))
+		}
+		rows[r][c] = 'A'
+		if w == 8 { // a 1x2 piece too, top right: two bits a cell
+			rows[0][6], rows[0][7] = 'B', 'B'
+		}
+		return string(bytes.Join(rows, []byte("\n"))) + "\n"
+	}
+	for _, tc := range []struct {
+		board             string
+		goal              string // row and column, from 0
+		step, line, piece int
+	}{
+		{room(4, 3, 1, 1), "2 3", 3, 2, 1},
+		{room(4, 3, 2, 3), "2 3", 0, 0, 0},
+		{room(4, 3, 0, 3), "2 3", 2, 1, 1},
+		{room(8, 8, 7, 5), "0 0", 12, 2, 1},
+		{room(8, 8, 7, 0), "0 0", 7, 1, 1},
+		{room(8, 8, 0, 0), "7 6", 13, 2, 1},
+	} {
+		p, err := slide.Parse("room", []byte(tc.board+"\ngoal: A "+tc.goal+"\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		bd := slide.NewBoard(p)
+		for m, want := range map[slide.Metric]int{slide.Step: tc.step, slide.Line: tc.line, slide.Whole: tc.piece} {
+			if got := bd.GoalDistance(bd.Start(), m); got != want {
+				t.Errorf("goal %s, %s metric: %d, want %d, on\n%s", tc.goal, m, got, want, tc.board)
+			}
+		}
 	}
 }
