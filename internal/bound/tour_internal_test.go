@@ -401,8 +401,8 @@ func zigzag(n, arms, gap int, spare bool) []byte {
 		}
 		side[k%arms] += strings.Repeat(".", gap) + string(rune('a'+k))
 	}
-	for a := range side {
-		if spare {
+	if spare {
+		for a := range side {
 			side[a] += string(rune('a' + n + a))
 		}
 	}

@@ -1294,14 +1294,16 @@ func TestStoppedProves(t *testing.T) {
 // the first, and on a board of 64 cells with two kinds of piece, whose positions take two
 // words.
 func TestGoalDistance(t *testing.T) {
-	room := func(w, h, r, c int) string { // a w x h room with piece A at row r, column c
+	// room is a w x h room with piece A at row r, column c, and with two, a 1x2 piece too at
+	// its top right: two kinds of piece, two bits a cell.
+	room := func(w, h, r, c int, two bool) string {
 		rows := make([][]byte, h)
 		for y := range rows {
 			rows[y] = []byte(strings.Repeat(".", w))
 		}
 		rows[r][c] = 'A'
-		if w == 8 { // a 1x2 piece too, top right: two bits a cell
-			rows[0][6], rows[0][7] = 'B', 'B'
+		if two {
+			rows[0][w-2], rows[0][w-1] = 'B', 'B'
 		}
 		return string(bytes.Join(rows, []byte("\n"))) + "\n"
 	}
@@ -1310,12 +1312,12 @@ func TestGoalDistance(t *testing.T) {
 		goal              string // row and column, from 0
 		step, line, piece int
 	}{
-		{room(4, 3, 1, 1), "2 3", 3, 2, 1},
-		{room(4, 3, 2, 3), "2 3", 0, 0, 0},
-		{room(4, 3, 0, 3), "2 3", 2, 1, 1},
-		{room(8, 8, 7, 5), "0 0", 12, 2, 1},
-		{room(8, 8, 7, 0), "0 0", 7, 1, 1},
-		{room(8, 8, 0, 0), "7 6", 13, 2, 1},
+		{room(4, 3, 1, 1, false), "2 3", 3, 2, 1},
+		{room(4, 3, 2, 3, false), "2 3", 0, 0, 0},
+		{room(4, 3, 0, 3, false), "2 3", 2, 1, 1},
+		{room(8, 8, 7, 5, true), "0 0", 12, 2, 1},
+		{room(8, 8, 7, 0, true), "0 0", 7, 1, 1},
+		{room(8, 8, 0, 0, true), "7 6", 13, 2, 1},
 	} {
 		p, err := slide.Parse("room", []byte(tc.board+"\ngoal: A "+tc.goal+"\n"))
 		if err != nil {
