@@ -84,6 +84,8 @@ func TestCommand(t *testing.T) {
 		{`$DAY18 gen -loops 1.5`, "", "-loops 1.5: want a chance from 0 to 1", 2},
 		{`$DAY18 -start x -floor x ` + a, "", `-start and -floor: both "x"`, 2},
 		{`$DAY18 -show dist -json ` + a, "", "-show and -json do not go together", 2}, // the field was left out of the record
+		{`$DAY18 -show dots ` + a, "", `-show "dots": want dist or dist=KEYS`, 2},
+		{`$DAY18 -show dist=ab -part 1 ` + f("sub/c.txt"), "", "day18: " + f("sub/c.txt") + ": -show dist=ab: no key b in " + f("sub/c.txt"), 2}, // the field asked for fails the input
 		{`$DAY18 gen -size 401 -seed 1 | $DAY18 -show dist -mem 2MB -part 2`, "part 2: 42184\n", // the answer kept, the field refused
 			"day18: -: -show dist: memory limit 2 MB: the distance field of 162409 cells does not fit, nothing shown", 3}, // unmetered, it ended in the runtime's trace under ulimit -d
 		{`$DAY18 -part 1 - ` + a + ` - < ` + a, "", "- given 2 times: standard input can be read once", 2}, // the second read nothing, or, side by side, half of it
