@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -155,6 +156,62 @@ func TestShareAndStop(t *testing.T) {
 	}
 }
 
+// TestProgressOnTerminal runs an input that lasts until the progress line has shown it: on
+// a terminal the line names the input and its status once it has run a second, and is
+// cleared before the end; off one, the same input a second and a half long writes nothing
+// of it.
+func TestProgressOnTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("an input runs a second before the line shows it")
+	}
+	for _, terminal := range []bool{true, false} {
+		t.Run(fmt.Sprint("terminal=", terminal), func(t *testing.T) {
+			t.Parallel()
+			drawn := make(chan struct{})
+			var once sync.Once
+			cmd := &Command{Name: "slow", Default: []byte("x"), Solve: func(ctx context.Context, job *Job) Outcome {
+				job.Show(func() string { once.Do(func() { close(drawn) }); return "3 states" })
+				if terminal {
+					<-drawn
+				} else {
+					time.Sleep(1500 * time.Millisecond) // long enough to be drawn, were it drawn
+				}
+				return Outcome{Text: "answer\n"}
+			}}
+			var stdout bytes.Buffer
+			stderr := &lockedBuffer{}
+			status := Run(cmd, nil, &Env{Stdout: &stdout, Stderr: stderr, StderrTerminal: terminal})
+			line := regexp.MustCompile(`^\r\x1b\[Kembedded: 3 states, [0-9]+s\r\x1b\[K$`)
+			switch errs := stderr.String(); {
+			case status != OK || stdout.String() != "answer\n":
+				t.Errorf("status %d, stdout %q", status, stdout.String())
+			case terminal && !line.MatchString(errs):
+				t.Errorf("stderr %q, want the line drawn once and cleared", errs)
+			case !terminal && errs != "":
+				t.Errorf("stderr %q off a terminal, want nothing", errs)
+			}
+		})
+	}
+}
+
+// lockedBuffer is a buffer safe for the writes of the progress line's goroutine and the batch.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
 // TestMeter holds -mem's meter to its limit, and the runtime's soft limit to half as much
 // again, or what the process may use if that is less.
 func TestMeter(t *testing.T) {
@@ -298,6 +355,17 @@ func TestRunCommand(t *testing.T) {
 	for _, want := range []string{"usage:\n  sum [FILE ...]", "-repeat", "FILE is numbers.\n", "or adds 1 and 2.", "Exit status", "Example:\n  sum a.txt"} {
 		if status != OK || !strings.Contains(out, want) {
 			t.Errorf("-h (status %d) does not say %q:\n%s", status, want, out)
+		}
+	}
+	help := strings.Join(strings.Fields(out), " ") // the statuses as the constants have them, however wrapped
+	for _, want := range []string{
+		fmt.Sprintf("%d every input answered; %d some input has no answer", OK, NoAnswer),
+		fmt.Sprintf("; %d bad input or usage", BadInput),
+		fmt.Sprintf("; %d a search stopped", Stopped),
+		fmt.Sprintf("; %d on SIGINT, %d on SIGTERM", Interrupted, Terminated),
+	} {
+		if !strings.Contains(help, want) {
+			t.Errorf("-h's exit statuses do not say %q:\n%s", want, out)
 		}
 	}
 	if _, errs, status := run("gen", "x"); status != BadInput || errs != "sum gen: unexpected argument x\n" {
