@@ -10,8 +10,9 @@ import (
 // give: a container's own hierarchy, a group systemd-run makes on a host, a slice above it
 // with a tighter limit, v1's memory controller with the process in a group of its own (this
 // machine kind's), a v1 container seeing its group at the mount point, a mount point with a
-// space, a v2 mount whose source is none, none set; and what is not the process's limit: a
-// group whose name runs on from the mount's root, files above the mount point.
+// space (and digits after it, which are no escape), a v2 mount whose source is none, none
+// set; and what is not the process's limit: a group whose name runs on from the mount's root,
+// files above the mount point, mount lines cut short after or before their separator.
 func TestCgroupLimit(t *testing.T) {
 	const (
 		v2Mount   = "30 23 0:26 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw\n"
@@ -71,6 +72,10 @@ func TestCgroupLimit(t *testing.T) {
 		{"v1 no limit", "4:memory:/\n", v1Mount, map[string]string{"memory/memory.limit_in_bytes": noLimitV1}, 0},
 		{"a mount line cut short", "4:memory:/a\n", "36 31 0:33 / /x rw - cgroup cgroup\n" + v1Mount,
 			map[string]string{"memory/a/memory.limit_in_bytes": "8388608\n"}, 8 << 20},
+		{"a mount line with too few fields before its separator", "0::/\n", "37 31 - cgroup2 cgroup2 rw\n" + v2Mount,
+			map[string]string{"memory.max": "11534336\n"}, 11 << 20},
+		{"escaped mount point, digits after it", "0::/\n", "30 23 0:26 / /sys/fs/cgroup\\040x/127 rw - cgroup2 cgroup2 rw\n",
+			map[string]string{"../cgroup x/127/memory.max": "10485760\n"}, 10 << 20}, // \040 is an escape, /127 is not
 		{"no mount table", "", "", map[string]string{"memory.max": "2097152\n"}, 2 << 20},
 		{"no cgroups", "", "", nil, 0},
 	}

@@ -71,8 +71,8 @@ func TestMeter(t *testing.T) {
 		t.Error("a full meter granted more")
 	}
 	var none *Meter
-	if !none.Reserve(1<<60) || none.Limit() != 0 {
-		t.Error("a nil meter refused")
+	if !none.Reserve(1<<60) || none.Limit() != 0 || none.Used() != 0 || none.Peak() != 0 {
+		t.Errorf("a nil meter refused, or counted: limit %d, used %d, peak %d", none.Limit(), none.Used(), none.Peak())
 	}
 	if err := LimitError(512 << 20); !errors.Is(err, ErrLimit) || err.Error() != "memory limit 512 MB" {
 		t.Errorf("LimitError: %v", err)
