@@ -222,6 +222,9 @@ func TestSlideWalk(t *testing.T) {
 		t.Fatalf("%d frames, %v; want %d", len(frames), err, len(res.Path))
 	}
 	scale := frames[0].Bounds().Dx() / (bd.W + 2) // a margin cell each side
+	if scale != 48 {
+		t.Errorf("cells of %d pixels, want 48, the most: a small board's are as large as they go", scale)
+	}
 	if size := frames[0].Bounds().Size(); size.X != (bd.W+2)*scale || size.Y != (bd.H+2)*scale {
 		t.Errorf("frames of %v, want a margin cell on every side of the %dx%d board", size, bd.W, bd.H)
 	}
@@ -247,6 +250,16 @@ func TestSlideWalk(t *testing.T) {
 	seam := 2 * scale // the left edge of B's cell
 	if got := first.ColorIndexAt(seam, scale+scale/2); got != render.Wall {
 		t.Errorf("the seam between A and B is %d, want the background %d", got, render.Wall)
+	}
+	wide, err := slide.Parse("wide", []byte("A"+strings.Repeat(".", 49)+"\n\ngoal: A 0 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wbd := slide.NewBoard(wide)
+	if res, err := slide.Solve(wbd, slide.Options{Metric: slide.Step}); err != nil || res.Moves != 1 {
+		t.Fatalf("wide: %d moves, %v", res.Moves, err)
+	} else if frames, err := render.SlideWalk(ctx, wbd, res.Path, true, nil); err != nil || frames[0].Bounds().Dx() != 52*8 {
+		t.Errorf("a board 50 cells wide: %v, %v; want cells of 8 pixels, the least", frames[0].Bounds(), err)
 	}
 	strip, err := render.SlideWalk(ctx, bd, res.Path, false, nil)
 	if err != nil || len(strip) != 1 {
@@ -316,6 +329,51 @@ func TestPieceColours(t *testing.T) {
 			t.Errorf("piece %d's colour %d is %s's, or past the palette's %d", i, c, what, len(render.Palette))
 		}
 		seen[c] = "another piece"
+	}
+}
+
+// TestBoardInsets draws a board of a 2x2 piece, a 1x2 piece beside it, a piece of one cell
+// and empty cells, and looks at the pixel in the middle of each side of each cell: a side
+// shared with a cell of the same piece is its colour, any other side of a piece is left as
+// the background, and an empty cell is floor to its edges.
+func TestBoardInsets(t *testing.T) {
+	const w, h, scale = 4, 3, 6
+	cells := []byte("AAB." +
+		"AAB." +
+		"C...")
+	img := image.NewPaletted(image.Rect(0, 0, w*scale, h*scale), render.Palette)
+	color := func(sym byte) uint8 { return render.Piece(int(sym - 'A')) }
+	render.Board(img, 0, 0, cells, w, h, scale, color)
+	sym := func(r, c int) byte {
+		if r < 0 || r >= h || c < 0 || c >= w {
+			return 0
+		}
+		return cells[r*w+c]
+	}
+	for r := range h {
+		for c := range w {
+			for _, side := range []struct {
+				name   string
+				x, y   int // the pixel in the middle of the side
+				dr, dc int // the neighbour across it
+			}{
+				{"left", c * scale, r*scale + scale/2, 0, -1},
+				{"top", c*scale + scale/2, r * scale, -1, 0},
+				{"right", (c+1)*scale - 1, r*scale + scale/2, 0, 1},
+				{"bottom", c*scale + scale/2, (r+1)*scale - 1, 1, 0},
+			} {
+				s, want := sym(r, c), uint8(render.Floor)
+				switch {
+				case s != '.' && sym(r+side.dr, c+side.dc) == s:
+					want = color(s)
+				case s != '.':
+					want = render.Wall // the background, left undrawn
+				}
+				if got := img.ColorIndexAt(side.x, side.y); got != want {
+					t.Errorf("cell %d,%d (%c), %s side: %d, want %d", r, c, s, side.name, got, want)
+				}
+			}
+		}
 	}
 }
 

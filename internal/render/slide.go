@@ -10,9 +10,10 @@ import (
 )
 
 // SlideWalk draws the positions of a sliding-block solution: a strip of boards ten to a row,
-// or, with animate, a frame per position. Each piece keeps its own colour all the way. The
-// frames' pixels are reserved from m first (nil: no limit), for the caller to release. When
-// ctx has ended before it starts, it returns ctx's error.
+// or, with animate, a frame per position, its cells 320/max(width, height) pixels, 8 to 48.
+// Each piece keeps its own colour all the way. The frames' pixels are reserved from m first
+// (nil: no limit), for the caller to release. When ctx has ended before it starts, it returns
+// ctx's error.
 func SlideWalk(ctx context.Context, bd *slide.Board, path []slide.State, animate bool, m *memory.Meter) ([]*image.Paletted, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
