@@ -141,6 +141,28 @@ func TestOpen(t *testing.T) {
 	}
 }
 
+// TestFormat holds the help's brief to what Parse reads: each character it names is read,
+// as many robots as it says, and no more.
+func TestFormat(t *testing.T) {
+	quoted := regexp.MustCompile(`'(.)'`)
+	var named []string
+	for _, m := range quoted.FindAllStringSubmatch(vault.Format, -1) {
+		named = append(named, m[1])
+	}
+	if got := strings.Join(named, ""); got != "#.@azAZ+" {
+		t.Fatalf("Format names %q", got)
+	}
+	if _, err := vault.Parse("v", []byte("#.@azAZ+\n")); err != nil {
+		t.Errorf("a vault of the characters Format names: %v", err)
+	}
+	if !strings.Contains(vault.Format, fmt.Sprintf("robot (1 to %d)", vault.MaxRobots)) {
+		t.Errorf("Format %q does not say 1 to %d robots", vault.Format, vault.MaxRobots)
+	}
+	if _, err := vault.Parse("v", []byte(strings.Repeat("@", vault.MaxRobots+1))); err == nil {
+		t.Errorf("%d robots read", vault.MaxRobots+1)
+	}
+}
+
 func TestPart2(t *testing.T) {
 	tests := []struct {
 		input, want string
@@ -150,6 +172,8 @@ func TestPart2(t *testing.T) {
 		{"#####\n#...#\n#.@a#\n#...#\n#####\n", "", false},
 		{"#####\n#..#.\n#.@.#\n#...#\n#####\n", "", false}, // the 3x3's top row not open
 		{"#####\n#...#\n#.@.#\n#.#.#\n#####\n", "", false}, // nor its bottom row
+		{"#####\n#...#\n#a@.#\n#...#\n#####\n", "", false}, // nor its left column
+		{"#####\n#...#\n#.@.#\n#A..#\n#####\n", "", false}, // nor its corner
 		{"@.@\n", "@.@\n", true},                           // several robots: as given
 	}
 	for _, tc := range tests {
