@@ -302,11 +302,15 @@ func (in *text) goal(p *Puzzle, i int, v string) error {
 	if len(f) != 3 || len(f[0]) != 1 {
 		return in.errAt(i+1, 1, "goal wants a piece, a row and a column: goal: A 3 1")
 	}
-	r, err1 := strconv.Atoi(f[1])
-	c, err2 := strconv.Atoi(f[2])
-	if err1 != nil || err2 != nil {
-		return in.errAt(i+1, 1, "goal row and column must be numbers")
+	var at [2]int // the row and the column
+	for n, what := range []string{"row", "column"} {
+		v, err := strconv.Atoi(f[n+1])
+		if err != nil {
+			return in.errAt(i+1, in.fieldCol(i, n+1), "goal %s %q is not a number", what, f[n+1])
+		}
+		at[n] = v
 	}
+	r, c := at[0], at[1]
 	goal := -1
 	for j, pc := range p.Pieces {
 		if pc.Symbol == f[0][0] {
@@ -336,6 +340,18 @@ func (in *text) valueCol(i int) int {
 	_, v, _ := strings.Cut(in.lines[i], ":")
 	return len(in.lines[i]) - len(strings.TrimLeftFunc(v, unicode.IsSpace)) + 1
 }
+
+// fieldCol is the column field n (from 0) of the value of "key: value" line i starts at.
+func (in *text) fieldCol(i, n int) int {
+	l := in.lines[i]
+	rest := l[in.valueCol(i)-1:]
+	for ; n > 0; n-- {
+		rest = strings.TrimLeftFunc(strings.TrimLeftFunc(rest, notSpace), unicode.IsSpace)
+	}
+	return len(l) - len(rest) + 1
+}
+
+func notSpace(r rune) bool { return !unicode.IsSpace(r) }
 
 // boardRow reads one board row in either notation, and says which (bracket). col is where
 // a problem is, from 1 at l's start. A row is a bracket drawing when it is wholly "[x]"

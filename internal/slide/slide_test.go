@@ -378,6 +378,10 @@ func TestParseErrors(t *testing.T) {
 		// Four shapes take three bits a cell: two words hold 42 cells, not 43.
 		{"ABBCCCDDDD" + strings.Repeat(".", 33) + "\n\ngoal: A 0 1\n", "p:1:1: board of 1x43 with 4 shape classes does not fit a position of two 64-bit words (42 cells at most)"},
 		{"AB\n..\n\ngoal: AB 1 0\n", "p:4:1: goal wants a piece, a row and a column"}, // a piece is one symbol
+		{"AB\n..\n\ngoal: A x 1\n", `p:4:9: goal row "x" is not a number`},
+		{"AB\n..\n\n goal:  A\t1  1.5\n", `p:4:14: goal column "1.5" is not a number`},
+		{"AB\n..\n\ngoal: A 1 1\ntarget: BA\ntarget: ..\n", "p:5:1: both a goal and a target board"},
+		{"..\n..\n\ngoal: A 0 0\n", "p:1:1: no pieces on the board"},
 	}
 	for _, tc := range tests {
 		_, err := slide.Parse("p", []byte(tc.input))
