@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Code is a layout's common code, the 36-bit number the reference engine (dnomd343/klotski)
@@ -133,8 +134,8 @@ func ParseShortCode(s string) (Layout, error) {
 		return 0, fmt.Errorf("short code %q: want 5 digits", s)
 	}
 	var n uint32
-	for _, ch := range strings.ToUpper(s) {
-		d := strings.IndexRune(shortDigits, ch)
+	for _, ch := range s {
+		d := strings.IndexRune(shortDigits, unicode.ToUpper(ch))
 		if d < 0 {
 			return 0, fmt.Errorf("short code %q: %q is not a digit (%s)", s, ch, shortDigits)
 		}

@@ -1,6 +1,7 @@
 package atlas
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -62,6 +63,55 @@ func TestCodeErrors(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("%s: %q, want %q", c.code, got, c.want)
+		}
+	}
+}
+
+// TestParseErrors holds the two codes' readers to what they refuse, each beside the
+// nearest text they read: the common code's length and digits, a Code of more than 36 bits,
+// the short code's length, its digits (0, O, I and l are none) and its range.
+func TestParseErrors(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"", `code "": want 1 to 9 hex digits`},
+		{"1A9BF0C000", `code "1A9BF0C000": want 1 to 9 hex digits`},
+		{"1A9BF0C00", ""},
+		{"1a9bf0c0g", `code "1a9bf0c0g": want 1 to 9 hex digits`},
+		{"1a9bf0c", ""},
+	} {
+		got := ""
+		if _, err := ParseCode(c.text); err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("ParseCode(%q): %q, want %q", c.text, got, c.want)
+		}
+	}
+	if _, err := Code(1 << 36).Layout(); err == nil || err.Error() != "code 1000000000: more than 36 bits" {
+		t.Errorf("a code of 37 bits: %v", err)
+	}
+	short := func(rank int) string { // five base-32 digits, as ShortCode writes a rank
+		b := make([]byte, 5)
+		for i := 4; i >= 0; i-- {
+			b[i], rank = shortDigits[rank%32], rank/32
+		}
+		return string(b)
+	}
+	lastCode, beyond := short(Layouts-1), short(Layouts)
+	for _, c := range []struct{ text, want string }{
+		{"4WVE", `short code "4WVE": want 5 digits`},
+		{"4WVE1", ""},
+		{"4wve1", ""},
+		{"4WVE0", `short code "4WVE0": '0' is not a digit (` + shortDigits + ")"},
+		{"4WVEl", `short code "4WVEl": 'l' is not a digit (` + shortDigits + ")"},
+		{lastCode, ""},
+		{beyond, fmt.Sprintf("short code %q: beyond the %d layouts", beyond, Layouts)},
+	} {
+		got := ""
+		if _, err := ParseShortCode(c.text); err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("ParseShortCode(%q): %q, want %q", c.text, got, c.want)
 		}
 	}
 }
