@@ -1087,7 +1087,7 @@ func TestDifferentialTrees(t *testing.T) {
 	if testing.Short() {
 		n = 30
 	}
-	var doors, keys, merged, gathered, optional, compared int
+	var doors, keys, merged, gathered, optional, rentedOptional, compared int
 	for seed := range n {
 		robots := []int{1, 1, 4}[seed%3]
 		size := []int{13, 17, 21}[seed%3]
@@ -1135,6 +1135,17 @@ func TestDifferentialTrees(t *testing.T) {
 				}
 				optional += res.Stats.Reduced.Optional.Len()
 			}
+			// The same with the routes rented (routes.Graph.Open): an optional key's end
+			// saving is then read from an open search, where a region has loops.
+			restore := solve.RentFrom(1)
+			rent, err := solve.Graph(pv, solve.Options{Bound: bound.KindTourBlocks})
+			restore()
+			if err != nil || rent.Steps != want.Steps {
+				t.Fatalf("%+v: routes rented: %d (%v), bfs %d", o, rent.Steps, err, want.Steps)
+			}
+			if rent.Stats.Routes.Opens > 0 && rent.Stats.Reduced.Optional != 0 {
+				rentedOptional++
+			}
 			r := got.Stats.Reduced
 			doors += r.Doors
 			keys += r.Keys.Len()
@@ -1144,9 +1155,66 @@ func TestDifferentialTrees(t *testing.T) {
 			compared++
 		}
 	}
-	t.Logf("compared %d parts: %d doors made floor, %d keys out of the search, %d in branches made their deepest, %d gathered, %d optional", compared, doors, keys, merged, gathered, optional)
-	if compared < int(n) || doors == 0 || keys == 0 || merged == 0 || gathered == 0 || optional == 0 {
-		t.Errorf("compared %d parts: %d doors made floor, %d keys out of the search, %d in branches made their deepest, %d gathered, %d optional", compared, doors, keys, merged, gathered, optional)
+	t.Logf("compared %d parts: %d doors made floor, %d keys out of the search, %d in branches made their deepest, %d gathered, %d optional, %d searches with optional keys rented routes",
+		compared, doors, keys, merged, gathered, optional, rentedOptional)
+	if compared < int(n) || doors == 0 || keys == 0 || merged == 0 || gathered == 0 || optional == 0 || rentedOptional == 0 {
+		t.Errorf("compared %d parts: %d doors made floor, %d keys out of the search, %d in branches made their deepest, %d gathered, %d optional, %d searches with optional keys rented routes",
+			compared, doors, keys, merged, gathered, optional, rentedOptional)
+	}
+}
+
+// TestOptionalBesideLoops compares Graph with the BFS baseline on vaults of two robots in
+// regions of their own: a tree maze whose keys no door needs the reductions make optional,
+// beside a ring that passes keys and doors, where the route graph knows no single route
+// between two nodes (routes.Graph.Pairs), so that an optional key's saving at a walk's end
+// is read from the routes' lists, or, with the routes rented, from an open search. A door
+// on the ring needs the tree's key b, so the regions are not apart.
+func TestOptionalBesideLoops(t *testing.T) {
+	n := uint64(40)
+	if testing.Short() {
+		n = 12
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	optional := 0
+	for seed := range n {
+		tree := vaultgen.Generate(vaultgen.Options{Seed: seed, Size: 9, Keys: 3 + int(seed%3), Doors: 1})
+		for i, c := range tree {
+			if c >= 'A' && c <= 'Z' { // no door of the tree: only the ring's B needs a key of it
+				tree[i] = '.'
+			}
+		}
+		ring := []byte("#########\n#.......#\n#.#####.#\n#.......#\n#########\n")
+		var cells []int // the ring's cells, in any order
+		for i, c := range ring {
+			if c == '.' {
+				cells = append(cells, i)
+			}
+		}
+		r.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+		for i, c := range []byte("@nopBN") { // its robot, its keys, a door needing b and one needing n
+			ring[cells[i]] = c
+		}
+		data := append(tree, ring...)
+		as := baselined(t, data)
+		if len(as) == 0 {
+			t.Fatalf("seed %d: no answer from the baseline on vault:\n%s", seed, data)
+		}
+		want := as[0].want.Steps
+		for _, rent := range []int{0, 1} {
+			restore := solve.RentFrom(rent)
+			got, err := solve.Graph(as[0].vault, solve.Options{Bound: bound.KindTourBlocks})
+			restore()
+			if err != nil || got.Steps != want {
+				t.Fatalf("seed %d, routes rented from %d: %d (%v), bfs %d on vault:\n%s", seed, rent, got.Steps, err, want, data)
+			}
+			if got.Stats.Reduced.Optional != 0 {
+				optional++
+			}
+		}
+	}
+	t.Logf("%d searches of %d took optional keys", optional, 2*n)
+	if optional < int(n)/4 {
+		t.Errorf("%d searches of %d took optional keys", optional, 2*n)
 	}
 }
 
