@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/statespace/puzzles/internal/bound"
 	"github.com/statespace/puzzles/internal/cli"
 	"github.com/statespace/puzzles/internal/cli/clitest"
 )
@@ -124,6 +125,13 @@ func TestCommand(t *testing.T) {
 	// that runs; gen -h its own.
 	out, _, _ := shell(t, `$DAY18 -h`)
 	clitest.Usage(t, out, "-part", "-goal", "-algo", "-bound", "-mem", "-json", "-path", "-render", "-show", "-start", "-exit", "-floor", "-timeout", "-repeat", "-budget", "-version", "gen [-seed N]", "Example:")
+	_, boundHelp, _ := strings.Cut(out, "-bound B\n")
+	boundHelp, _, _ = strings.Cut(boundHelp, "\n")
+	for k := bound.KindAuto; k <= bound.KindHeldKarp; k++ { // every bound -bound reads, by the name it reads
+		if name := k.String(); !strings.Contains(boundHelp, " "+name+",") && !strings.Contains(boundHelp, " "+name+" ") {
+			t.Errorf("-bound's help does not name %s: %q", name, boundHelp)
+		}
+	}
 	gen, _, _ := shell(t, `$DAY18 gen -h`)
 	clitest.Usage(t, gen, "-seed", "-size", "-keys", "-robots", "-loops", "-rooms", "-doors", "-open", "-exit", "Example:")
 	clitest.RunsExample(t, out)
