@@ -14,6 +14,11 @@ func TestSet(t *testing.T) {
 	if !s.Covers(keys.Of("az")) || s.Covers(keys.Of("ab")) || !s.Has(2) || s.Has(1) {
 		t.Errorf("Covers/Has wrong for %q", s)
 	}
+	// Other bytes are ignored, those next to the letters too ('{' is one past 'z', and '['
+	// past 'Z', by the same bit that makes a letter lower case).
+	if got := keys.Of("@a[\\]^_`{|}~\x7f1 Z"); got != keys.Of("az") {
+		t.Errorf("Of with other bytes = %q (%#x), want az", got, uint32(got))
+	}
 	for i, want := range map[int]string{0: "a", 2: "c", 25: "z"} {
 		if b := keys.Bit(i); b.String() != want || !b.Has(i) || b.Len() != 1 {
 			t.Errorf("Bit(%d) = %q, want %q alone", i, b, want)
