@@ -37,6 +37,7 @@ package slide
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -249,6 +250,10 @@ func (in *text) board() (board, error) {
 		if strings.Contains(lines[i], ":") && len(b.rows) == 0 && !bracket {
 			break // a key line: no board (a bracket drawing may hold a piece ':')
 		}
+		if k, _, ok := strings.Cut(lines[i], ":"); err != nil && ok && keyName(strings.TrimSpace(k)) {
+			key := strings.TrimSpace(k)
+			return b, in.errAt(i+1, strings.Index(lines[i], key)+1, "%q line: put a blank line between the board and the key lines", key+":")
+		}
 		if err != nil {
 			return b, in.errAt(i+1, col, "%v", err)
 		}
@@ -259,6 +264,12 @@ func (in *text) board() (board, error) {
 	}
 	b.end = i
 	return b, nil
+}
+
+// keyName reports whether k reads as the key of a "key: value" line: lower-case letters,
+// digits and '-', as goal, target and published-piece are.
+func keyName(k string) bool {
+	return k != "" && strings.Trim(k, "abcdefghijklmnopqrstuvwxyz0123456789-") == ""
 }
 
 // meta reads the "key: value" lines from line index from on into p (goal lines, other keys
@@ -305,7 +316,10 @@ func (in *text) goal(p *Puzzle, i int, v string) error {
 	var at [2]int // the row and the column
 	for n, what := range []string{"row", "column"} {
 		v, err := strconv.Atoi(f[n+1])
-		if err != nil {
+		switch {
+		case errors.Is(err, strconv.ErrRange):
+			return in.errAt(i+1, in.fieldCol(i, n+1), "goal %s %s is outside the %dx%d board", what, f[n+1], p.H, p.W)
+		case err != nil:
 			return in.errAt(i+1, in.fieldCol(i, n+1), "goal %s %q is not a number", what, f[n+1])
 		}
 		at[n] = v

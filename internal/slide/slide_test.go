@@ -377,8 +377,11 @@ func TestParseErrors(t *testing.T) {
 		{strings.Repeat("A"+strings.Repeat(".", 12)+"\n", 5) + "\ngoal: A 0 0\n", "p:1:1: board of 5x13 cells is larger than 64 cells"}, // by one
 		// Four shapes take three bits a cell: two words hold 42 cells, not 43.
 		{"ABBCCCDDDD" + strings.Repeat(".", 33) + "\n\ngoal: A 0 1\n", "p:1:1: board of 1x43 with 4 shape classes does not fit a position of two 64-bit words (42 cells at most)"},
-		{"AB\n..\n\ngoal: AB 1 0\n", "p:4:1: goal wants a piece, a row and a column"}, // a piece is one symbol
+		{"AB\n..\n\ngoal: AB 1 0\n", "p:4:1: goal wants a piece, a row and a column"},                          // a piece is one symbol
+		{"AB\n..\ngoal: A 1 1\n", `p:3:1: "goal:" line: put a blank line between the board and the key lines`}, // it said "unexpected character ' ' on the board"
+		{"AB\n..\n  target: BA\n", `p:3:3: "target:" line: put a blank line between the board and the key lines`},
 		{"AB\n..\n\ngoal: A x 1\n", `p:4:9: goal row "x" is not a number`},
+		{"AB\n..\n\ngoal: A 0 -99999999999999999999\n", "p:4:11: goal column -99999999999999999999 is outside the 2x2 board"},
 		{"AB\n..\n\n goal:  A\t1  1.5\n", `p:4:14: goal column "1.5" is not a number`},
 		{"AB\n..\n\ngoal: A 1 1\ntarget: BA\ntarget: ..\n", "p:5:1: both a goal and a target board"},
 		{"..\n..\n\ngoal: A 0 0\n", "p:1:1: no pieces on the board"},
@@ -393,14 +396,15 @@ func TestParseErrors(t *testing.T) {
 
 // TestParseAccepts holds Parse to inputs beside its errors, each read as a plainer one is:
 // blank lines of spaces before the board, comment lines among the keys, a piece whose symbol
-// is ':' (a key line's mark) below the first row, a row that starts like a bracket drawing
-// but is not one, a board of 42 cells of three bits each (as itself), a goal place or a
-// target board given twice (each kept once).
+// is ':' (a key line's mark) below the first row, also after a letter as in a key line, a
+// row that starts like a bracket drawing but is not one, a board of 42 cells of three bits
+// each (as itself), a goal place or a target board given twice (each kept once).
 func TestParseAccepts(t *testing.T) {
 	for _, tc := range []struct{ name, input, plain string }{
 		{"spaces before the board", " \t\n\nAB\n..\n\ngoal: A 1 0\n", "AB\n..\n\ngoal: A 1 0\n"},
 		{"comment lines", "AB\n..\n\n# the goal:\ngoal: A 1 0\n#\n", "AB\n..\n\ngoal: A 1 0\n"},
 		{"a piece ':'", "AB\n::\n..\n\ngoal: A 2 0\n", "AB\nCC\n..\n\ngoal: A 2 0\n"},
+		{"a row like a key line", "ab\n..\nc:\n\ngoal: a 1 0\n", "ab\n..\ncd\n\ngoal: a 1 0\n"}, // a row, as ':' is a piece
 		{"not a bracket drawing", "[AB\n...\n\ngoal: A 1 1\n", "CAB\n...\n\ngoal: A 1 1\n"},
 		{"42 cells of three bits", "ABBCCCDDDD" + strings.Repeat(".", 32) + "\n\ngoal: A 0 1\n", "[A][B][B][C][C][C][D][D][D][D]" + strings.Repeat("[ ]", 32) + "\n\ngoal: A 0 1\n"},
 		{"a goal place twice", "AB\n..\n\ngoal: A 1 0\ngoal: A 1 1\ngoal: A 1 0\n", "AB\n..\n\ngoal: A 1 0\ngoal: A 1 1\n"},
