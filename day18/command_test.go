@@ -426,6 +426,23 @@ func TestReadme(t *testing.T) {
 	}
 }
 
+// TestReadmeErrors holds the README's table of bad inputs to what day18 prints for them.
+func TestReadmeErrors(t *testing.T) {
+	clitest.ReadmeErrors(t, "../README.md", "day18", []clitest.BadInput{
+		{Name: "v.txt", Message: "v.txt:1:1: empty input"},
+		{Name: "v.txt", Data: "#@.\n#.?\n", Message: "v.txt:2:3: unexpected character '?'"},
+		{Name: "v.txt", Data: "#a@\n#.a\n", Message: "v.txt:2:3: key a appears again (first at 1:2)"},
+		{Name: "v.txt", Data: "#.a\n", Message: "v.txt:1:1: no robot '@' in the vault"},
+		{Name: "v.txt", Data: "@@@@@@@@@\n", Message: "v.txt:1:9: more than 8 robots"},
+		{Name: "v.txt", Data: "@" + strings.Repeat(".", 4096) + "\n", Message: "v.txt:1:4097: line longer than 4096 columns"},
+		{Name: "v.txt", Data: "@\n" + strings.Repeat(".\n", 4096), Message: "v.txt:4097:1: more than 4096 lines"},
+		{Name: "v.txt", Data: "@" + strings.Repeat(strings.Repeat(".", 3999)+"\n.", 1100), Message: "v.txt:1049:1: grid larger than 4194304 cells"},
+		{Name: "v.txt", Data: "#@.\n", Flags: "-goal exit", Message: "v.txt:1:1: no exit '+' for the exit goal"},
+		{Name: "v.txt", Data: "+@\n.+\n", Flags: "-goal exit", Message: "v.txt:2:2: a second exit '+' (the exit goal needs exactly one)"},
+		{Name: "missing.txt", Absent: true, Message: "missing.txt: no such file or directory"},
+	})
+}
+
 // TestReadmePictures draws the README's pictures of day18 again with the command lines the
 // README gives for them, and holds them to the files it shows.
 func TestReadmePictures(t *testing.T) {

@@ -332,6 +332,20 @@ func TestGroups(t *testing.T) {
 	}
 }
 
+// TestReadmeErrors holds the README's table of bad inputs to what klotski prints for them.
+func TestReadmeErrors(t *testing.T) {
+	const classic = "BAAC\nBAAC\nDEEF\nDGHF\nI..J\n\n" // its goal line is line 7
+	clitest.ReadmeErrors(t, "../README.md", "klotski", []clitest.BadInput{
+		{Name: "p.txt", Data: "AA\nA.\n\ngoal: A 0 0\n", Message: "p.txt:2:2: piece A is not a rectangle"},
+		{Name: "p.txt", Data: "A.A\n\ngoal: A 0 0\n", Message: "p.txt:1:3: symbol A is in two places (or its piece is not a rectangle)"},
+		{Name: "p.txt", Data: classic + "goal: Z 3 1\n", Message: `p.txt:7:7: goal names piece "Z", which is not on the board`},
+		{Name: "p.txt", Data: classic + "goal: A 4 3\n", Message: "p.txt:7:7: goal puts piece A at 4 3, outside the 5x4 board"},
+		{Name: "p.txt", Data: "AB\n..\ngoal: A 1 1\n", Message: `p.txt:3:1: "goal:" line: put a blank line between the board and the key lines`},
+		{Name: "p.txt", Data: classic + "goal: A x 1\n", Message: `p.txt:7:9: goal row "x" is not a number`},
+		{Name: "p.txt", Data: strings.Repeat("A"+strings.Repeat(".", 8)+"\n", 8) + "\ngoal: A 0 0\n", Message: "p.txt:1:1: board of 8x9 cells is larger than 64 cells"},
+	})
+}
+
 // TestReadme runs the README's examples of klotski and compares what they print with what it
 // shows.
 func TestReadme(t *testing.T) {

@@ -109,3 +109,37 @@ func ReadmePictures(t *testing.T, readme, name string) int {
 	}
 	return n
 }
+
+// BadInput is a row of the README's table of bad inputs: an input, as a file of its name
+// (none with Absent), the flags it is given with, and the message the table shows for it.
+type BadInput struct {
+	Name, Data, Flags string
+	Absent            bool
+	Message           string
+}
+
+// ReadmeErrors runs command name on each bad input in a directory of its own, from there,
+// and holds the README's table to what it prints: the command's name and the message, one
+// line on standard error, nothing on standard output, status 2; and the README shows the
+// message, in backquotes, as it is printed.
+func ReadmeErrors(t *testing.T, readme, name string, rows []BadInput) {
+	t.Helper()
+	doc, err := os.ReadFile(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range rows {
+		files := map[string]string{row.Name: row.Data}
+		if row.Absent {
+			files = nil
+		}
+		dir := Files(t, files)("")
+		r := Shell(t, "cd "+dir+" && $"+strings.ToUpper(name)+" "+row.Flags+" "+row.Name)
+		if want := name + ": " + row.Message + "\n"; r.Stderr != want || r.Stdout != "" || r.Status != 2 {
+			t.Errorf("%s %s %s: status %d, stdout %q, stderr %q; want 2, nothing, %q", name, row.Flags, row.Name, r.Status, r.Stdout, r.Stderr, want)
+		}
+		if !bytes.Contains(doc, []byte("`"+row.Message+"`")) {
+			t.Errorf("%s does not show `%s`", readme, row.Message)
+		}
+	}
+}
