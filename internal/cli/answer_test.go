@@ -71,7 +71,12 @@ func TestFlagRules(t *testing.T) {
 		fs.Bool("census", false, "")
 		fs.Bool("groups", false, "")
 		fs.Bool("list", false, "")
-		return fs, path, fs.Parse(args)
+		fs.Bool("json", false, "")
+		err := fs.Parse(args)
+		if err != nil {
+			err = parseError(fs, err) // as Run words it
+		}
+		return fs, path, err
 	}
 	for _, c := range []struct {
 		args []string
@@ -81,7 +86,8 @@ func TestFlagRules(t *testing.T) {
 		{[]string{"-path"}, "keys", ""},
 		{[]string{"-path=cells"}, "cells", ""},
 		{[]string{"-path=false"}, "", ""},
-		{[]string{"-path=all"}, "", `invalid boolean value "all" for -path: want keys or cells`},
+		{[]string{"-path=all"}, "", `invalid value "all" for flag -path: want keys or cells`}, // a boolean flag to the flag package
+		{[]string{"-json=all"}, "", `invalid boolean value "all" for -json: parse error`},     // a boolean flag
 		{[]string{"-algo", "astar"}, "", `invalid value "astar" for flag -algo: want graph or bfs`},
 		{[]string{"-census", "-groups"}, "", "-census and -groups do not go together"},
 		{[]string{"-census", "f.txt"}, "", "-census and FILE arguments do not go together"},

@@ -224,7 +224,7 @@ func Run(cmd *Command, args []string, env *Env) int {
 			Usage(cmd, fs, env.Stdout)
 			return OK
 		}
-		fmt.Fprintf(env.Stderr, "%s: %v\n", cmd.Name, err)
+		fmt.Fprintf(env.Stderr, "%s: %v\n", cmd.Name, parseError(fs, err))
 		Usage(cmd, fs, env.Stderr)
 		return BadInput
 	}

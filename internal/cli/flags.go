@@ -44,6 +44,21 @@ func (c *Choice) Set(s string) error {
 // IsBoolFlag lets a flag with a Bare value stand alone.
 func (c *Choice) IsBoolFlag() bool { return c.Bare != "" }
 
+// parseError is fs.Parse's error, with a bad value of a Choice that has a Bare form worded
+// as the flag package words any other flag's ("invalid value "x" for flag -path: ..."): to
+// that package such a Choice is a boolean flag, whose bad values it calls boolean.
+func parseError(fs *flag.FlagSet, err error) error {
+	rest, ok := strings.CutPrefix(err.Error(), "invalid boolean value ")
+	value, rest, ok2 := strings.Cut(rest, " for -")
+	name, why, ok3 := strings.Cut(rest, ": ")
+	if f := fs.Lookup(name); ok && ok2 && ok3 && f != nil {
+		if _, choice := f.Value.(*Choice); choice {
+			return fmt.Errorf("invalid value %s for flag -%s: %s", value, name, why)
+		}
+	}
+	return err
+}
+
 // words joins ws as a list: "a, b or c".
 func words(ws []string, and string) string {
 	if len(ws) < 2 {
