@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"crypto/sha256"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -76,9 +77,30 @@ func BenchmarkRoutes(b *testing.B) {
 						}
 					}
 				}
+				agreeOn(b, name+" routes", allRoutes(b, vr.New(v, 0)))
 			})
 		}
 	}
+}
+
+// allRoutes is every route of g, from each node in turn, each node's in order.
+func allRoutes(b *testing.B, g *routes.Graph) []routes.Route {
+	var all []routes.Route
+	for n := range routes.Nodes {
+		if g.Cell(n) < 0 {
+			continue
+		}
+		rs, err := g.From(n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rs = slices.Clone(rs)
+		slices.SortFunc(rs, func(x, y routes.Route) int {
+			return cmp.Or(cmp.Compare(x.To, y.To), cmp.Compare(x.Len, y.Len), cmp.Compare(x.Doors, y.Doors), cmp.Compare(x.Keys, y.Keys))
+		})
+		all = append(all, rs...)
+	}
+	return all
 }
 
 // queueLoad is a Dijkstra-like sequence: pop the least, push a few a little larger. It
@@ -344,6 +366,12 @@ func BenchmarkSolo(b *testing.B) {
 						}
 					}
 				}
+				var costs []int32
+				for i := range p2.Robots {
+					c, _ := s.Cost(routes.FirstStart+i, region[i])
+					costs = append(costs, c)
+				}
+				agreeOn(b, name+" solo costs", costs)
 			})
 		}
 	}
@@ -677,27 +705,25 @@ func solveStates(b *testing.B, data []byte, opt solve.Options) {
 	agree(b, data, opt.Goal, parts)
 }
 
-// answers holds, for each input (by its digest, so that no input is kept for it) and goal,
-// the steps of each part the first variant to solve it found.
-var answers = map[answerKey][]int{}
+// found holds, for what a benchmark names, what the first of its variants found.
+var found = map[string]any{}
 
-// answerKey is an input's digest and the goal it is solved for.
-type answerKey struct {
-	sum  [sha256.Size]byte
-	goal solve.Goal
+// agreeOn fails b when got differs from what another variant found for what: a variant's
+// ratio compares the same results, or it compares nothing.
+func agreeOn[T comparable](b *testing.B, what string, got []T) {
+	if want, ok := found[what]; !ok {
+		found[what] = got
+	} else if !slices.Equal(got, want.([]T)) {
+		b.Fatalf("%s: %d results differ from another variant's %d", what, len(got), len(want.([]T)))
+	}
 }
 
 // agree fails b when parts' answers differ from those another variant found for the same
-// input and goal: a variant's ratio compares the same answers, or it compares nothing.
+// input (by its digest, so that no input is kept for it) and goal.
 func agree(b *testing.B, data []byte, goal solve.Goal, parts []solve.Part) {
 	steps := make([]int, len(parts))
 	for i, p := range parts {
 		steps[i] = p.Result.Steps
 	}
-	key := answerKey{sha256.Sum256(data), goal}
-	if want, ok := answers[key]; !ok {
-		answers[key] = steps
-	} else if !slices.Equal(steps, want) {
-		b.Fatalf("answers %v, another variant's %v", steps, want)
-	}
+	agreeOn(b, fmt.Sprintf("input %x, goal %v: answers", sha256.Sum256(data), goal), steps)
 }
