@@ -316,7 +316,7 @@ func (s *searcher) init(v *vault.Vault, g *routes.Graph, b bound.Bound, all keys
 			if n := routes.FirstStart + i; g.Rooted(n) {
 				s.rooted |= 1 << i
 				s.region[i] = g.Region(n) & all
-				if r, ok := g.Pair(n, routes.Exit); ok && r.To == routes.Exit {
+				if _, ok := g.Pair(n, routes.Exit); ok {
 					s.exitAt = i
 				}
 				for t, rest, ok := s.region[i].Next(); ok; t, rest, ok = rest.Next() {
