@@ -172,7 +172,11 @@ func TestProgressOnTerminal(t *testing.T) {
 			cmd := &Command{Name: "slow", Default: []byte("x"), Solve: func(ctx context.Context, job *Job) Outcome {
 				job.Show(func() string { once.Do(func() { close(drawn) }); return "3 states" })
 				if terminal {
-					<-drawn
+					select {
+					case <-drawn:
+					case <-time.After(time.Minute): // a guard, not a timing: it draws within 1.25 s
+						t.Error("the line was not drawn in a minute")
+					}
 				} else {
 					time.Sleep(1500 * time.Millisecond) // long enough to be drawn, were it drawn
 				}
