@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/vault"
 	"github.com/statespace/puzzles/internal/vaultgen"
 )
@@ -76,10 +77,14 @@ func TestStatsBytes(t *testing.T) {
 			t.Fatal(err)
 		}
 		var w Workspace
-		res, err := w.solveGraph(v, Options{})
+		m := memory.NewMeter(1 << 40)
+		res, err := w.solveGraph(v, Options{Meter: m})
 		held := w.scratch.table.Bytes() + w.scratch.queue.Bytes()
 		if err != nil || res.Stats.Bytes != held || held < 16*res.Stats.States || res.Stats.States == 0 {
 			t.Errorf("%+v: %v; Stats.Bytes %d, the table and queue hold %d, for %d states", o, err, res.Stats.Bytes, held, res.Stats.States)
+		}
+		if m.Peak() < int64(held) { // the meter saw them, as a limit would
+			t.Errorf("%+v: the meter's peak %d, under the %d bytes of the table and queue", o, m.Peak(), held)
 		}
 	}
 }
