@@ -524,7 +524,8 @@ func FuzzGraphEqualsBFS(f *testing.F) {
 // limited solves the vault of data in a workspace of its own under a memory limit of limit
 // bytes, or else a budget of states, with its walk, and checks the answer is want, or that
 // the search stopped at the limit with bounds around want and a walk that replays to the
-// upper one.
+// upper one; and that the meter has every byte back, as inputs solved side by side share
+// one.
 func limited(t *testing.T, data []byte, opt solve.Options, want int, limit int64, budget int) {
 	v, err := vault.Parse("random", data)
 	if err != nil {
@@ -542,6 +543,9 @@ func limited(t *testing.T, data []byte, opt solve.Options, want int, limit int64
 		t.Fatalf("limit %d (budget %d): %v on vault:\n%s", limit, budget, err, data)
 	case err != nil && (res.Steps != -1 || res.Lower > want && want >= 0 || res.Upper >= 0 && res.Upper < want || want < 0 && res.Upper >= 0):
 		t.Fatalf("limit %d (budget %d): between %d and %d (%d), want %d on vault:\n%s", limit, budget, res.Lower, res.Upper, res.Steps, want, data)
+	}
+	if used := opt.Meter.Used(); used != 0 { // stopped or not, every byte lent is back
+		t.Fatalf("limit %d (budget %d): %d bytes still reserved after the search on vault:\n%s", limit, budget, used, data)
 	}
 	if res.WalkErr != nil && (!solve.Stopped(res.WalkErr) || res.Walk != nil) {
 		t.Fatalf("limit %d (budget %d): the walk: %v, %d legs on vault:\n%s", limit, budget, res.WalkErr, len(res.Walk), data)
