@@ -180,6 +180,11 @@ func TestReduce(t *testing.T) {
 		"a branch gathered", "############\n#c.B.A.@.ab#\n############\n",
 		routes.Reduction{Keys: keys.Of("b"), Gathered: 1, Steps: 2},
 	}, {
+		// 4 with the top key not the branch's lowest: b is kept, and door A, whose key a
+		// leaves the search, becomes b's.
+		"a branch gathered into its top key", "############\n#c.A.B.@.ba#\n############\n",
+		routes.Reduction{Keys: keys.Of("a"), Gathered: 1, Steps: 2},
+	}, {
 		// 5 off a cycle: b hangs 2 steps off the far corner of a ring, which every walk passes
 		// on its way to c (needed by door C, with d behind it) though no bridge leads to it.
 		"a detour off a ring", "##########\n#@.....###\n##C#.#.###\n##d#....b#\n######.###\n######c###\n##########\n",
@@ -196,6 +201,11 @@ func TestReduce(t *testing.T) {
 		}
 		if again := c.Reduce(); again != tc.want { // done once: the first reduction again
 			t.Errorf("%s, reduced again: %+v, want the first %+v", tc.name, again, tc.want)
+		}
+		for u, tag := range c.Tag { // no door waits for a key the search no longer collects
+			if tag.Door >= 0 && tc.want.Keys.Has(int(tag.Door)) {
+				t.Errorf("%s: the door at node %d needs key %c, taken out", tc.name, u, 'a'+tag.Door)
+			}
 		}
 	}
 }
