@@ -104,10 +104,14 @@ func ParseCode(s string) (Code, error) {
 	return Code(n << (4 * (9 - len(s)))), nil
 }
 
-// ParseLayout returns the layout a common code names (ParseCode, Code.Layout).
+// ParseLayout returns the layout a common code names (ParseCode, Code.Layout). A short code
+// given in its place (one that is no common code) is refused with its layout's common code.
 func ParseLayout(s string) (Layout, error) {
 	c, err := ParseCode(s)
 	if err != nil {
+		if l, serr := ParseShortCode(s); serr == nil {
+			return 0, fmt.Errorf("code %q is a short code: its layout's common code is %s", s, l.Code())
+		}
 		return 0, err
 	}
 	return c.Layout()

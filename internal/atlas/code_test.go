@@ -68,8 +68,9 @@ func TestCodeErrors(t *testing.T) {
 }
 
 // TestParseErrors holds the two codes' readers to what they refuse, each beside the
-// nearest text they read: the common code's length and digits, a Code of more than 36 bits,
-// the short code's length, its digits (0, O, I and l are none) and its range.
+// nearest text they read: the common code's length and digits, a short code in its place
+// (ParseLayout names the common code), a Code of more than 36 bits, the short code's
+// length, its digits (0, O, I and l are none) and its range.
 func TestParseErrors(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{"", `code "": want 1 to 9 hex digits`},
@@ -85,6 +86,12 @@ func TestParseErrors(t *testing.T) {
 		if got != c.want {
 			t.Errorf("ParseCode(%q): %q, want %q", c.text, got, c.want)
 		}
+	}
+	if _, err := ParseLayout("4wve1"); err == nil || err.Error() != `code "4wve1" is a short code: its layout's common code is 1A9BF0C00` {
+		t.Errorf("a short code for a common code: %v", err)
+	}
+	if _, err := ParseLayout("1A9BF"); err != nil { // a common code too: read as one
+		t.Errorf("1A9BF: %v", err)
 	}
 	if _, err := Code(1 << 36).Layout(); err == nil || err.Error() != "code 1000000000: more than 36 bits" {
 		t.Errorf("a code of 37 bits: %v", err)
