@@ -55,6 +55,7 @@ func TestCommand(t *testing.T) {
 		{`$KLOTSKI -groups`, "", "klotski -groups: stopped (needs about 400 MB of memory, this process may have", 3},
 		{`$KLOTSKI -code 1A9BF0C0Z`, "", `-code: code "1A9BF0C0Z": want 1 to 9 hex digits`, 2},
 		{`$KLOTSKI -code FFFFFFFFF`, "", `-code: code FFFFFFFFF: the 2x2 at cell 15 is off the board`, 2},
+		{`$KLOTSKI -code 4WVE1`, "", `-code: code "4WVE1" is a short code: its layout's common code is 1A9BF0C00`, 2}, // the code printed beside the common one
 		{`$KLOTSKI -code 1A9BF0C00 ` + f("easy.txt"), "", "-code and FILE arguments do not go together", 2},
 		{`$KLOTSKI -json -code 1a9bf0c`, `{"file":"code 1a9bf0c","metric":"piece","moves":81,"expanded":`, "", 0},
 		{`$KLOTSKI -render x.bmp`, "", "want a .png or .gif file", 2},
