@@ -94,7 +94,7 @@ func TestCommand(t *testing.T) {
 			"part 1: stopped (state budget exceeded: building routes: route budget exceeded: more than 1 label in one search (raise it with -budget))\n", "", 3},
 		{`$DAY18 gen -open -doors 5`, "", "-open and -doors do not go together", 2}, // printed an open room, the doors ignored
 		{`$DAY18 gen -size 9 -keys 26`, "", "-keys 26: a 9x9 maze has room for 12 keys", 2},
-		{`$DAY18 gen -seed 3 -size 9 -keys 12 -robots 8 -doors 26`, "", "-robots 8: the 9x9 maze's keys and doors leave room for 6 robots", 2},
+		{`$DAY18 gen -seed 3 -size 9 -keys 12 -robots 8 -doors 26`, "", "-robots 8: the 9x9 maze's keys and doors leave room for 6 of them", 2},
 		{`$DAY18 gen extra`, "", "unexpected argument extra", 2},
 		{`$DAY18 gen -keys 3 -exit d`, "", "-exit d: want a key from a to c", 2},
 		{`$DAY18 gen -exit 7`, "", `invalid value "7" for flag -exit: want a key, a to z`, 2},

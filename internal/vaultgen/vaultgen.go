@@ -134,7 +134,7 @@ func Make(o Options) ([]byte, error) {
 	data := Generate(o)
 	if n := bytes.Count(data, []byte{'@'}); n < o.Robots {
 		s := o.Defaults().Size
-		return nil, fmt.Errorf("-robots %d: the %dx%d maze's keys and doors leave room for %d robots; a larger -size or fewer -doors make room", o.Robots, s, s, n)
+		return nil, fmt.Errorf("-robots %d: the %dx%d maze's keys and doors leave room for %d of them; a larger -size or fewer -doors make room", o.Robots, s, s, n)
 	}
 	return data, nil
 }
