@@ -127,7 +127,7 @@ func Parse(name string, data []byte) (*Puzzle, error) {
 	p := &Puzzle{Name: name, H: len(rows), W: len(rows[0]), Goal: -1, Meta: map[string][]string{}}
 	for r, row := range rows {
 		if len(row) != p.W {
-			return nil, in.errAt(b.line[r], b.cellCol(r, min(len(row), p.W)), "row has %d cells, the first row %d", len(row), p.W)
+			return nil, in.errAt(b.line[r], b.cellCol(r, min(len(row), p.W)), "row width %d, the first row's %d", len(row), p.W)
 		}
 	}
 	if p.H*p.W > MaxCells {
@@ -158,7 +158,7 @@ func Parse(name string, data []byte) (*Puzzle, error) {
 			return nil, in.errAt(target.line[0], 1, "both a goal and a target board")
 		}
 		if len(target.rows)%p.H != 0 {
-			return nil, in.errAt(target.line[0], 1, "target has %d rows, the board %d", len(target.rows), p.H)
+			return nil, in.errAt(target.line[0], 1, "target height %d, not a multiple of the board's %d", len(target.rows), p.H)
 		}
 		for i := 0; i < len(target.rows); i += p.H {
 			t, err := p.parseTarget(name, target.sub(i, i+p.H))
@@ -486,11 +486,11 @@ func (p *Puzzle) parseTarget(name string, target rowLines) (State, error) {
 	rows, lines := target.rows, target.line
 	errAt := func(line, col int, msg string) error { return &grid.Error{File: name, Line: line, Col: col, Msg: msg} }
 	if len(rows) != p.H {
-		return State{}, errAt(lines[0], 1, fmt.Sprintf("target has %d rows, the board %d", len(rows), p.H))
+		return State{}, errAt(lines[0], 1, fmt.Sprintf("target height %d, the board's %d", len(rows), p.H))
 	}
 	for r, row := range rows {
 		if len(row) != p.W {
-			return State{}, errAt(lines[r], target.cellCol(r, min(len(row), p.W)), fmt.Sprintf("target row has %d cells, the board %d", len(row), p.W))
+			return State{}, errAt(lines[r], target.cellCol(r, min(len(row), p.W)), fmt.Sprintf("target row width %d, the board's %d", len(row), p.W))
 		}
 	}
 	pieces, perr := findPieces(rows, func(r, c int) (int, int) { return lines[r], target.cellCol(r, c) })

@@ -347,7 +347,7 @@ func TestParseErrors(t *testing.T) {
 		{"", "p:1:1: no board"},
 		{"AA\nA.\n\ngoal: A 0 0\n", "p:2:2: piece A is not a rectangle"},
 		{"A.A\n\ngoal: A 0 0\n", "p:1:3: symbol A is in two places (or its piece is not a rectangle)"},
-		{"AB\nA\n\ngoal: A 0 0\n", "p:2:2: row has 1 cells, the first row 2"},
+		{"AB\nA\n\ngoal: A 0 0\n", "p:2:2: row width 1, the first row's 2"},
 		{"AB\n..\n\ngoal: C 0 0\n", "p:4:7: goal names piece \"C\", which is not on the board"},
 		{"AB\n..\n\ngoal: A 2 0\n", "p:4:7: goal puts piece A at 2 0, outside the 2x2 board"},
 		{"AB\n..\n", "p:3:1: no goal: add \"goal: P R C\" or target: lines"},
@@ -355,7 +355,7 @@ func TestParseErrors(t *testing.T) {
 		// A piece whose symbol is a letter of the key: its column in the value, not the key's.
 		{"aa\nb.\n\ngoal: a 5 5\n", "p:4:7: goal puts piece a at 5 5, outside the 2x2 board"},
 		{"aa\nb.\n\n  goal:   l 0 0\n", "p:4:11: goal names piece \"l\", which is not on the board"},
-		{"AB\n..\n\ntarget: BA\ntarget: ..\ntarget: AB\n", "p:4:1: target has 3 rows, the board 2"},
+		{"AB\n..\n\ntarget: BA\ntarget: ..\ntarget: AB\n", "p:4:1: target height 3, not a multiple of the board's 2"},
 		{"AB\n..\n\ntarget: AB\ntarget: C.\n", "p:4:1: target does not hold the same pieces as the board"}, // a piece more
 		{"AB\n..\n\ntarget: A.\ntarget: ..\n", "p:4:1: target does not hold the same pieces as the board"}, // a piece fewer
 		{"code: 1A9BF0C0Z\n", "p:1:7: code \"1A9BF0C0Z\": want 1 to 9 hex digits"},
@@ -368,11 +368,11 @@ func TestParseErrors(t *testing.T) {
 		// Every error in a bracket drawing or a target line names the cell's column in the
 		// line (they named its place in the row: 1:3 for the first here, 5:2 for the third).
 		{"[A][ ][A]\n[ ][ ][ ]\n\ngoal: A 0 0\n", "p:1:8: symbol A is in two places"},
-		{"[A][B]\n[ ]\n\ngoal: A 0 0\n", "p:2:5: row has 1 cells, the first row 2"},
+		{"[A][B]\n[ ]\n\ngoal: A 0 0\n", "p:2:5: row width 1, the first row's 2"},
 		{"AB\n..\n\ntarget: A.\ntarget: .A\n", "p:5:10: target: symbol A is in two places"},
 		{"AB\n..\n\ntarget: A B\ntarget: ..\n", "p:4:10: unexpected character ' ' on the board"},
 		{"AB\nCC\n..\n\ntarget: AB\ntarget: C.\ntarget: C.\n", "p:6:9: target piece C has a shape the board does not"},
-		{"AB\n..\n\n  target:   [A][B]\ntarget: [ ][ ][ ]\n", "p:5:16: target row has 3 cells, the board 2"},
+		{"AB\n..\n\n  target:   [A][B]\ntarget: [ ][ ][ ]\n", "p:5:16: target row width 3, the board's 2"},
 		{strings.Repeat("A"+strings.Repeat(".", 8)+"\n", 8) + "\ngoal: A 0 0\n", "p:1:1: board of 8x9 cells is larger than 64 cells"},
 		{strings.Repeat("A"+strings.Repeat(".", 12)+"\n", 5) + "\ngoal: A 0 0\n", "p:1:1: board of 5x13 cells is larger than 64 cells"}, // by one
 		// Four shapes take three bits a cell: two words hold 42 cells, not 43.
