@@ -128,7 +128,7 @@ func Count(n int, noun string) string {
 
 // String is the timing as a line's words: "median 81µs, min 79µs over 200 runs".
 func (t *Timing) String() string {
-	return fmt.Sprintf("median %v, min %v over %d runs", time.Duration(t.Median), time.Duration(t.Min), t.Runs)
+	return fmt.Sprintf("median %v, min %v over %s", time.Duration(t.Median), time.Duration(t.Min), Count(t.Runs, "run"))
 }
 
 // WalkText is a walk's legs as text: each robot's stops in order with their steps, then,

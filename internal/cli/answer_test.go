@@ -166,6 +166,21 @@ func TestCount(t *testing.T) {
 	}
 }
 
+// TestTimingString words a -repeat's timing, one run as "1 run".
+func TestTimingString(t *testing.T) {
+	for _, c := range []struct {
+		t    Timing
+		want string
+	}{
+		{Timing{Median: 81_000, Min: 79_000, Runs: 200}, "median 81µs, min 79µs over 200 runs"},
+		{Timing{Median: 53_000, Min: 53_000, Runs: 1}, "median 53µs, min 53µs over 1 run"},
+	} {
+		if got := c.t.String(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.t, got, c.want)
+		}
+	}
+}
+
 // TestWalkText prints each robot's stops in its number's order, the robots without a leg
 // left out, up to the eighth, then the legs' cells when they have them.
 func TestWalkText(t *testing.T) {
