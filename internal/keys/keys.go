@@ -50,6 +50,14 @@ func (s Set) Next() (key int, rest Set, ok bool) {
 // String returns the keys as lower-case letters in alphabetical order.
 func (s Set) String() string { return s.letters('a') }
 
+// Named returns the keys as words: "key a" for one, "keys abc" for several.
+func (s Set) Named() string {
+	if s.Len() == 1 {
+		return "key " + s.String()
+	}
+	return "keys " + s.String()
+}
+
 // Doors returns the keys as upper-case letters: the doors they open.
 func (s Set) Doors() string { return s.letters('A') }
 

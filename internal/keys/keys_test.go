@@ -19,6 +19,9 @@ func TestSet(t *testing.T) {
 	if got := keys.Of("@a[\\]^_`{|}~\x7f1 Z"); got != keys.Of("az") {
 		t.Errorf("Of with other bytes = %q (%#x), want az", got, uint32(got))
 	}
+	if one, two := keys.Of("b").Named(), keys.Of("cb").Named(); one != "key b" || two != "keys bc" {
+		t.Errorf("Named: %q, %q", one, two)
+	}
 	for i, want := range map[int]string{0: "a", 2: "c", 25: "z"} {
 		if b := keys.Bit(i); b.String() != want || !b.Has(i) || b.Len() != 1 {
 			t.Errorf("Bit(%d) = %q, want %q alone", i, b, want)

@@ -481,7 +481,7 @@ func Reach(v *vault.Vault, goal Goal) (ok bool, notes []string) {
 		if f.held == v.All {
 			return true, nil
 		}
-		notes = append(notes, "keys "+(v.All&^f.held).String()+" cannot be collected")
+		notes = append(notes, (v.All&^f.held).Named()+" cannot be collected")
 		for k, rest, ok := (v.All &^ f.held).Next(); ok; k, rest, ok = rest.Next() {
 			missed = append(missed, v.Key[k])
 		}
@@ -604,7 +604,7 @@ func (f *flooded) why(v *vault.Vault, goal Goal, missed []int) []string {
 	case exitWalled:
 		notes = append(notes, "walls separate the exit from every robot")
 	case walled != 0 && goal != Exit:
-		notes = append(notes, "walls separate keys "+walled.String()+" from every robot")
+		notes = append(notes, "walls separate "+walled.Named()+" from every robot")
 	}
 	return append(notes, locked...)
 }

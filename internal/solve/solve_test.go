@@ -895,16 +895,16 @@ func TestReachNotes(t *testing.T) {
 		goal  solve.Goal
 		want  string
 	}{
-		{"#########\n#@.a.Z.b#\n#########", solve.Collect, "keys b cannot be collected; door Z at 2:6 stays locked (no key z in the vault)"},
+		{"#########\n#@.a.Z.b#\n#########", solve.Collect, "key b cannot be collected; door Z at 2:6 stays locked (no key z in the vault)"},
 		{"###########\n#b#@.Z.a#c#\n###########", solve.Collect, "keys abc cannot be collected; walls separate keys bc from every robot; door Z at 2:6 stays locked (no key z in the vault)"},
 		{"#######\n#@#a#b#\n#######", solve.Collect, "keys ab cannot be collected; walls separate keys ab from every robot"},
-		{"###########\n#@.Y.b#Xc.#\n###########", solve.Collect, "keys bc cannot be collected; walls separate keys c from every robot; door Y at 2:4 stays locked (no key y in the vault)"},
+		{"###########\n#@.Y.b#Xc.#\n###########", solve.Collect, "keys bc cannot be collected; walls separate key c from every robot; door Y at 2:4 stays locked (no key y in the vault)"},
 		{"#########\n#bA@.B.a#\n#########", solve.Collect, "keys ab cannot be collected; door A at 2:3 stays locked (key a cannot be collected); door B at 2:6 stays locked (key b cannot be collected)"},
 		// The exit walled off: door A leads elsewhere, so it is not named.
 		{"#######\n#+#@A.#\n#######", solve.Exit, "the exit at 2:2 cannot be reached; walls separate the exit from every robot"},
 		{"#######\n#@.A.+#\n#######", solve.Exit, "the exit at 2:6 cannot be reached; door A at 2:4 stays locked (no key a in the vault)"},
 		// A door in a room, met from three sides: named once.
-		{"#####\n#@..#\n#.A.#\n##.##\n##b##\n#####", solve.Collect, "keys b cannot be collected; door A at 3:3 stays locked (no key a in the vault)"},
+		{"#####\n#@..#\n#.A.#\n##.##\n##b##\n#####", solve.Collect, "key b cannot be collected; door A at 3:3 stays locked (no key a in the vault)"},
 	} {
 		v, err := vault.Parse("v", []byte(tc.vault))
 		if err != nil {
