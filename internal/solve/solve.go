@@ -294,10 +294,10 @@ func (s Stats) String() string {
 	if r := s.Reduced; r.Keys != 0 || r.Doors > 0 || r.Optional != 0 {
 		var what []string
 		if r.Keys != 0 {
-			what = append(what, fmt.Sprintf("keys %s not searched for", r.Keys))
+			what = append(what, r.Keys.Named()+" not searched for")
 		}
 		if r.Optional != 0 {
-			what = append(what, fmt.Sprintf("keys %s taken as detours", r.Optional))
+			what = append(what, r.Optional.Named()+" taken in passing")
 		}
 		what = append(what, fmt.Sprintf("%d doors always open, %d steps added", r.Doors, r.Steps))
 		reduced = "reduced: " + strings.Join(what, ", ") + "; "

@@ -85,9 +85,9 @@ func TestStatsTerms(t *testing.T) {
 		{solve.Stats{}, "at the start; states:"},
 		{solve.Stats{}, "memory: 0 B, 0 bytes a state;"}, // no state recorded
 		{solve.Stats{States: 4, Bytes: 96}, "memory: 96 B, 24 bytes a state;"},
-		{solve.Stats{Reduced: routes.Reduction{Keys: keys.Bit(0)}}, "reduced: keys a not searched for, 0 doors always open, 0 steps added; "},
+		{solve.Stats{Reduced: routes.Reduction{Keys: keys.Bit(0)}}, "reduced: key a not searched for, 0 doors always open, 0 steps added; "},
 		{solve.Stats{Reduced: routes.Reduction{Doors: 2}}, "reduced: 2 doors always open, 0 steps added; "},
-		{solve.Stats{Reduced: routes.Reduction{Optional: keys.Bit(2), Steps: 6}}, "reduced: keys c taken as detours, 0 doors always open, 6 steps added; "},
+		{solve.Stats{Reduced: routes.Reduction{Optional: keys.Bit(2), Steps: 6}}, "reduced: key c taken in passing, 0 doors always open, 6 steps added; "},
 		{solve.Stats{Exact: 131}, "at the start (regions' exact costs: 131 states); states:"},
 		{solve.Stats{Detours: keys.Bit(9), DetoursAfter: 5818}, "at the start (detours round key j's doors from 5818 states expanded); states:"},
 		{solve.Stats{Exact: 50, Detours: keys.Bit(9), Ways: 12, DetoursAfter: 5818},
