@@ -250,11 +250,11 @@ func (in *text) board() (board, error) {
 		if strings.Contains(lines[i], ":") && len(b.rows) == 0 && !bracket {
 			break // a key line: no board (a bracket drawing may hold a piece ':')
 		}
-		if k, _, ok := strings.Cut(lines[i], ":"); err != nil && ok && keyName(strings.TrimSpace(k)) {
-			key := strings.TrimSpace(k)
-			return b, in.errAt(i+1, strings.Index(lines[i], key)+1, "%q line: put a blank line between the board and the key lines", key+":")
-		}
 		if err != nil {
+			if k, _, ok := strings.Cut(lines[i], ":"); ok && keyName(strings.TrimSpace(k)) { // a key line with no blank line before it
+				key := strings.TrimSpace(k)
+				return b, in.errAt(i+1, strings.Index(lines[i], key)+1, "%q line: put a blank line between the board and the key lines", key+":")
+			}
 			return b, in.errAt(i+1, col, "%v", err)
 		}
 		b.add(row, i+1, 1, bracket)
