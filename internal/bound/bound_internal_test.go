@@ -582,6 +582,12 @@ type testGraph struct {
 // stateGraph builds tv's states and their costs to the goal; nil when there are too many
 // states for a test.
 func stateGraph(t *testing.T, tv testVault, g *routes.Graph) *testGraph {
+	return stateGraphOf(t, tv, g, tv.v.All, nil)
+}
+
+// stateGraphOf is stateGraph for a search that collects the keys all and pays end(s) on
+// reaching goal state s (nil: nothing).
+func stateGraphOf(t *testing.T, tv testVault, g *routes.Graph, all keys.Set, end func(gstate) int32) *testGraph {
 	v := tv.v
 	nr := len(v.Robots)
 	sg := &testGraph{out: map[gstate][]gedge{}, toGoal: map[gstate]int32{}, nr: nr, alone: true, small: true, shared: true}
@@ -606,7 +612,7 @@ func stateGraph(t *testing.T, tv testVault, g *routes.Graph) *testGraph {
 	}
 	isGoal := func(s gstate) bool {
 		if !tv.exit {
-			return s.held == v.All
+			return s.held == all
 		}
 		for i := range nr {
 			if int(s.at[i]) == routes.Exit {
@@ -641,7 +647,7 @@ func stateGraph(t *testing.T, tv testVault, g *routes.Graph) *testGraph {
 			last := -1
 			for _, r := range rs {
 				to := int(r.To)
-				if to == last || to < 26 && s.held.Has(to) || to == routes.Exit && !tv.exit || !s.held.Covers(r.Needs()) {
+				if to == last || to < 26 && (s.held.Has(to) || !all.Has(to)) || to == routes.Exit && !tv.exit || !s.held.Covers(r.Needs()) {
 					continue
 				}
 				last = to
@@ -668,8 +674,12 @@ func stateGraph(t *testing.T, tv testVault, g *routes.Graph) *testGraph {
 	// Dijkstra backwards, on a heap of cost<<32 | state number.
 	var h search.Heap
 	for _, s := range goals {
-		sg.toGoal[s] = 0
-		h.Push(uint64(seen[s]))
+		var d int32
+		if end != nil {
+			d = end(s)
+		}
+		sg.toGoal[s] = d
+		h.Push(uint64(d)<<32 | uint64(seen[s]))
 	}
 	for {
 		x, ok := h.Pop()

@@ -280,7 +280,8 @@ func (g *Graph) Cell(n int) int { return g.cell[n] }
 
 // From returns every Pareto-optimal route from node n, sorted by target, then by length,
 // then by what they need (as a number), building them on first use. Routes to robot starts
-// are not listed.
+// are not listed. n must be a node of the vault that the corridors keep (not a key Reduce
+// took out).
 func (g *Graph) From(n int) ([]Route, error) {
 	if !g.built[n] {
 		build := g.corridorBFS
