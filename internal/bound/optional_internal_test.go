@@ -43,103 +43,8 @@ func TestAdmissibleOptional(t *testing.T) {
 	}
 	checked, ended, reduced := map[string]int{}, 0, 0
 	for _, tv := range vaults {
-		v, nr := tv.v, len(tv.v.Robots)
-		whole := stateGraph(t, tv, routes.New(v, 0))
-		if whole == nil {
-			continue
-		}
-		var start gstate
-		for i := range nr {
-			start.at[i] = int8(routes.FirstStart + i)
-		}
-		want, ok := whole.toGoal[start]
-		if !ok {
-			continue // a key no robot reaches
-		}
-		g := routes.New(v, 0)
-		red := g.Corridors().Reduce()
-		if red.Optional == 0 {
-			continue
-		}
-		reduced++
-		for _, k := range []Kind{KindAuto, KindTour, KindTourBlocks, KindTourLazyBlocks, KindSpanning, KindHeldKarp} {
-			c, err := For(g, nr, false, Setup{Kind: k, Optional: red.Optional})
-			if err != nil {
-				t.Fatal(err)
-			}
-			opt := c.Optional
-			if opt&^red.Optional != 0 || c.Shift != 0 && opt == 0 {
-				t.Fatalf("%v: optional keys %s and shift %d for the reduction's %s in\n%s", k, opt, c.Shift, red.Optional, v.Grid)
-			}
-			// term[n] is what a walk ending at node n (a robot's start or a key it
-			// collects) saves at best by going on to an optional key, as a negative
-			// number; every door is open at a goal.
-			all := v.All &^ red.Keys &^ opt
-			var term [routes.Nodes]int32
-			for p := range routes.Nodes {
-				if p < 26 && !all.Has(p) || p >= 26 && (p < routes.FirstStart || p >= routes.FirstStart+nr) {
-					continue
-				}
-				rs, err := g.From(p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, r := range rs {
-					if u := int(r.To); u < 26 && opt.Has(u) && u != p {
-						term[p] = min(term[p], r.Len-2*red.Detour[u])
-					}
-				}
-			}
-			end := func(s gstate) int32 {
-				e := c.Shift
-				for i := range nr {
-					e += term[s.at[i]]
-				}
-				if e < 0 {
-					t.Fatalf("%v: a walk's end %d below zero at robots %v (shift %d) in\n%s", k, e, s.nodes(nr), c.Shift, v.Grid)
-				}
-				if e != c.Shift {
-					ended++
-				}
-				return e
-			}
-			sg := stateGraphOf(t, tv, g, all, end)
-			if sg == nil {
-				t.Fatalf("%v: the reduced vault has more states than the vault in\n%s", k, v.Grid)
-			}
-			got, ok := sg.toGoal[start]
-			steps := int32(red.Steps) - c.Shift
-			for u, rest, ok := opt.Next(); ok; u, rest, ok = rest.Next() {
-				steps += 2 * red.Detour[u]
-			}
-			if !ok || got+steps != want {
-				t.Fatalf("%v: the reduced vault's cost %d (%v) and %d steps (optional %s, shift %d), the vault's %d in\n%s",
-					k, got, ok, steps, opt, c.Shift, want, v.Grid)
-			}
-			for s, cost := range sg.toGoal {
-				at := s.nodes(nr)
-				if h := c.Refine(at, s.held, c.Eval(at, s.held), Keep); h > cost {
-					t.Fatalf("%v: bound %d at a state whose cost to the goal is %d (robots %v, keys %s; optional %s, shift %d) in\n%s",
-						k, h, cost, at, s.held, opt, c.Shift, v.Grid)
-				}
-				c.Expand(at, s.held)
-				for _, e := range sg.out[s] {
-					i := 0
-					for i < nr-1 && e.to.at[i] == s.at[i] {
-						i++
-					}
-					// Child is Eval of the child, itself a state checked above.
-					h := c.Child(i, int(e.to.at[i]), e.to.held, Keep)
-					if want := c.Eval(e.to.nodes(nr), e.to.held); h != want {
-						t.Fatalf("%v: Child %d, Eval %d for robot %d's move to %d (robots %v, keys %s; optional %s) in\n%s",
-							k, h, want, i, e.to.at[i], s.nodes(nr), s.held, opt, v.Grid)
-					}
-				}
-				if opt != 0 {
-					checked[k.String()]++
-				}
-			}
-			c.Free()
+		if checkOptional(t, tv, checked, &ended) {
+			reduced++
 		}
 	}
 	t.Logf("%d vaults, %d with optional keys; states checked with optional keys by bound: %v; %d goal states ending short of the shift",
@@ -147,4 +52,108 @@ func TestAdmissibleOptional(t *testing.T) {
 	if reduced < len(vaults)/5 || checked[KindTourBlocks.String()] == 0 || ended == 0 {
 		t.Errorf("too few vaults or states with optional keys: %d vaults of %d, states %v, %d ends", reduced, len(vaults), checked, ended)
 	}
+}
+
+// checkOptional checks tv as TestAdmissibleOptional says, counting the states it checked
+// with optional keys by bound in checked and the goal states whose walk's end saves
+// something in ended. It reports whether the reductions left tv optional keys.
+func checkOptional(t *testing.T, tv testVault, checked map[string]int, ended *int) bool {
+	v, nr := tv.v, len(tv.v.Robots)
+	whole := stateGraph(t, tv, routes.New(v, 0))
+	if whole == nil {
+		return false
+	}
+	var start gstate
+	for i := range nr {
+		start.at[i] = int8(routes.FirstStart + i)
+	}
+	want, ok := whole.toGoal[start]
+	if !ok {
+		return false // a key no robot reaches
+	}
+	g := routes.New(v, 0)
+	red := g.Corridors().Reduce()
+	if red.Optional == 0 {
+		return false
+	}
+	for _, k := range []Kind{KindAuto, KindTour, KindTourBlocks, KindTourLazyBlocks, KindSpanning, KindHeldKarp} {
+		c, err := For(g, nr, false, Setup{Kind: k, Optional: red.Optional})
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := c.Optional
+		if opt&^red.Optional != 0 || c.Shift != 0 && opt == 0 {
+			t.Fatalf("%v: optional keys %s and shift %d for the reduction's %s in\n%s", k, opt, c.Shift, red.Optional, v.Grid)
+		}
+		// term[n] is what a walk ending at node n (a robot's start or a key it
+		// collects) saves at best by going on to an optional key, as a negative
+		// number; every door is open at a goal.
+		all := v.All &^ red.Keys &^ opt
+		var term [routes.Nodes]int32
+		for p := range routes.Nodes {
+			if p < 26 && !all.Has(p) || p >= 26 && (p < routes.FirstStart || p >= routes.FirstStart+nr) {
+				continue
+			}
+			rs, err := g.From(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range rs {
+				if u := int(r.To); u < 26 && opt.Has(u) && u != p {
+					term[p] = min(term[p], r.Len-2*red.Detour[u])
+				}
+			}
+		}
+		end := func(s gstate) int32 {
+			e := c.Shift
+			for i := range nr {
+				e += term[s.at[i]]
+			}
+			if e < 0 {
+				t.Fatalf("%v: a walk's end %d below zero at robots %v (shift %d) in\n%s", k, e, s.nodes(nr), c.Shift, v.Grid)
+			}
+			if e != c.Shift {
+				*ended++
+			}
+			return e
+		}
+		sg := stateGraphOf(t, tv, g, all, end)
+		if sg == nil {
+			t.Fatalf("%v: the reduced vault has more states than the vault in\n%s", k, v.Grid)
+		}
+		got, ok := sg.toGoal[start]
+		steps := int32(red.Steps) - c.Shift
+		for u, rest, ok := opt.Next(); ok; u, rest, ok = rest.Next() {
+			steps += 2 * red.Detour[u]
+		}
+		if !ok || got+steps != want {
+			t.Fatalf("%v: the reduced vault's cost %d (%v) and %d steps (optional %s, shift %d), the vault's %d in\n%s",
+				k, got, ok, steps, opt, c.Shift, want, v.Grid)
+		}
+		for s, cost := range sg.toGoal {
+			at := s.nodes(nr)
+			if h := c.Refine(at, s.held, c.Eval(at, s.held), Keep); h > cost {
+				t.Fatalf("%v: bound %d at a state whose cost to the goal is %d (robots %v, keys %s; optional %s, shift %d) in\n%s",
+					k, h, cost, at, s.held, opt, c.Shift, v.Grid)
+			}
+			c.Expand(at, s.held)
+			for _, e := range sg.out[s] {
+				i := 0
+				for i < nr-1 && e.to.at[i] == s.at[i] {
+					i++
+				}
+				// Child is Eval of the child, itself a state checked above.
+				h := c.Child(i, int(e.to.at[i]), e.to.held, Keep)
+				if want := c.Eval(e.to.nodes(nr), e.to.held); h != want {
+					t.Fatalf("%v: Child %d, Eval %d for robot %d's move to %d (robots %v, keys %s; optional %s) in\n%s",
+						k, h, want, i, e.to.at[i], s.nodes(nr), s.held, opt, v.Grid)
+				}
+			}
+			if opt != 0 {
+				checked[k.String()]++
+			}
+		}
+		c.Free()
+	}
+	return true
 }
