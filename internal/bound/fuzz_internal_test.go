@@ -52,25 +52,34 @@ func checkBounds(t *testing.T, tv testVault) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for s, cost := range sg.toGoal {
-			at := s.nodes(nr)
-			if h := c.Refine(at, s.held, c.Eval(at, s.held), Keep); h > cost {
-				t.Fatalf("%v: bound %d at a state whose cost to the goal is %d (robots %v, keys %s) in\n%s", c.Kind, h, cost, at, s.held, tv.v.Grid)
+		checkStates(t, c, sg, tv, c.Kind.String())
+		c.Free()
+	}
+}
+
+// checkStates checks bound c of tv on every state of sg that can reach the goal: Eval then
+// Refine at most the state's cost, and Child, from the state's parent, the same as Eval of
+// the child when collecting (itself a state checked), at most the child's cost to the exit
+// (the exit's ways branch from the parent's needs). name says which bound in a failure.
+func checkStates(t *testing.T, c Choice, sg *testGraph, tv testVault, name string) {
+	t.Helper()
+	for s, cost := range sg.toGoal {
+		at := s.nodes(sg.nr)
+		if h := c.Refine(at, s.held, c.Eval(at, s.held), Keep); h > cost {
+			t.Fatalf("%s: bound %d at a state whose cost to the goal is %d (robots %v, keys %s) in\n%s", name, h, cost, at, s.held, tv.v.Grid)
+		}
+		c.Expand(at, s.held)
+		for _, e := range sg.out[s] {
+			i := 0
+			for i < sg.nr-1 && e.to.at[i] == s.at[i] {
+				i++
 			}
-			c.Expand(at, s.held)
-			for _, e := range sg.out[s] {
-				i := 0
-				for i < nr-1 && e.to.at[i] == s.at[i] {
-					i++
-				}
-				h, want := c.Child(i, int(e.to.at[i]), e.to.held, Keep), c.Eval(e.to.nodes(nr), e.to.held)
-				cost, ok := sg.toGoal[e.to]
-				if !tv.exit && h != want || tv.exit && ok && h > cost {
-					t.Fatalf("%v: Child %d, Eval %d, cost %d (%v) for robot %d's move to %d (robots %v, keys %s) in\n%s",
-						c.Kind, h, want, cost, ok, i, e.to.at[i], at, s.held, tv.v.Grid)
-				}
+			h, want := c.Child(i, int(e.to.at[i]), e.to.held, Keep), c.Eval(e.to.nodes(sg.nr), e.to.held)
+			cost, ok := sg.toGoal[e.to]
+			if !tv.exit && h != want || tv.exit && ok && h > cost {
+				t.Fatalf("%s: Child %d, Eval %d, cost %d (%v) for robot %d's move to %d (robots %v, keys %s) in\n%s",
+					name, h, want, cost, ok, i, e.to.at[i], at, s.held, tv.v.Grid)
 			}
 		}
-		c.Free()
 	}
 }

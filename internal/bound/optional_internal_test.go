@@ -1,6 +1,7 @@
 package bound
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -130,28 +131,9 @@ func checkOptional(t *testing.T, tv testVault, checked map[string]int, ended *in
 			t.Fatalf("%v: the reduced vault's cost %d (%v) and %d steps (optional %s, shift %d), the vault's %d in\n%s",
 				k, got, ok, steps, opt, c.Shift, want, v.Grid)
 		}
-		for s, cost := range sg.toGoal {
-			at := s.nodes(nr)
-			if h := c.Refine(at, s.held, c.Eval(at, s.held), Keep); h > cost {
-				t.Fatalf("%v: bound %d at a state whose cost to the goal is %d (robots %v, keys %s; optional %s, shift %d) in\n%s",
-					k, h, cost, at, s.held, opt, c.Shift, v.Grid)
-			}
-			c.Expand(at, s.held)
-			for _, e := range sg.out[s] {
-				i := 0
-				for i < nr-1 && e.to.at[i] == s.at[i] {
-					i++
-				}
-				// Child is Eval of the child, itself a state checked above.
-				h := c.Child(i, int(e.to.at[i]), e.to.held, Keep)
-				if want := c.Eval(e.to.nodes(nr), e.to.held); h != want {
-					t.Fatalf("%v: Child %d, Eval %d for robot %d's move to %d (robots %v, keys %s; optional %s) in\n%s",
-						k, h, want, i, e.to.at[i], s.nodes(nr), s.held, opt, v.Grid)
-				}
-			}
-			if opt != 0 {
-				checked[k.String()]++
-			}
+		checkStates(t, c, sg, tv, fmt.Sprintf("%v (optional %s, shift %d)", k, opt, c.Shift))
+		if opt != 0 {
+			checked[k.String()] += len(sg.toGoal)
 		}
 		c.Free()
 	}
