@@ -121,3 +121,160 @@ func TestBoundsAlongWalks(t *testing.T) {
 		t.Errorf("too few states checked: %v", checked)
 	}
 }
+
+// TestReducedBoundsAlongWalks is TestBoundsAlongWalks for the bounds of reduced route
+// graphs (routes.Reduction), which the search without walks uses, as on the real inputs'
+// part 1. A search with walks is not reduced, so the reduced search's path is read from the
+// walk: its legs to the keys that search collects, the others (taken on the way, gathered,
+// optional) dropped, each by the shortest route open with the keys held. Its steps, with the
+// walk's end (what going on to an optional key saves, as TestAdmissibleOptional computes
+// it, and the bound's Shift), the reduction's steps and the optional keys' detours, can be
+// no fewer than the answer: fewer would mean the reduced vault has a way the vault lacks.
+// When they are the answer, the path is an optimal one of the reduced search, and at each
+// of its states the bound is at most the steps it still takes, each leg's Child the same as
+// Eval. (A path with more is not optimal there, and one that passes a door of a key it
+// does not hold yet in the reduced graph, whose doors may be another key's, is not a path
+// there: both are counted and left.) The vaults: the real inputs (when ../shared is here),
+// the embedded default, and generated 81x81 tree mazes of one and four robots with the
+// doors of about half the keys made floor.
+func TestReducedBoundsAlongWalks(t *testing.T) {
+	var vaults []*vault.Vault
+	files, _ := filepath.Glob(shared + "/real/*.txt")
+	for _, f := range files {
+		vaults = append(vaults, load(t, f))
+	}
+	n := uint64(24)
+	if testing.Short() {
+		n = 8
+	}
+	datas := [][]byte{inputs.Day18Default}
+	for seed := range n {
+		data := vaultgen.Generate(vaultgen.Options{Seed: 700 + seed, Robots: []int{1, 4}[seed%2], Doors: 1 + int(seed%3/2)})
+		for i, c := range data {
+			if c >= 'A' && c <= 'Z' && (seed*7+uint64(c))%5 < 2 {
+				data[i] = '.'
+			}
+		}
+		datas = append(datas, data)
+	}
+	for _, data := range datas {
+		v, err := vault.Parse("gen", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vaults = append(vaults, parts(v)...)
+	}
+	kinds := []bound.Kind{bound.KindAuto, bound.KindTour, bound.KindTourBlocks, bound.KindTourLazyBlocks, bound.KindHeldKarp}
+	checked, optional, longer, notPath := map[string]int{}, 0, 0, 0
+	for _, v := range vaults {
+		nr := len(v.Robots)
+		res, err := solve.Graph(v, solve.Options{Walk: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := routes.New(v, 0)
+		red := g.Corridors().Reduce()
+		if res.Steps < 0 || !red.Rewrote() && red.Optional == 0 {
+			continue // nothing reduced: TestBoundsAlongWalks
+		}
+		shortest := func(from, to int, held keys.Set, open bool) int32 {
+			rs, err := g.From(from)
+			if err != nil {
+				t.Fatal(err)
+			}
+			best := int32(-1)
+			for _, r := range rs {
+				if int(r.To) == to && (open || held.Covers(r.Needs())) && (best < 0 || r.Len < best) {
+					best = r.Len
+				}
+			}
+			return best
+		}
+		for _, k := range kinds {
+			c, err := bound.For(g, nr, false, bound.Setup{Kind: k, Optional: red.Optional})
+			if err != nil {
+				t.Fatal(err)
+			}
+			all := v.All &^ red.Keys &^ c.Optional // the keys the reduced search collects
+			// Its path: each leg's robot, key and length.
+			type leg struct{ robot, to, len int }
+			var path []leg
+			at := make([]int, nr)
+			for i := range at {
+				at[i] = routes.FirstStart + i
+			}
+			var held keys.Set
+			for _, l := range res.Walk {
+				if l.To >= 26 || !all.Has(l.To) {
+					continue
+				}
+				d := shortest(at[l.Robot], l.To, held, false)
+				if d < 0 {
+					break
+				}
+				path = append(path, leg{l.Robot, l.To, int(d)})
+				at[l.Robot], held = l.To, held|keys.Bit(l.To)
+			}
+			if held != all {
+				notPath++
+				c.Free()
+				continue
+			}
+			// The walk's end: what going on to an optional key saves, every door open.
+			left := int(c.Shift)
+			for _, p := range at {
+				var term int32
+				for u, rest, ok := c.Optional.Next(); ok; u, rest, ok = rest.Next() {
+					if d := shortest(p, u, 0, true); d >= 0 && p != u {
+						term = min(term, d-2*red.Detour[u])
+					}
+				}
+				left += int(term)
+			}
+			for _, l := range path {
+				left += l.len
+			}
+			added := red.Steps - int(c.Shift)
+			for u, rest, ok := c.Optional.Next(); ok; u, rest, ok = rest.Next() {
+				added += 2 * int(red.Detour[u])
+			}
+			switch {
+			case left+added < res.Steps:
+				t.Fatalf("%v: the reduced search's path %d steps with its end, %d added, the answer %d in\n%s", k, left, added, res.Steps, v.Grid)
+			case left+added > res.Steps:
+				longer++
+				c.Free()
+				continue
+			}
+			if c.Optional != 0 {
+				optional++
+			}
+			for i := range at {
+				at[i] = routes.FirstStart + i
+			}
+			held = 0
+			for i := 0; ; i++ {
+				if h := c.Refine(at, held, c.Eval(at, held), bound.Keep); int(h) > left {
+					t.Fatalf("%v: bound %d after %d legs, where the path takes %d more (robots %v, keys %s; optional %s, shift %d) in\n%s",
+						c.Kind, h, i, left, at, held, c.Optional, c.Shift, v.Grid)
+				}
+				checked[k.String()]++
+				if i == len(path) {
+					break
+				}
+				l := path[i]
+				c.Expand(at, held)
+				at[l.robot], held, left = l.to, held|keys.Bit(l.to), left-l.len
+				if h, want := c.Child(l.robot, l.to, held, bound.Keep), c.Eval(at, held); h != want {
+					t.Fatalf("%v: Child %d, Eval %d after leg %d (robots %v, keys %s) in\n%s", c.Kind, h, want, i, at, held, v.Grid)
+				}
+			}
+			c.Free()
+		}
+	}
+	t.Logf("%d vaults; states checked by bound: %v; %d paths with optional keys, %d longer than the answer, %d not paths of the reduced search",
+		len(vaults), checked, optional, longer, notPath)
+	if checked["tour+blocks"] == 0 || optional == 0 {
+		t.Errorf("too few reduced searches checked: states %v, %d with optional keys", checked, optional)
+	}
+}
