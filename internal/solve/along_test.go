@@ -70,6 +70,22 @@ func TestBoundsAlongWalks(t *testing.T) {
 		if res.Steps < 0 {
 			continue
 		}
+		var path []leg
+		var held keys.Set
+		at, steps := starts(nr), 0
+		for i, l := range res.Walk {
+			if l.Held != held || l.From != at[l.Robot] {
+				t.Fatalf("leg %d from node %d holding %s, the walk so far at %d holding %s", i, l.From, l.Held, at[l.Robot], held)
+			}
+			path = append(path, leg{l.Robot, l.To, l.Steps})
+			at[l.Robot], steps = l.To, steps+l.Steps
+			if l.To < 26 {
+				held |= keys.Bit(l.To)
+			}
+		}
+		if steps != res.Steps {
+			t.Fatalf("the walk's legs add up to %d steps, the answer %d", steps, res.Steps)
+		}
 		for _, k := range kinds {
 			if in.goal == solve.Exit && k != bound.KindAuto {
 				continue // every kind is the exit's bound
@@ -79,40 +95,7 @@ func TestBoundsAlongWalks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			at := make([]int, nr)
-			for i := range at {
-				at[i] = routes.FirstStart + i
-			}
-			var held keys.Set
-			left := res.Steps
-			for i := 0; ; i++ {
-				if h := c.Refine(at, held, c.Eval(at, held), bound.Keep); int(h) > left {
-					t.Fatalf("%v, goal %v: bound %d after %d legs, where the walk takes %d more (robots %v, keys %s; answer %d) in\n%s",
-						c.Kind, in.goal, h, i, left, at, held, res.Steps, v.Grid)
-				}
-				checked[in.goal.String()+" "+c.Kind.String()]++
-				if i == len(res.Walk) {
-					break
-				}
-				l := res.Walk[i]
-				if l.Held != held || l.From != at[l.Robot] {
-					t.Fatalf("leg %d from node %d holding %s, the walk so far at %d holding %s", i, l.From, l.Held, at[l.Robot], held)
-				}
-				c.Expand(at, held)
-				at[l.Robot], left = l.To, left-l.Steps
-				if l.To < 26 {
-					held |= keys.Bit(l.To)
-				}
-				// The child's bound as the search computes it from its parent's: the same
-				// as from scratch (the exit's ways, branching from the parent's needs,
-				// may differ).
-				if h, want := c.Child(l.Robot, l.To, held, bound.Keep), c.Eval(at, held); h != want && in.goal == solve.Collect {
-					t.Fatalf("%v: Child %d, Eval %d after leg %d (robots %v, keys %s) in\n%s", c.Kind, h, want, i, at, held, v.Grid)
-				}
-			}
-			if left != 0 {
-				t.Fatalf("the walk's legs add up to %d steps, the answer %d", res.Steps-left, res.Steps)
-			}
+			checked[in.goal.String()+" "+c.Kind.String()] += along(t, c, v, path, res.Steps, in.goal == solve.Exit)
 			c.Free()
 		}
 	}
@@ -197,13 +180,9 @@ func TestReducedBoundsAlongWalks(t *testing.T) {
 			}
 			all := v.All &^ red.Keys &^ c.Optional // the keys the reduced search collects
 			// Its path: each leg's robot, key and length.
-			type leg struct{ robot, to, len int }
 			var path []leg
-			at := make([]int, nr)
-			for i := range at {
-				at[i] = routes.FirstStart + i
-			}
 			var held keys.Set
+			at := starts(nr)
 			for _, l := range res.Walk {
 				if l.To >= 26 || !all.Has(l.To) {
 					continue
@@ -249,26 +228,7 @@ func TestReducedBoundsAlongWalks(t *testing.T) {
 			if c.Optional != 0 {
 				optional++
 			}
-			for i := range at {
-				at[i] = routes.FirstStart + i
-			}
-			held = 0
-			for i := 0; ; i++ {
-				if h := c.Refine(at, held, c.Eval(at, held), bound.Keep); int(h) > left {
-					t.Fatalf("%v: bound %d after %d legs, where the path takes %d more (robots %v, keys %s; optional %s, shift %d) in\n%s",
-						c.Kind, h, i, left, at, held, c.Optional, c.Shift, v.Grid)
-				}
-				checked[k.String()]++
-				if i == len(path) {
-					break
-				}
-				l := path[i]
-				c.Expand(at, held)
-				at[l.robot], held, left = l.to, held|keys.Bit(l.to), left-l.len
-				if h, want := c.Child(l.robot, l.to, held, bound.Keep), c.Eval(at, held); h != want {
-					t.Fatalf("%v: Child %d, Eval %d after leg %d (robots %v, keys %s) in\n%s", c.Kind, h, want, i, at, held, v.Grid)
-				}
-			}
+			checked[k.String()] += along(t, c, v, path, left, false)
 			c.Free()
 		}
 	}
@@ -276,5 +236,45 @@ func TestReducedBoundsAlongWalks(t *testing.T) {
 		len(vaults), checked, optional, longer, notPath)
 	if checked["tour+blocks"] == 0 || optional == 0 {
 		t.Errorf("too few reduced searches checked: states %v, %d with optional keys", checked, optional)
+	}
+}
+
+// leg is a leg of a search's path: the robot, the route node it moves to, the steps.
+type leg struct{ robot, to, len int }
+
+// starts returns the robots' start nodes.
+func starts(robots int) []int {
+	at := make([]int, robots)
+	for i := range at {
+		at[i] = routes.FirstStart + i
+	}
+	return at
+}
+
+// along holds bound c of v to path, an optimal path of the search c bounds, which takes
+// left steps from the start: at each state it passes, Eval then Refine at most the steps
+// still to take, and each leg's Child, from its parent, the same as Eval when collecting
+// (the exit's ways branch from the parent's needs and may differ). It returns the states
+// checked.
+func along(t *testing.T, c bound.Choice, v *vault.Vault, path []leg, left int, exit bool) int {
+	t.Helper()
+	at, held := starts(len(v.Robots)), keys.Set(0)
+	for i := 0; ; i++ {
+		if h := c.Refine(at, held, c.Eval(at, held), bound.Keep); int(h) > left {
+			t.Fatalf("%v: bound %d after %d legs, where the path takes %d more (robots %v, keys %s; optional %s, shift %d) in\n%s",
+				c.Kind, h, i, left, at, held, c.Optional, c.Shift, v.Grid)
+		}
+		if i == len(path) {
+			return i + 1
+		}
+		l := path[i]
+		c.Expand(at, held)
+		at[l.robot], left = l.to, left-l.len
+		if l.to < 26 {
+			held |= keys.Bit(l.to)
+		}
+		if h, want := c.Child(l.robot, l.to, held, bound.Keep), c.Eval(at, held); h != want && !exit {
+			t.Fatalf("%v: Child %d, Eval %d after leg %d (robots %v, keys %s) in\n%s", c.Kind, h, want, i, at, held, v.Grid)
+		}
 	}
 }
