@@ -48,7 +48,9 @@
 //
 // Admissible bounds keep the search exact; consistent ones (Tour for robots alone in their
 // regions, Spanning, Exit without its needs) also keep every state expanded once. Tests
-// check both properties on every test vault against the exact costs of the search.
+// check both properties on every state of small vaults against the exact costs of the
+// search (fixed sets and FuzzAdmissible), and admissibility along the optimal walks of
+// larger ones (package solve).
 package bound
 
 import (
