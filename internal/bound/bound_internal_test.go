@@ -573,6 +573,7 @@ func checkExitSubset(t *testing.T, e *Exit, sg *testGraph, tv testVault) (bool, 
 type testGraph struct {
 	out    map[gstate][]gedge
 	toGoal map[gstate]int32 // states that cannot reach a goal are absent
+	start  gstate
 	nr     int
 	alone  bool // every robot alone in its region
 	small  bool // every robot alone in a region of at most soloKeys keys
@@ -625,6 +626,7 @@ func stateGraphOf(t *testing.T, tv testVault, g *routes.Graph, all keys.Set, end
 	for i := range nr {
 		start.at[i] = int8(routes.FirstStart + i)
 	}
+	sg.start = start
 	queue := []gstate{start}
 	seen := map[gstate]int{start: 0}
 	ids := []gstate{start}

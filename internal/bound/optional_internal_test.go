@@ -64,11 +64,7 @@ func checkOptional(t *testing.T, tv testVault, checked map[string]int, ended *in
 	if whole == nil {
 		return false
 	}
-	var start gstate
-	for i := range nr {
-		start.at[i] = int8(routes.FirstStart + i)
-	}
-	want, ok := whole.toGoal[start]
+	want, ok := whole.toGoal[whole.start]
 	if !ok {
 		return false // a key no robot reaches
 	}
@@ -122,7 +118,7 @@ func checkOptional(t *testing.T, tv testVault, checked map[string]int, ended *in
 		if sg == nil {
 			t.Fatalf("%v: the reduced vault has more states than the vault in\n%s", k, v.Grid)
 		}
-		got, ok := sg.toGoal[start]
+		got, ok := sg.toGoal[sg.start]
 		steps := int32(red.Steps) - c.Shift
 		for u, rest, ok := opt.Next(); ok; u, rest, ok = rest.Next() {
 			steps += 2 * red.Detour[u]
