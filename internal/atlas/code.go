@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
+	"unicode/utf8"
 )
 
 // Code is a layout's common code, the 36-bit number the reference engine (dnomd343/klotski)
@@ -138,10 +138,11 @@ func ParseShortCode(s string) (Layout, error) {
 		return 0, fmt.Errorf("short code %q: want 5 digits", s)
 	}
 	var n uint32
-	for _, ch := range s {
-		d := strings.IndexRune(shortDigits, unicode.ToUpper(ch))
+	for i := range len(s) { // bytes, not runes: a letter outside ASCII may upper-case into one
+		d := strings.IndexByte(shortDigits, upper(s[i]))
 		if d < 0 {
-			return 0, fmt.Errorf("short code %q: %q is not a digit (%s)", s, ch, shortDigits)
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			return 0, fmt.Errorf("short code %q: %q is not a digit (%s)", s, r, shortDigits)
 		}
 		n = n*32 + uint32(d)
 	}
@@ -150,4 +151,12 @@ func ParseShortCode(s string) (Layout, error) {
 		return 0, fmt.Errorf("short code %q: beyond the %d layouts", s, Layouts)
 	}
 	return l, nil
+}
+
+// upper is b in upper case when it is an ASCII letter.
+func upper(b byte) byte {
+	if 'a' <= b && b <= 'z' {
+		return b - 'a' + 'A'
+	}
+	return b
 }
