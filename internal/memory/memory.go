@@ -99,7 +99,8 @@ func LimitError(limit int64) error {
 }
 
 // Parse reads a size: a number with an optional unit B, KB, MB, GB or TB (powers of 1024;
-// KiB, MiB, ... and lower case are accepted too), for example 512MB or 2GB.
+// KiB, MiB, ... and lower case are accepted too), for example 512MB or 2GB, of at least one
+// byte.
 func Parse(s string) (int64, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
 	t = strings.TrimSuffix(strings.Replace(t, "IB", "B", 1), "B")
@@ -111,10 +112,11 @@ func Parse(s string) (int64, error) {
 		}
 	}
 	f, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
-	if err != nil || f <= 0 || f*float64(mult) > 1<<62 {
+	n := f * float64(mult)
+	if err != nil || !(n >= 1) || n > 1<<62 { // NaN too, and a size that is no whole byte
 		return 0, fmt.Errorf("%q: want a size such as 512MB or 2GB", s)
 	}
-	return int64(f * float64(mult)), nil
+	return int64(n), nil
 }
 
 // Format writes a size the way Parse reads it, in the largest unit that keeps it at least

@@ -23,7 +23,7 @@ func TestParseFormat(t *testing.T) {
 			t.Errorf("Parse(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
 		}
 	}
-	for _, bad := range []string{"", "lots", "-1MB", "0", "1XB", "9999999TB"} {
+	for _, bad := range []string{"", "lots", "-1MB", "0", "1XB", "9999999TB", "InfGB", "NaN", "nanMB", "0.5", "0.0000001MB"} {
 		if n, err := Parse(bad); err == nil {
 			t.Errorf("Parse(%q) = %d, want an error", bad, n)
 		}
