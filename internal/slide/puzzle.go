@@ -387,7 +387,7 @@ func boardRow(l string) (row []byte, bracket bool, col int, err error) {
 	for j, c := range row {
 		if c <= ' ' || c > '~' {
 			if bracket {
-				return nil, true, 3*j + 2, fmt.Errorf("unexpected character %s on the board", grid.Quote(row[j:]))
+				return nil, true, 3*j + 2, fmt.Errorf("unexpected character %s on the board", grid.Quote([]byte(l[3*j+1:])))
 			}
 			return nil, false, j + 1, fmt.Errorf("unexpected character %s on the board", grid.Quote([]byte(l[j:])))
 		}

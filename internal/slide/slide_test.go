@@ -364,7 +364,8 @@ func TestParseErrors(t *testing.T) {
 		{"code: 1A9BF0C00\ncode: 2A9BF0C00\n", "p:2:1: a code line is the board, the file's first line"},
 		{"AB\n..\n\ngoal: A 1 1\ncode: 1A9BF0C00\n", "p:5:1: a code line is the board, the file's first line"},
 		{"A\x01\n\ngoal: A 0 0\n", "p:1:2: unexpected character byte 0x01 on the board"},
-		{"[A][\x01]\n\ngoal: A 0 0\n", "p:1:5: unexpected character byte 0x01 on the board"}, // bracketed: the column of the cell's character
+		{"[A][\x01]\n\ngoal: A 0 0\n", "p:1:5: unexpected character byte 0x01 on the board"},    // bracketed: the column of the cell's character
+		{"[\xc4][\xa8]\n\ngoal: A 0 0\n", "p:1:2: unexpected character byte 0xc4 on the board"}, // not 'Ĩ', the two cells' bytes read as one
 		// Every error in a bracket drawing or a target line names the cell's column in the
 		// line (they named its place in the row: 1:3 for the first here, 5:2 for the third).
 		{"[A][ ][A]\n[ ][ ][ ]\n\ngoal: A 0 0\n", "p:1:8: symbol A is in two places"},
