@@ -599,6 +599,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("AB\n..\n\ntarget: .B\ntarget: A.\n"))
 	f.Add([]byte("[A][ ][A]\n\ngoal: A 0 0\n"))
 	f.Add([]byte("aa\n.b\n\n goal: a 1 1\n"))
+	f.Add([]byte("[:][A]\n[ ][ ]\n\ngoal: A 1 1\n")) // symbols Text must draw in brackets
+	f.Add([]byte("[[][A][]]\n[ ][ ][ ]\n\ngoal: A 1 1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := slide.Parse("f", data)
 		if err != nil {
@@ -613,7 +615,36 @@ func FuzzParse(f *testing.F) {
 		}
 		bd := slide.NewBoard(p)
 		bd.Neighbours(bd.Start(), slide.Whole, nil)
+		// The board as Text draws it, given the input's key lines, parses back to the start
+		// (as TestTextParsesBack holds on every position of a few puzzles).
+		if keys, ok := keyLines(data); ok {
+			back := bd.Text(bd.Start()) + keys
+			if q, err := slide.Parse("back", []byte(back)); err != nil || slide.NewBoard(q).Start() != bd.Start() {
+				t.Fatalf("%q parses, but its board as Text draws it does not parse back to it: %q: %v", data, back, err)
+			}
+		}
 	})
+}
+
+// keyLines returns the lines of a puzzle's text from the blank line after its board on,
+// and whether it has a board there (not a "code:" line).
+func keyLines(data []byte) (string, bool) {
+	text := strings.ReplaceAll(strings.TrimPrefix(string(data), "\xef\xbb\xbf"), "\r\n", "\n")
+	lines := strings.SplitAfter(text, "\n")
+	board := false
+	for i, line := range lines {
+		blank := strings.TrimSpace(line) == ""
+		switch {
+		case !board && !blank:
+			if strings.HasPrefix(line, "code:") {
+				return "", false
+			}
+			board = true
+		case board && blank:
+			return "\n" + strings.Join(lines[i+1:], ""), true
+		}
+	}
+	return "", false
 }
 
 // namedChar matches the errors that name a character or a piece's symbol standing where
