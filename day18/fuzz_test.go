@@ -1,0 +1,60 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/statespace/puzzles/internal/cli/clitest"
+)
+
+// commandWords are what FuzzCommand builds command lines of: flags with values in and out
+// of range, conflicting ones, and inputs (FILE is a small vault, BAD one with a bad byte,
+// DIR a directory of two, MISSING no file; PNG and JPG are pictures in the run's own
+// directory). Every input is small: the embedded default is never asked for (the fuzzed
+// vault is always piped), so -algo bfs stays fast.
+var commandWords = [][]string{
+	{"-part", "1"}, {"-part", "2"}, {"-part", "3"}, {"-goal", "exit"}, {"-goal", "collect"},
+	{"-algo", "bfs"}, {"-algo", "graph"}, {"-bound", "none"}, {"-bound", "held-karp"}, {"-bound", "tour+lazy-blocks"},
+	{"-budget", "1"}, {"-budget", "-1"}, {"-v"}, {"-path"}, {"-path=cells"}, {"-show", "dist"}, {"-show", "dist=ab"},
+	{"-show", "far"}, {"-start", "S"}, {"-exit", "e"}, {"-floor", ","}, {"-floor", "S"}, {"-json"}, {"-repeat", "2"},
+	{"-mem", "1KB"}, {"-mem", "64MB"}, {"-mem", "NaN"}, {"-timeout", "1ns"}, {"-render", "PNG"}, {"-render", "JPG"},
+	{"-"}, {"FILE"}, {"BAD"}, {"DIR"}, {"MISSING"}, {"--"}, {"-version"}, {"-x"},
+}
+
+// FuzzCommand runs day18 in-process on command lines of commandWords (clitest.Words) with
+// the fuzzed bytes piped in, and holds every run to the contracts scripts depend on
+// (clitest.Contracts): exit statuses, usage errors, JSON records, no picture left by a
+// failure, the same output when run again where nothing timed is asked for.
+func FuzzCommand(f *testing.F) {
+	pick := func(entries ...string) uint64 { return clitest.Pick(commandWords, entries...) }
+	f.Add([]byte(corridor), pick("-json", "FILE", "BAD", "-"))
+	f.Add([]byte(quadrants), pick("-path=cells", "-json", "DIR", "-"))
+	f.Add([]byte("#####\n#@.+#\n#####\n"), pick("-goal exit", "-show dist", "-part 1"))
+	f.Add([]byte("#S,a#\n"), pick("-start S", "-floor ,", "-json", "-mem 1KB", "-"))
+	f.Add([]byte(corridor), pick("-render PNG", "-path", "-x", "FILE"))
+	f.Add([]byte(corridor), pick("-render PNG", "MISSING"))
+	file := clitest.Files(f, map[string]string{"FILE": corridor, "BAD": "#@.\n#.?\n", "DIR/a": quadrants, "DIR/b": "#@a.A#\n"})
+	f.Fuzz(func(t *testing.T, data []byte, words uint64) {
+		if len(data) > 100 {
+			return
+		}
+		pic := filepath.Join(t.TempDir(), "walk")
+		args := clitest.Words(words, commandWords, func(a string) string {
+			switch a {
+			case "FILE", "BAD", "DIR", "MISSING":
+				return file(a)
+			case "PNG", "JPG":
+				return pic + "." + a
+			}
+			return a
+		})
+		timed := slices.ContainsFunc(args, func(a string) bool { return a == "-repeat" || a == "-timeout" || a == "-v" })
+		clitest.Contracts(t, args, func() (int, string, string) {
+			var out, errb bytes.Buffer
+			status := runCmd(args, bytes.NewReader(data), &out, &errb)
+			return status, out.String(), errb.String()
+		}, !timed, pic+".PNG", pic+".JPG")
+	})
+}
