@@ -35,23 +35,24 @@ func FuzzCommand(f *testing.F) {
 	f.Add([]byte("#S,a#\n"), pick("-start S", "-floor ,", "-json", "-mem 1KB", "-"))
 	f.Add([]byte(corridor), pick("-render PNG", "-path", "-x", "FILE"))
 	f.Add([]byte(corridor), pick("-render PNG", "MISSING"))
-	file := clitest.Files(f, map[string]string{"FILE": corridor, "BAD": "#@.\n#.?\n", "DIR/a": quadrants, "DIR/b": "#@a.A#\n"})
+	arg, expand := clitest.Fixture(f, corridor, "#@.\n#.?\n", quadrants, "#@a.A#\n")
 	f.Fuzz(func(t *testing.T, data []byte, words uint64) {
 		if len(data) > 100 {
 			return
 		}
 		pic := filepath.Join(t.TempDir(), "walk")
 		args := clitest.Words(words, commandWords, func(a string) string {
-			switch a {
-			case "FILE", "BAD", "DIR", "MISSING":
-				return file(a)
-			case "PNG", "JPG":
+			if a == "PNG" || a == "JPG" {
 				return pic + "." + a
 			}
-			return a
+			return arg(a)
 		})
 		timed := slices.ContainsFunc(args, func(a string) bool { return a == "-repeat" || a == "-timeout" || a == "-v" })
-		clitest.Contracts(t, args, func() (int, string, string) {
+		inputs := clitest.Inputs(args, expand)
+		if clitest.Given(args, "-version") {
+			inputs = nil // no input read
+		}
+		clitest.Contracts(t, args, inputs, func() (int, string, string) {
 			var out, errb bytes.Buffer
 			status := runCmd(args, bytes.NewReader(data), &out, &errb)
 			return status, out.String(), errb.String()

@@ -35,24 +35,24 @@ func FuzzCommand(f *testing.F) {
 	f.Add([]byte(easy), pick("-code 4WVE1", "-json"))
 	f.Add([]byte(easy), pick("-render GIF", "-count", "-x", "FILE"))
 	f.Add([]byte(easy), pick("-census", "-json"))
-	file := clitest.Files(f, map[string]string{"FILE": easy, "BAD": "AA\nA.\n\ngoal: A 0 0\n",
-		"DIR/a": "AB.\nCC.\n\ngoal: A 1 2\n", "DIR/b": "AB\nCD\n\ngoal: A 1 1\n"})
+	arg, expand := clitest.Fixture(f, easy, "AA\nA.\n\ngoal: A 0 0\n", "AB.\nCC.\n\ngoal: A 1 2\n", "AB\nCD\n\ngoal: A 1 1\n")
 	f.Fuzz(func(t *testing.T, data []byte, words uint64) {
 		if len(data) > 100 {
 			return
 		}
 		pic := filepath.Join(t.TempDir(), "moves")
 		args := append([]string{"-budget", "100000"}, clitest.Words(words, commandWords, func(a string) string {
-			switch a {
-			case "FILE", "BAD", "DIR", "MISSING":
-				return file(a)
-			case "GIF", "JPG":
+			if a == "GIF" || a == "JPG" {
 				return pic + "." + a
 			}
-			return a
+			return arg(a)
 		})...)
 		timed := slices.ContainsFunc(args, func(a string) bool { return a == "-repeat" || a == "-timeout" })
-		clitest.Contracts(t, args, func() (int, string, string) {
+		inputs := clitest.Inputs(args, expand)
+		if clitest.Given(args, "-version") || clitest.Given(args, "-census") || clitest.Given(args, "-code") {
+			inputs = nil // no input read, or -code's own
+		}
+		clitest.Contracts(t, args, inputs, func() (int, string, string) {
 			var out, errb bytes.Buffer
 			status := runCmd(args, bytes.NewReader(data), &out, &errb)
 			return status, out.String(), errb.String()

@@ -39,14 +39,72 @@ func Pick(vocab [][]string, entries ...string) uint64 {
 	return w
 }
 
+// Fixture writes the inputs the fuzz targets' command lines name by words: FILE and BAD
+// (the contents good and bad), DIR (a directory of two files, a and b) and MISSING (no
+// file). arg turns such a word into its path and leaves any other be; expand is Inputs'
+// for them.
+func Fixture(t testing.TB, good, bad, a, b string) (arg func(string) string, expand func(string) []string) {
+	t.Helper()
+	file := Files(t, map[string]string{"FILE": good, "BAD": bad, "DIR/a": a, "DIR/b": b})
+	arg = func(w string) string {
+		if w == "FILE" || w == "BAD" || w == "DIR" || w == "MISSING" {
+			return file(w)
+		}
+		return w
+	}
+	expand = func(a string) []string {
+		switch a {
+		case file("DIR"):
+			return []string{file("DIR/a"), file("DIR/b")}
+		case file("FILE"), file("BAD"), file("MISSING"), cli.Stdin:
+			return []string{a}
+		}
+		return nil
+	}
+	return arg, expand
+}
+
+// Inputs are the inputs a command line of Words gives, each as its record names it, in
+// order: before "--" the arguments expand names inputs for (a file, a directory's files),
+// after it every argument, as expand names it or else as itself; with none, standard input.
+func Inputs(args []string, expand func(arg string) []string) []string {
+	var inputs []string
+	files := false
+	for _, a := range args {
+		switch in := expand(a); {
+		case a == "--" && !files:
+			files = true
+		case in != nil:
+			inputs = append(inputs, in...)
+		case files:
+			inputs = append(inputs, a)
+		}
+	}
+	if inputs == nil {
+		return []string{cli.Stdin}
+	}
+	return inputs
+}
+
+// Given reports whether flag is among args before any "--".
+func Given(args []string, flag string) bool {
+	i := slices.Index(args, "--")
+	if i < 0 {
+		i = len(args)
+	}
+	return slices.Contains(args[:i], flag)
+}
+
 // Contracts holds an in-process run of a command on args (run returns its exit status,
 // standard output and standard error) to what scripts depend on: a status of 0 to 3; a
 // usage error (the usage on standard error) with status 2 and nothing on standard output;
-// with -json, every line of standard output a record of the one type, naming its file;
-// none of pictures written by a run that failed on its input or usage. With again, it runs
-// the command a second time and asks for the same status and output (leave it out where
-// something timed is asked for).
-func Contracts(t testing.TB, args []string, run func() (int, string, string), again bool, pictures ...string) {
+// with -json, every line of standard output a record of the one type, naming its file, and
+// when inputs names the inputs args give (nil: not known), one record for each, in their
+// order, unless the command refused them all before reading any (status 2, nothing on
+// standard output); none of pictures written by a run that failed on its input or usage.
+// With again, it runs the command a second time and asks for the same status and output
+// (leave it out where something timed is asked for).
+func Contracts(t testing.TB, args, inputs []string, run func() (int, string, string), again bool, pictures ...string) {
 	t.Helper()
 	status, out, errs := run()
 	if status < cli.OK || status > cli.Stopped {
@@ -56,15 +114,16 @@ func Contracts(t testing.TB, args []string, run func() (int, string, string), ag
 	if usage && (status != cli.BadInput || out != "") {
 		t.Fatalf("%q: a usage error with status %d and stdout %q", args, status, out)
 	}
-	end := len(args)
-	if i := slices.Index(args, "--"); i >= 0 {
-		end = i
-	}
-	if slices.Contains(args[:end], "-json") && !usage && !slices.Contains(args[:end], "-version") {
+	if Given(args, "-json") && !usage && !Given(args, "-version") {
+		var files []string
 		for _, r := range Records(t, out) {
 			if r.File == "" {
 				t.Fatalf("%q: a record without its file in %q", args, out)
 			}
+			files = append(files, r.File)
+		}
+		if inputs != nil && (out != "" || status != cli.BadInput) && !slices.Equal(files, inputs) {
+			t.Fatalf("%q: records of %q, want %q (status %d, stderr %q)", args, files, inputs, status, errs)
 		}
 	}
 	if status == cli.BadInput {
