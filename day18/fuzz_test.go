@@ -52,7 +52,7 @@ func FuzzCommand(f *testing.F) {
 		if clitest.Given(args, "-version") {
 			inputs = nil // no input read
 		}
-		clitest.Contracts(t, args, inputs, func() (int, string, string) {
+		clitest.Contracts(t, "day18", args, inputs, func() (int, string, string) {
 			var out, errb bytes.Buffer
 			status := runCmd(args, bytes.NewReader(data), &out, &errb)
 			return status, out.String(), errb.String()

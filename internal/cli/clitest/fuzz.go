@@ -95,16 +95,20 @@ func Given(args []string, flag string) bool {
 	return slices.Contains(args[:i], flag)
 }
 
-// Contracts holds an in-process run of a command on args (run returns its exit status,
+// Contracts holds an in-process run of command name on args (run returns its exit status,
 // standard output and standard error) to what scripts depend on: a status of 0 to 3; a
 // usage error (the usage on standard error) with status 2 and nothing on standard output;
+// without -v (whose lines name their inputs), every other line on standard error one of
+// the command's own, starting with its name (an error is one line);
 // with -json, every line of standard output a record of the one type, naming its file, and
 // when inputs names the inputs args give (nil: not known), one record for each, in their
 // order, unless the command refused them all before reading any (status 2, nothing on
 // standard output); none of pictures written by a run that failed on its input or usage.
 // With again, it runs the command a second time and asks for the same status and output
-// (leave it out where something timed is asked for).
-func Contracts(t testing.TB, args, inputs []string, run func() (int, string, string), again bool, pictures ...string) {
+// where neither run stopped a search (leave it out where something timed is asked for): a
+// search on several cores that a limit stops proves what it had reached, which the cores'
+// timing decides.
+func Contracts(t testing.TB, name string, args, inputs []string, run func() (int, string, string), again bool, pictures ...string) {
 	t.Helper()
 	status, out, errs := run()
 	if status < cli.OK || status > cli.Stopped {
@@ -113,6 +117,14 @@ func Contracts(t testing.TB, args, inputs []string, run func() (int, string, str
 	usage := strings.Contains("\n"+errs, "\nusage:\n")
 	if usage && (status != cli.BadInput || out != "") {
 		t.Fatalf("%q: a usage error with status %d and stdout %q", args, status, out)
+	}
+	if !Given(args, "-v") {
+		lines, _, _ := strings.Cut(errs, "usage:\n")
+		for _, l := range strings.Split(strings.TrimSuffix(lines, "\n"), "\n") {
+			if l != "" && !strings.HasPrefix(l, name+":") && !strings.HasPrefix(l, name+" ") {
+				t.Fatalf("%q: the line %q on stderr is not %s's (stderr %q)", args, l, name, errs)
+			}
+		}
 	}
 	if Given(args, "-json") && !usage && !Given(args, "-version") {
 		var files []string
@@ -136,7 +148,7 @@ func Contracts(t testing.TB, args, inputs []string, run func() (int, string, str
 	if !again {
 		return
 	}
-	if status2, out2, errs2 := run(); status2 != status || out2 != out || errs2 != errs {
+	if status2, out2, errs2 := run(); status != cli.Stopped && status2 != cli.Stopped && (status2 != status || out2 != out || errs2 != errs) {
 		t.Fatalf("%q run again: status %d, %q, %q; first %d, %q, %q", args, status2, out2, errs2, status, out, errs)
 	}
 }
