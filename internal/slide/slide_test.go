@@ -601,6 +601,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("aa\n.b\n\n goal: a 1 1\n"))
 	f.Add([]byte("[:][A]\n[ ][ ]\n\ngoal: A 1 1\n")) // symbols Text must draw in brackets
 	f.Add([]byte("[[][A][]]\n[ ][ ][ ]\n\ngoal: A 1 1\n"))
+	f.Add([]byte("code: 1A9BF0C00\n"))
+	f.Add([]byte(" code : 4fea134\n\ngoal: A 0 0\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := slide.Parse("f", data)
 		if err != nil {
@@ -639,7 +641,7 @@ func again(p *slide.Puzzle) string {
 }
 
 // keyLines returns the lines of a puzzle's text from the blank line after its board on,
-// and whether it has a board there (not a "code:" line).
+// and whether it has a board there (not a "code:" line, which gives its goal without one).
 func keyLines(data []byte) (string, bool) {
 	text := strings.ReplaceAll(strings.TrimPrefix(string(data), "\xef\xbb\xbf"), "\r\n", "\n")
 	lines := strings.SplitAfter(text, "\n")
@@ -648,8 +650,8 @@ func keyLines(data []byte) (string, bool) {
 		blank := strings.TrimSpace(line) == ""
 		switch {
 		case !board && !blank:
-			if strings.HasPrefix(line, "code:") {
-				return "", false
+			if k, _, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "code" {
+				return "", false // a code line: its goal goes with it
 			}
 			board = true
 		case board && blank:
