@@ -2,7 +2,9 @@
 
 // Package clitest runs the built commands in their tests, as a user would: the binary of
 // the package under test, command lines through a POSIX shell (pipes, redirections, ulimit),
-// and their JSON output decoded into the one record type.
+// and their JSON output decoded into the one record type. For the commands' fuzz targets it
+// builds command lines from a vocabulary of words and holds each run to the contracts
+// scripts depend on (fuzz.go).
 package clitest
 
 import (

@@ -96,17 +96,21 @@ func Given(args []string, flag string) bool {
 }
 
 // Contracts holds an in-process run of command name on args (run returns its exit status,
-// standard output and standard error) to what scripts depend on: a status of 0 to 3; a
-// usage error (the usage on standard error) with status 2 and nothing on standard output;
-// without -v (whose lines name their inputs), every other line on standard error one of
-// the command's own, starting with its name (an error is one line);
-// with -json, every line of standard output a record of the one type, naming its file, and
-// when inputs names the inputs args give (nil: not known), one record for each, in their
-// order, unless the command refused them all before reading any (status 2, nothing on
-// standard output); none of pictures written by a run that failed on its input or usage.
+// standard output and standard error) to what scripts depend on:
+//   - a status of 0 to 3;
+//   - a usage error (the usage on standard error) with status 2 and nothing on standard
+//     output;
+//   - without -v (whose lines name their inputs), every other line on standard error the
+//     command's own, its name first (an error is one line);
+//   - with -json, every line of standard output a record of the one type naming its file,
+//     and where inputs names the inputs of args (nil: not known), one record for each in
+//     their order, unless the command refused them all before reading any (status 2,
+//     nothing on standard output);
+//   - none of pictures written by a run that failed on its input or usage.
+//
 // With again, it runs the command a second time and asks for the same status and output
 // where neither run stopped a search (leave it out where something timed is asked for): a
-// search on several cores that a limit stops proves what it had reached, which the cores'
+// search on several cores that a limit stops has proved what it reached, which the cores'
 // timing decides.
 func Contracts(t testing.TB, name string, args, inputs []string, run func() (int, string, string), again bool, pictures ...string) {
 	t.Helper()
