@@ -2,10 +2,15 @@ package main
 
 import (
 	"bytes"
+	"maps"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/statespace/puzzles/internal/cli"
 	"github.com/statespace/puzzles/internal/cli/clitest"
 )
 
@@ -35,6 +40,7 @@ func FuzzCommand(f *testing.F) {
 	f.Add([]byte("#S,a#\n"), pick("-start S", "-floor ,", "-json", "-mem 1KB", "-"))
 	f.Add([]byte(corridor), pick("-render PNG", "-path", "-x", "FILE"))
 	f.Add([]byte(corridor), pick("-render PNG", "MISSING"))
+	f.Add([]byte(quadrants), pick("DIR", "-", "-path"))
 	arg, expand := clitest.Fixture(f, corridor, "#@.\n#.?\n", quadrants, "#@a.A#\n")
 	f.Fuzz(func(t *testing.T, data []byte, words uint64) {
 		if len(data) > 100 {
@@ -52,10 +58,60 @@ func FuzzCommand(f *testing.F) {
 		if clitest.Given(args, "-version") {
 			inputs = nil // no input read
 		}
-		clitest.Contracts(t, "day18", args, inputs, func() (int, string, string) {
+		run := func(args []string) (int, string, string) {
 			var out, errb bytes.Buffer
 			status := runCmd(args, bytes.NewReader(data), &out, &errb)
 			return status, out.String(), errb.String()
-		}, !timed, pic+".PNG", pic+".JPG")
+		}
+		clitest.Contracts(t, "day18", args, inputs, func() (int, string, string) { return run(args) }, !timed, pic+".PNG", pic+".JPG")
+		if timed || clitest.Given(args, "-json") || clitest.Given(args, "-show") || clitest.Given(args, "-version") {
+			return
+		}
+		// The text's answers are the records' (-json before any "--").
+		status, out, _ := run(args)
+		jstatus, jout, _ := run(append([]string{"-json"}, args...))
+		if status == cli.Stopped || jstatus == cli.Stopped || strings.Contains("\n"+out, "\nusage:") {
+			return
+		}
+		records := clitest.Records(t, jout)
+		if text, json := textAnswers(out, records), recordAnswers(records); !maps.Equal(text, json) || status != jstatus {
+			t.Fatalf("day18 %q: the text's answers %v (status %d), the records' %v (status %d)\n%s%s", args, text, status, json, jstatus, out, jout)
+		}
 	})
+}
+
+// answerLine is a line of an answer in day18's text: the input's name when there are
+// several, the part, the number.
+var answerLine = regexp.MustCompile(`^(?:(.+): )?(part 1|part 2|exit): (\d+)$`)
+
+// textAnswers reads the answers of day18's text output, each keyed by its input and part
+// ("FILE part1"), an unnamed one by the one record's input.
+func textAnswers(out string, records []cli.Record) map[string]int {
+	answers := map[string]int{}
+	for _, l := range strings.Split(out, "\n") {
+		m := answerLine.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		name := m[1]
+		if name == "" && len(records) == 1 {
+			name = records[0].File
+		}
+		n, _ := strconv.Atoi(m[3])
+		answers[name+" "+strings.ReplaceAll(m[2], " ", "")] = n
+	}
+	return answers
+}
+
+// recordAnswers are the records' answers, keyed as textAnswers keys them.
+func recordAnswers(records []cli.Record) map[string]int {
+	answers := map[string]int{}
+	for _, r := range records {
+		for part, n := range map[string]cli.Number{"part1": r.Part1, "part2": r.Part2, "exit": r.Exit} {
+			if n.Value != nil {
+				answers[r.File+" "+part] = *n.Value
+			}
+		}
+	}
+	return answers
 }
