@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"maps"
 	"path/filepath"
 	"regexp"
@@ -58,24 +57,16 @@ func FuzzCommand(f *testing.F) {
 		if clitest.Given(args, "-version") {
 			inputs = nil // no input read
 		}
-		run := func(args []string) (int, string, string) {
-			var out, errb bytes.Buffer
-			status := runCmd(args, bytes.NewReader(data), &out, &errb)
-			return status, out.String(), errb.String()
-		}
-		clitest.Contracts(t, "day18", args, inputs, func() (int, string, string) { return run(args) }, !timed, pic+".PNG", pic+".JPG")
+		run := clitest.Runner(runCmd, data)
+		clitest.Contracts(t, "day18", args, inputs, run, !timed, pic+".PNG", pic+".JPG")
 		if timed || clitest.Given(args, "-json") || clitest.Given(args, "-show") || clitest.Given(args, "-version") {
 			return
 		}
 		// The text's answers are the records' (-json before any "--").
-		status, out, _ := run(args)
-		jstatus, jout, _ := run(append([]string{"-json"}, args...))
-		if status == cli.Stopped || jstatus == cli.Stopped || strings.Contains("\n"+out, "\nusage:") {
-			return
-		}
-		records := clitest.Records(t, jout)
-		if text, json := textAnswers(out, records), recordAnswers(records); !maps.Equal(text, json) || status != jstatus {
-			t.Fatalf("day18 %q: the text's answers %v (status %d), the records' %v (status %d)\n%s%s", args, text, status, json, jstatus, out, jout)
+		if out, records, ok := clitest.Both(t, args, run); ok {
+			if text, json := textAnswers(out, records), recordAnswers(records); !maps.Equal(text, json) {
+				t.Fatalf("day18 %q: the text's answers %v, the records' %v\n%s", args, text, json, out)
+			}
 		}
 	})
 }

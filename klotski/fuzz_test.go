@@ -1,11 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/statespace/puzzles/internal/cli"
 	"github.com/statespace/puzzles/internal/cli/clitest"
 )
 
@@ -35,6 +38,8 @@ func FuzzCommand(f *testing.F) {
 	f.Add([]byte(easy), pick("-code 4WVE1", "-json"))
 	f.Add([]byte(easy), pick("-render GIF", "-count", "-x", "FILE"))
 	f.Add([]byte(easy), pick("-census", "-json"))
+	f.Add([]byte(easy), pick("DIR", "-", "-count"))
+	f.Add([]byte(easy), pick("-hardest", "FILE", "DIR"))
 	arg, expand := clitest.Fixture(f, easy, "AA\nA.\n\ngoal: A 0 0\n", "AB.\nCC.\n\ngoal: A 1 2\n", "AB\nCD\n\ngoal: A 1 1\n")
 	f.Fuzz(func(t *testing.T, data []byte, words uint64) {
 		if len(data) > 100 {
@@ -52,10 +57,89 @@ func FuzzCommand(f *testing.F) {
 		if clitest.Given(args, "-version") || clitest.Given(args, "-census") || clitest.Given(args, "-code") {
 			inputs = nil // no input read, or -code's own
 		}
-		clitest.Contracts(t, "klotski", args, inputs, func() (int, string, string) {
-			var out, errb bytes.Buffer
-			status := runCmd(args, bytes.NewReader(data), &out, &errb)
-			return status, out.String(), errb.String()
-		}, !timed, pic+".GIF", pic+".JPG")
+		run := clitest.Runner(runCmd, data)
+		clitest.Contracts(t, "klotski", args, inputs, run, !timed, pic+".GIF", pic+".JPG")
+		if timed || inputs == nil || clitest.Given(args, "-json") {
+			return
+		}
+		// The text's figures are the records' (-json before any "--"); the records have more
+		// (the positions expanded when none is a goal).
+		out, records, ok := clitest.Both(t, args, run)
+		if !ok {
+			return
+		}
+		text, json := textFigures(out, records), recordFigures(records)
+		for k, n := range text { // every figure the text gives, the record has
+			if !has(json, k, n) {
+				t.Fatalf("klotski %q: the text's figures %v, the records' %v\n%s", args, text, json, out)
+			}
+		}
+		for k, n := range json { // and every answer the record has, the text gives
+			if f := k[strings.LastIndex(k, " ")+1:]; (f == "moves" || f == "hardest" || f == "farthest") && !has(text, k, n) {
+				t.Fatalf("klotski %q: the text's figures %v, the records' %v\n%s", args, text, json, out)
+			}
+		}
 	})
+}
+
+// figureLines are the lines of klotski's text that give figures, each after the input's
+// name when there are several: the fewest moves and positions expanded, the positions
+// reachable (after the moves, or when none is a goal), and the farthest positions' moves,
+// their number and the positions among which they are.
+var figureLines = []struct {
+	re    *regexp.Regexp
+	names []string // a figure's record field for each group after the name
+}{
+	{regexp.MustCompile(`^(?:(.+): )?(\d+) moves? \(\w+ metric\), (\d+) positions? expanded$`), []string{"moves", "expanded"}},
+	{regexp.MustCompile(`^(?:(.+): )?reachable: (\d+)$`), []string{"reachable"}},
+	{regexp.MustCompile(`^(?:(.+): )?unsolvable \(\w+ metric\): (\d+) positions? reachable, none a goal$`), []string{"reachable"}},
+	{regexp.MustCompile(`^(?:(.+): )?the farthest positions from any goal need (\d+) moves? \(\w+ metric\): (\d+) of them, among (\d+) positions? `), []string{"hardest", "positions", "total"}},
+	{regexp.MustCompile(`^(?:(.+): )?the farthest positions from the start need (\d+) moves? \(\w+ metric\): (\d+) of them, among (\d+) positions? `), []string{"farthest", "positions", "total"}},
+}
+
+// textFigures reads the figures of klotski's text output, each keyed by its input and
+// field ("FILE moves"), an unnamed one by the one record's input.
+func textFigures(out string, records []cli.Record) map[string]int {
+	figures := map[string]int{}
+	for _, l := range strings.Split(out, "\n") {
+		for _, f := range figureLines {
+			m := f.re.FindStringSubmatch(l)
+			if m == nil {
+				continue
+			}
+			name := m[1]
+			if name == "" && len(records) == 1 {
+				name = records[0].File
+			}
+			for i, field := range f.names {
+				n, _ := strconv.Atoi(m[2+i])
+				figures[name+" "+field] = n
+			}
+		}
+	}
+	return figures
+}
+
+// has reports whether figures gives k as n.
+func has(figures map[string]int, k string, n int) bool {
+	m, ok := figures[k]
+	return ok && m == n
+}
+
+// recordFigures are the records' figures, keyed as textFigures keys them.
+func recordFigures(records []cli.Record) map[string]int {
+	figures := map[string]int{}
+	for _, r := range records {
+		for field, n := range map[string]cli.Number{"moves": r.Moves, "hardest": r.Hardest, "farthest": r.Farthest} {
+			if n.Value != nil {
+				figures[r.File+" "+field] = *n.Value
+			}
+		}
+		for field, n := range map[string]*int{"expanded": r.Expanded, "reachable": r.Reachable, "positions": r.Positions, "total": r.Total} {
+			if n != nil {
+				figures[r.File+" "+field] = *n
+			}
+		}
+	}
+	return figures
 }

@@ -1,6 +1,8 @@
 package clitest
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"slices"
 	"strings"
@@ -8,6 +10,17 @@ import (
 
 	"github.com/statespace/puzzles/internal/cli"
 )
+
+// Runner turns a command's in-process run (its tests' runCmd: the arguments, standard
+// input, standard output and error, and the exit status) into a run of a command line on
+// stdin that returns its exit status, standard output and standard error.
+func Runner(runCmd func([]string, io.Reader, io.Writer, io.Writer) int, stdin []byte) func([]string) (int, string, string) {
+	return func(args []string) (int, string, string) {
+		var out, errs bytes.Buffer
+		status := runCmd(args, bytes.NewReader(stdin), &out, &errs)
+		return status, out.String(), errs.String()
+	}
+}
 
 // Words is a command line built the way the commands' fuzz targets build theirs: each six
 // bits of words, from the lowest, pick one of vocab's entries (0 picks none), up to ten;
@@ -95,8 +108,8 @@ func Given(args []string, flag string) bool {
 	return slices.Contains(args[:i], flag)
 }
 
-// Contracts holds an in-process run of command name on args (run returns its exit status,
-// standard output and standard error) to what scripts depend on:
+// Contracts holds an in-process run of command name on args (run, from Runner) to what
+// scripts depend on:
 //   - a status of 0 to 3;
 //   - a usage error (the usage on standard error) with status 2 and nothing on standard
 //     output;
@@ -112,9 +125,9 @@ func Given(args []string, flag string) bool {
 // where neither run stopped a search (leave it out where something timed is asked for): a
 // search on several cores that a limit stops has proved what it reached, which the cores'
 // timing decides.
-func Contracts(t testing.TB, name string, args, inputs []string, run func() (int, string, string), again bool, pictures ...string) {
+func Contracts(t testing.TB, name string, args, inputs []string, run func([]string) (int, string, string), again bool, pictures ...string) {
 	t.Helper()
-	status, out, errs := run()
+	status, out, errs := run(args)
 	if status < cli.OK || status > cli.Stopped {
 		t.Fatalf("%q: status %d\nstdout %q\nstderr %q", args, status, out, errs)
 	}
@@ -152,7 +165,24 @@ func Contracts(t testing.TB, name string, args, inputs []string, run func() (int
 	if !again {
 		return
 	}
-	if status2, out2, errs2 := run(); status != cli.Stopped && status2 != cli.Stopped && (status2 != status || out2 != out || errs2 != errs) {
+	if status2, out2, errs2 := run(args); status != cli.Stopped && status2 != cli.Stopped && (status2 != status || out2 != out || errs2 != errs) {
 		t.Fatalf("%q run again: status %d, %q, %q; first %d, %q, %q", args, status2, out2, errs2, status, out, errs)
 	}
+}
+
+// Both runs a command line as it is and again with -json in front (run, from Runner), for a fuzz target that holds the
+// text's figures to the records': the text and the records, and ok false where either run
+// stopped a search or refused its usage (their outputs need not agree then). The two runs'
+// statuses must be the same.
+func Both(t testing.TB, args []string, run func([]string) (int, string, string)) (text string, records []cli.Record, ok bool) {
+	t.Helper()
+	status, out, _ := run(args)
+	jstatus, jout, _ := run(append([]string{"-json"}, args...))
+	if status == cli.Stopped || jstatus == cli.Stopped || strings.Contains("\n"+out, "\nusage:") {
+		return "", nil, false
+	}
+	if status != jstatus {
+		t.Fatalf("%q: status %d, with -json %d\n%s%s", args, status, jstatus, out, jout)
+	}
+	return out, Records(t, jout), true
 }
