@@ -168,7 +168,7 @@ func (c *config) report(job *cli.Job, v *vault.Vault, parts []solve.Part) cli.Ou
 			o.Unshown(walkErr)
 		}
 		o.Record.SetPart(p.Name, a, legs)
-		if o.Draw == nil && (res.Walk != nil || res.WalkErr != nil) { // the first part with a walk
+		if o.Draw == nil && (res.Walk != nil || res.WalkErr != nil || res.Steps == 0) { // the first part with a walk, or none needed
 			o.Draw = func(ctx context.Context, animate bool) ([]*image.Paletted, error) {
 				if res.WalkErr != nil { // -render says why, and the status
 					return nil, fmt.Errorf("%s: %w", p.Label(), res.WalkErr)

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image/gif"
+	"image/png"
 	"io"
 	"os"
 	"path/filepath"
@@ -252,6 +254,35 @@ func TestRenderFirstPart(t *testing.T) {
 	both, one, two := picture(), picture("-part", "1"), picture("-part", "2")
 	if !bytes.Equal(both, one) || bytes.Equal(both, two) {
 		t.Errorf("both parts drew %d bytes, part 1 %d, part 2 %d: want part 1's picture", len(both), len(one), len(two))
+	}
+}
+
+// TestRenderNoSteps checks that -render draws an answer of no steps (no key to collect):
+// the vault as it stands, one frame, where it said "no answer to draw".
+func TestRenderNoSteps(t *testing.T) {
+	v := write(t, "v.txt", "#####\n#@..#\n#####\n")
+	for _, ext := range []string{".png", ".gif"} {
+		out := filepath.Join(t.TempDir(), "v"+ext)
+		var stdout, stderr bytes.Buffer
+		status := runCmd([]string{"-part", "1", "-render", out, v}, nil, &stdout, &stderr)
+		f, err := os.Open(out)
+		if status != 0 || stdout.String() != "part 1: 0\n" || stderr.Len() > 0 || err != nil {
+			t.Fatalf("%s: status %d, stdout %q, stderr %q, %v", ext, status, stdout.String(), stderr.String(), err)
+		}
+		defer f.Close()
+		frames := 1
+		if ext == ".gif" {
+			g, err := gif.DecodeAll(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			frames = len(g.Image)
+		} else if _, err := png.Decode(f); err != nil {
+			t.Fatal(err)
+		}
+		if frames != 1 {
+			t.Errorf("%s: %d frames, want 1", ext, frames)
+		}
 	}
 }
 
