@@ -40,6 +40,7 @@ func FuzzCommand(f *testing.F) {
 	f.Add([]byte(corridor), pick("-render PNG", "-path", "-x", "FILE"))
 	f.Add([]byte(corridor), pick("-render PNG", "MISSING"))
 	f.Add([]byte(quadrants), pick("DIR", "-", "-path"))
+	f.Add([]byte("-"), pick("-render PNG", "FILE"))
 	arg, expand := clitest.Fixture(f, corridor, "#@.\n#.?\n", quadrants, "#@a.A#\n")
 	f.Fuzz(func(t *testing.T, data []byte, words uint64) {
 		if len(data) > 100 {

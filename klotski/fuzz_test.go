@@ -40,6 +40,7 @@ func FuzzCommand(f *testing.F) {
 	f.Add([]byte(easy), pick("-census", "-json"))
 	f.Add([]byte(easy), pick("DIR", "-", "-count"))
 	f.Add([]byte(easy), pick("-hardest", "FILE", "DIR"))
+	f.Add([]byte("-"), pick("-render GIF", "FILE"))
 	arg, expand := clitest.Fixture(f, easy, "AA\nA.\n\ngoal: A 0 0\n", "AB.\nCC.\n\ngoal: A 1 2\n", "AB\nCD\n\ngoal: A 1 1\n")
 	f.Fuzz(func(t *testing.T, data []byte, words uint64) {
 		if len(data) > 100 {

@@ -119,7 +119,8 @@ func Given(args []string, flag string) bool {
 //     and where inputs names the inputs of args (nil: not known), one record for each in
 //     their order, unless the command refused them all before reading any (status 2,
 //     nothing on standard output);
-//   - none of pictures written by a run that failed on its input or usage.
+//   - none of pictures written by a run that failed on its input or usage, and the one
+//     -render names written by a run that answered every input (-version answers none).
 //
 // With again, it runs the command a second time and asks for the same status and output
 // where neither run stopped a search (leave it out where something timed is asked for): a
@@ -155,11 +156,13 @@ func Contracts(t testing.TB, name string, args, inputs []string, run func([]stri
 			t.Fatalf("%q: records of %q, want %q (status %d, stderr %q)", args, files, inputs, status, errs)
 		}
 	}
-	if status == cli.BadInput {
-		for _, p := range pictures {
-			if _, err := os.Stat(p); err == nil {
-				t.Fatalf("%q: status 2, yet %s was written", args, p)
-			}
+	for _, p := range pictures {
+		_, err := os.Stat(p)
+		switch {
+		case status == cli.BadInput && err == nil:
+			t.Fatalf("%q: status 2, yet %s was written", args, p)
+		case status == cli.OK && err != nil && p == rendered(args) && !Given(args, "-version"):
+			t.Fatalf("%q: every input answered, yet %s was not written: %v", args, p, err)
 		}
 	}
 	if !again {
@@ -185,4 +188,15 @@ func Both(t testing.TB, args []string, run func([]string) (int, string, string))
 		t.Fatalf("%q: status %d, with -json %d\n%s%s", args, status, jstatus, out, jout)
 	}
 	return out, Records(t, jout), true
+}
+
+// rendered is the file the last -render before any "--" names, or "".
+func rendered(args []string) string {
+	file := ""
+	for i := 0; i+1 < len(args) && args[i] != "--"; i++ {
+		if args[i] == "-render" {
+			file = args[i+1]
+		}
+	}
+	return file
 }
