@@ -63,9 +63,19 @@ func FuzzCommand(f *testing.F) {
 		if timed || clitest.Given(args, "-json") || clitest.Given(args, "-show") || clitest.Given(args, "-version") {
 			return
 		}
-		// The text's answers are the records' (-json before any "--").
+		// The text's answers are the records' (-json before any "--"), and each walk -path
+		// prints takes its answer's steps.
 		if out, records, ok := clitest.Both(t, args, run); ok {
-			if text, json := textAnswers(out, records), recordAnswers(records); !maps.Equal(text, json) {
+			text, json := textAnswers(out, records), recordAnswers(records)
+			for k, steps := range json { // a walk takes the answer's steps
+				if part, ok := strings.CutSuffix(k, " walk"); ok {
+					if steps != json[part] {
+						t.Fatalf("day18 %q: %s's walk takes %d steps, its answer %d\n%s", args, part, steps, json[part], out)
+					}
+					delete(json, k)
+				}
+			}
+			if !maps.Equal(text, json) {
 				t.Fatalf("day18 %q: the text's answers %v, the records' %v\n%s", args, text, json, out)
 			}
 		}
@@ -95,13 +105,24 @@ func textAnswers(out string, records []cli.Record) map[string]int {
 	return answers
 }
 
-// recordAnswers are the records' answers, keyed as textAnswers keys them.
+// recordAnswers are the records' answers, keyed as textAnswers keys them, and each walk's
+// steps in all ("FILE part1 walk"), which -path gives.
 func recordAnswers(records []cli.Record) map[string]int {
 	answers := map[string]int{}
 	for _, r := range records {
-		for part, n := range map[string]cli.Number{"part1": r.Part1, "part2": r.Part2, "exit": r.Exit} {
-			if n.Value != nil {
-				answers[r.File+" "+part] = *n.Value
+		for part, p := range map[string]struct {
+			n    cli.Number
+			legs []cli.Leg
+		}{"part1": {r.Part1, r.Path1}, "part2": {r.Part2, r.Path2}, "exit": {r.Exit, r.PathExit}} {
+			if p.n.Value != nil {
+				answers[r.File+" "+part] = *p.n.Value
+			}
+			if p.legs != nil {
+				steps := 0
+				for _, l := range p.legs {
+					steps += l.Steps
+				}
+				answers[r.File+" "+part+" walk"] = steps
 			}
 		}
 	}
