@@ -29,8 +29,9 @@ var commandWords = [][]string{
 
 // FuzzCommand runs day18 in-process on command lines of commandWords (clitest.Words) with
 // the fuzzed bytes piped in, and holds every run to the contracts scripts depend on
-// (clitest.Contracts): exit statuses, usage errors, JSON records, no picture left by a
-// failure, the same output when run again where nothing timed is asked for.
+// (clitest.Contracts): exit statuses, usage errors, JSON records, pictures, the same output
+// when run again; and its text's answers to the records' of the same line with -json, each
+// walk -path records to its answer's steps.
 func FuzzCommand(f *testing.F) {
 	pick := func(entries ...string) uint64 { return clitest.Pick(commandWords, entries...) }
 	f.Add([]byte(corridor), pick("-json", "FILE", "BAD", "-"))
@@ -64,7 +65,7 @@ func FuzzCommand(f *testing.F) {
 			return
 		}
 		// The text's answers are the records' (-json before any "--"), and each walk -path
-		// prints takes its answer's steps.
+		// records takes its answer's steps.
 		if out, records, ok := clitest.Both(t, args, run); ok {
 			text, json := textAnswers(out, records), recordAnswers(records)
 			for k, steps := range json { // a walk takes the answer's steps

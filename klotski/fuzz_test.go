@@ -28,7 +28,8 @@ var commandWords = [][]string{
 
 // FuzzCommand runs klotski in-process on command lines of commandWords (clitest.Words)
 // with the fuzzed bytes piped in, and holds every run to the contracts scripts depend on
-// (clitest.Contracts), as day18's FuzzCommand does.
+// (clitest.Contracts), as day18's FuzzCommand does; and its text's figures to the records'
+// of the same line with -json.
 func FuzzCommand(f *testing.F) {
 	pick := func(entries ...string) uint64 { return clitest.Pick(commandWords, entries...) }
 	easy := "A.\n..\n\ngoal: A 1 1\n"
