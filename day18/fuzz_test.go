@@ -42,6 +42,7 @@ func FuzzCommand(f *testing.F) {
 	f.Add([]byte(corridor), pick("-render PNG", "MISSING"))
 	f.Add([]byte(quadrants), pick("DIR", "-", "-path"))
 	f.Add([]byte("-"), pick("-render PNG", "FILE"))
+	f.Add([]byte("@"), pick("BAD", "MISSING", "FILE", "DIR"))
 	arg, expand := clitest.Fixture(f, corridor, "#@.\n#.?\n", quadrants, "#@a.A#\n")
 	f.Fuzz(func(t *testing.T, data []byte, words uint64) {
 		if len(data) > 100 {
@@ -66,7 +67,7 @@ func FuzzCommand(f *testing.F) {
 		}
 		// The text's answers are the records' (-json before any "--"), and each walk -path
 		// records takes its answer's steps.
-		if out, records, ok := clitest.Both(t, args, run); ok {
+		if out, records, ok := clitest.Both(t, "day18", args, run); ok {
 			text, json := textAnswers(out, records), recordAnswers(records)
 			for k, steps := range json { // a walk takes the answer's steps
 				if part, ok := strings.CutSuffix(k, " walk"); ok {

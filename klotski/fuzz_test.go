@@ -42,6 +42,7 @@ func FuzzCommand(f *testing.F) {
 	f.Add([]byte(easy), pick("DIR", "-", "-count"))
 	f.Add([]byte(easy), pick("-hardest", "FILE", "DIR"))
 	f.Add([]byte("-"), pick("-render GIF", "FILE"))
+	f.Add([]byte("@"), pick("BAD", "MISSING", "FILE", "DIR"))
 	arg, expand := clitest.Fixture(f, easy, "AA\nA.\n\ngoal: A 0 0\n", "AB.\nCC.\n\ngoal: A 1 2\n", "AB\nCD\n\ngoal: A 1 1\n")
 	f.Fuzz(func(t *testing.T, data []byte, words uint64) {
 		if len(data) > 100 {
@@ -66,7 +67,7 @@ func FuzzCommand(f *testing.F) {
 		}
 		// The text's figures are the records' (-json before any "--"); the records have more
 		// (the positions expanded when none is a goal).
-		out, records, ok := clitest.Both(t, args, run)
+		out, records, ok := clitest.Both(t, "klotski", args, run)
 		if !ok {
 			return
 		}

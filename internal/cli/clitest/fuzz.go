@@ -2,6 +2,7 @@ package clitest
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"slices"
@@ -173,21 +174,38 @@ func Contracts(t testing.TB, name string, args, inputs []string, run func([]stri
 	}
 }
 
-// Both runs a command line as it is and again with -json in front (run, from Runner), for a fuzz target that holds the
-// text's figures to the records': the text and the records, and ok false where either run
-// stopped a search or refused its usage (their outputs need not agree then). The two runs'
-// statuses must be the same.
-func Both(t testing.TB, args []string, run func([]string) (int, string, string)) (text string, records []cli.Record, ok bool) {
+// Both runs a command line as it is and again with -json in front (run, from Runner), for
+// a fuzz target that holds the text's figures to the records': the text and the records,
+// and ok false where either run stopped a search or refused its usage (their outputs need
+// not agree then). The two runs' statuses must be the same, and each error record must be
+// the line command name wrote on standard error for its input: its file, line and column,
+// and message.
+func Both(t testing.TB, name string, args []string, run func([]string) (int, string, string)) (text string, records []cli.Record, ok bool) {
 	t.Helper()
-	status, out, _ := run(args)
+	status, out, errs := run(args)
 	jstatus, jout, _ := run(append([]string{"-json"}, args...))
-	if status == cli.Stopped || jstatus == cli.Stopped || strings.Contains("\n"+out, "\nusage:") {
+	if status == cli.Stopped || jstatus == cli.Stopped || strings.Contains("\n"+errs, "\nusage:\n") {
 		return "", nil, false
 	}
 	if status != jstatus {
 		t.Fatalf("%q: status %d, with -json %d\n%s%s", args, status, jstatus, out, jout)
 	}
-	return out, Records(t, jout), true
+	records = Records(t, jout)
+	for _, r := range records {
+		if r.Error == nil {
+			continue
+		}
+		line := r.Error.Message // the text names the input where the message does not
+		if r.Error.Line > 0 {
+			line = fmt.Sprintf("%s:%d:%d: %s", r.File, r.Error.Line, r.Error.Column, line)
+		} else if !strings.HasPrefix(line, r.File+":") {
+			line = r.File + ": " + line
+		}
+		if !slices.Contains(strings.Split(errs, "\n"), name+": "+line) {
+			t.Fatalf("%q: the record's error %+v is not a line of the text's stderr %q", args, *r.Error, errs)
+		}
+	}
+	return out, records, true
 }
 
 // rendered is the file the last -render before any "--" names, or "".
