@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -68,7 +67,7 @@ func FuzzCommand(f *testing.F) {
 		// The text's answers are the records' (-json before any "--"), and each walk -path
 		// records takes its answer's steps.
 		if out, records, ok := clitest.Both(t, "day18", args, run); ok {
-			text, json := textAnswers(out, records), recordAnswers(records)
+			text, json := clitest.TextFigures(out, records, answerLines), recordAnswers(records)
 			for k, steps := range json { // a walk takes the answer's steps
 				if part, ok := strings.CutSuffix(k, " walk"); ok {
 					if steps != json[part] {
@@ -84,30 +83,14 @@ func FuzzCommand(f *testing.F) {
 	})
 }
 
-// answerLine is a line of an answer in day18's text: the input's name when there are
-// several, the part, the number.
-var answerLine = regexp.MustCompile(`^(?:(.+): )?(part 1|part 2|exit): (\d+)$`)
-
-// textAnswers reads the answers of day18's text output, each keyed by its input and part
-// ("FILE part1"), an unnamed one by the one record's input.
-func textAnswers(out string, records []cli.Record) map[string]int {
-	answers := map[string]int{}
-	for _, l := range strings.Split(out, "\n") {
-		m := answerLine.FindStringSubmatch(l)
-		if m == nil {
-			continue
-		}
-		name := m[1]
-		if name == "" && len(records) == 1 {
-			name = records[0].File
-		}
-		n, _ := strconv.Atoi(m[3])
-		answers[name+" "+strings.ReplaceAll(m[2], " ", "")] = n
-	}
-	return answers
+// answerLines are the lines of day18's text that give an answer.
+var answerLines = []clitest.Figure{
+	{Line: regexp.MustCompile(`^(?:(.+): )?part 1: (\d+)$`), Names: []string{"part1"}},
+	{Line: regexp.MustCompile(`^(?:(.+): )?part 2: (\d+)$`), Names: []string{"part2"}},
+	{Line: regexp.MustCompile(`^(?:(.+): )?exit: (\d+)$`), Names: []string{"exit"}},
 }
 
-// recordAnswers are the records' answers, keyed as textAnswers keys them, and each walk's
+// recordAnswers are the records' answers, keyed as clitest.TextFigures keys them, and each walk's
 // steps in all ("FILE part1 walk"), which -path gives.
 func recordAnswers(records []cli.Record) map[string]int {
 	answers := map[string]int{}

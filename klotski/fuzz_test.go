@@ -4,7 +4,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -71,7 +70,7 @@ func FuzzCommand(f *testing.F) {
 		if !ok {
 			return
 		}
-		text, json := textFigures(out, records), recordFigures(records)
+		text, json := clitest.TextFigures(out, records, figureLines), recordFigures(records)
 		for k, n := range text { // every figure the text gives, the record has
 			if !has(json, k, n) {
 				t.Fatalf("klotski %q: the text's figures %v, the records' %v\n%s", args, text, json, out)
@@ -85,42 +84,15 @@ func FuzzCommand(f *testing.F) {
 	})
 }
 
-// figureLines are the lines of klotski's text that give figures, each after the input's
-// name when there are several: the fewest moves and positions expanded, the positions
-// reachable (after the moves, or when none is a goal), and the farthest positions' moves,
-// their number and the positions among which they are.
-var figureLines = []struct {
-	re    *regexp.Regexp
-	names []string // a figure's record field for each group after the name
-}{
-	{regexp.MustCompile(`^(?:(.+): )?(\d+) moves? \(\w+ metric\), (\d+) positions? expanded$`), []string{"moves", "expanded"}},
-	{regexp.MustCompile(`^(?:(.+): )?reachable: (\d+)$`), []string{"reachable"}},
-	{regexp.MustCompile(`^(?:(.+): )?unsolvable \(\w+ metric\): (\d+) positions? reachable, none a goal$`), []string{"reachable"}},
-	{regexp.MustCompile(`^(?:(.+): )?the farthest positions from any goal need (\d+) moves? \(\w+ metric\): (\d+) of them, among (\d+) positions? `), []string{"hardest", "positions", "total"}},
-	{regexp.MustCompile(`^(?:(.+): )?the farthest positions from the start need (\d+) moves? \(\w+ metric\): (\d+) of them, among (\d+) positions? `), []string{"farthest", "positions", "total"}},
-}
-
-// textFigures reads the figures of klotski's text output, each keyed by its input and
-// field ("FILE moves"), an unnamed one by the one record's input.
-func textFigures(out string, records []cli.Record) map[string]int {
-	figures := map[string]int{}
-	for _, l := range strings.Split(out, "\n") {
-		for _, f := range figureLines {
-			m := f.re.FindStringSubmatch(l)
-			if m == nil {
-				continue
-			}
-			name := m[1]
-			if name == "" && len(records) == 1 {
-				name = records[0].File
-			}
-			for i, field := range f.names {
-				n, _ := strconv.Atoi(m[2+i])
-				figures[name+" "+field] = n
-			}
-		}
-	}
-	return figures
+// figureLines are the lines of klotski's text that give figures: the fewest moves and
+// positions expanded, the positions reachable (after the moves, or when none is a goal),
+// and the farthest positions' moves, their number and the positions among which they are.
+var figureLines = []clitest.Figure{
+	{Line: regexp.MustCompile(`^(?:(.+): )?(\d+) moves? \(\w+ metric\), (\d+) positions? expanded$`), Names: []string{"moves", "expanded"}},
+	{Line: regexp.MustCompile(`^(?:(.+): )?reachable: (\d+)$`), Names: []string{"reachable"}},
+	{Line: regexp.MustCompile(`^(?:(.+): )?unsolvable \(\w+ metric\): (\d+) positions? reachable, none a goal$`), Names: []string{"reachable"}},
+	{Line: regexp.MustCompile(`^(?:(.+): )?the farthest positions from any goal need (\d+) moves? \(\w+ metric\): (\d+) of them, among (\d+) positions? `), Names: []string{"hardest", "positions", "total"}},
+	{Line: regexp.MustCompile(`^(?:(.+): )?the farthest positions from the start need (\d+) moves? \(\w+ metric\): (\d+) of them, among (\d+) positions? `), Names: []string{"farthest", "positions", "total"}},
 }
 
 // has reports whether figures gives k as n.
@@ -129,7 +101,7 @@ func has(figures map[string]int, k string, n int) bool {
 	return ok && m == n
 }
 
-// recordFigures are the records' figures, keyed as textFigures keys them.
+// recordFigures are the records' figures, keyed as clitest.TextFigures keys them.
 func recordFigures(records []cli.Record) map[string]int {
 	figures := map[string]int{}
 	for _, r := range records {

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -206,6 +208,38 @@ func Both(t testing.TB, name string, args []string, run func([]string) (int, str
 		}
 	}
 	return out, records, true
+}
+
+// Figure is a kind of line of a command's text that gives figures, after the input's name
+// when there are several ("FILE: "), as Line's first group: each later group is a figure,
+// named by Names in order as the record names it.
+type Figure struct {
+	Line  *regexp.Regexp
+	Names []string
+}
+
+// TextFigures reads the figures of a command's text output by the lines of figures, each
+// keyed by its input and name ("FILE moves"), a line with no name by the one record's
+// input, for a fuzz target to hold them to the records' (Both).
+func TextFigures(out string, records []cli.Record, figures []Figure) map[string]int {
+	got := map[string]int{}
+	for _, l := range strings.Split(out, "\n") {
+		for _, f := range figures {
+			m := f.Line.FindStringSubmatch(l)
+			if m == nil {
+				continue
+			}
+			name := m[1]
+			if name == "" && len(records) == 1 {
+				name = records[0].File
+			}
+			for i, field := range f.Names {
+				n, _ := strconv.Atoi(m[2+i])
+				got[name+" "+field] = n
+			}
+		}
+	}
+	return got
 }
 
 // rendered is the file the last -render before any "--" names, or "".
