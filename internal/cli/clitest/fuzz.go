@@ -135,7 +135,7 @@ func Contracts(t testing.TB, name string, args, inputs []string, run func([]stri
 	if status < cli.OK || status > cli.Stopped {
 		t.Fatalf("%q: status %d\nstdout %q\nstderr %q", args, status, out, errs)
 	}
-	usage := strings.Contains("\n"+errs, "\nusage:\n")
+	usage := usageError(errs)
 	if usage && (status != cli.BadInput || out != "") {
 		t.Fatalf("%q: a usage error with status %d and stdout %q", args, status, out)
 	}
@@ -186,7 +186,7 @@ func Both(t testing.TB, name string, args []string, run func([]string) (int, str
 	t.Helper()
 	status, out, errs := run(args)
 	jstatus, jout, _ := run(append([]string{"-json"}, args...))
-	if status == cli.Stopped || jstatus == cli.Stopped || strings.Contains("\n"+errs, "\nusage:\n") {
+	if status == cli.Stopped || jstatus == cli.Stopped || usageError(errs) {
 		return "", nil, false
 	}
 	if status != jstatus {
@@ -241,6 +241,10 @@ func TextFigures(out string, records []cli.Record, figures []Figure) map[string]
 	}
 	return got
 }
+
+// usageError reports whether standard error errs holds a command's usage, as a flag error
+// writes it there.
+func usageError(errs string) bool { return strings.Contains("\n"+errs, "\nusage:\n") }
 
 // rendered is the file the last -render before any "--" names, or "".
 func rendered(args []string) string {
