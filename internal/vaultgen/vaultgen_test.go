@@ -164,7 +164,8 @@ func TestLargest(t *testing.T) {
 
 // TestMake holds Make to what day18 gen promises, over random options of small mazes and
 // rooms (where room runs out): a vault it makes has every key and robot asked for and at
-// most the doors asked for a key, and is Generate's; one it refuses, it refuses naming the
+// most the doors asked for a key, is Generate's, and can be solved in both parts (Generate's
+// promise, here over rooms and many doors too); one it refuses, it refuses naming the
 // option, and Generate's vault of those options indeed falls short of it. Every maze's
 // quadrants meet only in the centre's 3x3, loops and rooms notwithstanding.
 func TestMake(t *testing.T) {
@@ -199,6 +200,15 @@ func TestMake(t *testing.T) {
 		for k := range o.Keys {
 			if len(v.Doors[k]) > o.Doors {
 				t.Errorf("%+v: key %c has %d doors", o, 'a'+k, len(v.Doors[k]))
+			}
+		}
+		parts := []*vault.Vault{v}
+		if p2, ok := v.Part2(); ok {
+			parts = append(parts, p2)
+		}
+		for i, p := range parts {
+			if ok, notes := solve.Reach(p, solve.Collect); !ok {
+				t.Errorf("%+v: part %d unsolvable: %v", o, i+1, notes)
 			}
 		}
 	}
