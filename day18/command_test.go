@@ -438,7 +438,7 @@ func TestReadmeErrors(t *testing.T) {
 		{Name: "v.txt", Data: "@\n" + strings.Repeat(".\n", 4096), Message: "v.txt:4097:1: more than 4096 lines"},
 		{Name: "v.txt", Data: "@" + strings.Repeat(strings.Repeat(".", 3999)+"\n.", 1100), Message: "v.txt:1049:1: grid larger than 4194304 cells"},
 		{Name: "v.txt", Data: "#@.\n", Flags: "-goal exit", Message: "v.txt:1:1: no exit '+' for the exit goal"},
-		{Name: "v.txt", Data: "+@\n.+\n", Flags: "-goal exit", Message: "v.txt:2:2: a second exit '+' (the exit goal needs exactly one)"},
+		{Name: "v.txt", Data: "+@\n.+\n", Flags: "-goal exit", Message: "v.txt:2:2: a second exit (the exit goal needs exactly one)"},
 		{Name: "missing.txt", Absent: true, Message: "missing.txt: no such file or directory"},
 	})
 }

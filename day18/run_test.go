@@ -167,6 +167,12 @@ func TestDialectAndShow(t *testing.T) {
 		t.Errorf("dialect, -goal collect: status %d, %q %s", status, out.String(), errb.String())
 	}
 	out.Reset()
+	// A second exit is pointed at, not named: the file holds E there, not the '+' it is read as.
+	e := write(t, "e.txt", "S E\nE a\n")
+	if status := runCmd([]string{"-start", "S", "-exit", "E", "-floor", " ", e}, nil, &out, &errb); status != 2 || !strings.HasSuffix(errb.String(), "e.txt:2:1: a second exit (the exit goal needs exactly one)\n") {
+		t.Errorf("dialect, two exits: status %d, %q", status, errb.String())
+	}
+	out.Reset()
 	v := write(t, "v.txt", corridor)
 	runCmd([]string{"-show", "dist", "-part", "1", v}, nil, &out, &errb)
 	if want := "#########\n#4321012#\n#########\npart 1: 8\n"; out.String() != want {

@@ -124,7 +124,7 @@ func (v *Vault) Exit() (int, error) {
 	case 1:
 		return v.Exits[0], nil
 	}
-	return 0, v.errorAt(v.Exits[1], "a second exit '+' (the exit goal needs exactly one)")
+	return 0, v.errorAt(v.Exits[1], "a second exit (the exit goal needs exactly one)")
 }
 
 // Open reports whether a robot holding ks may stand on cell byte c. Doors whose key is

@@ -74,7 +74,7 @@ func TestParseErrors(t *testing.T) {
 func TestExitErrors(t *testing.T) {
 	tests := []struct{ input, want string }{
 		{"@..", "v.txt:1:1: no exit '+' for the exit goal"},
-		{"@+.\n.+", "v.txt:2:2: a second exit '+' (the exit goal needs exactly one)"},
+		{"@+.\n.+", "v.txt:2:2: a second exit (the exit goal needs exactly one)"},
 	}
 	for _, tc := range tests {
 		v, err := vault.Parse("v.txt", []byte(tc.input))
