@@ -68,7 +68,7 @@ func (c *config) flags(fs *flag.FlagSet) {
 	fs.BoolVar(&c.groups, "groups", false, "the atlas of every 4x5 layout: its groups (layouts the moves connect) and each group's hardest layout")
 	fs.BoolVar(&c.list, "list", false, "with -groups, one line (or JSON object) per group")
 	fs.StringVar(&c.code, "code", "", "solve the 4x5 layout with this common `CODE` (for example 1A9BF0C00), the 2x2 to the exit")
-	fs.IntVar(&c.opt.Budget, "budget", slide.DefaultBudget, "a search records at most `N` positions")
+	fs.IntVar(&c.opt.Budget, "budget", slide.DefaultBudget, "stop a search once it records more than `N` positions (breadth-first: once the layers it holds whole pass N, the same on any number of cores)")
 }
 
 // check validates the flags before any input is read.

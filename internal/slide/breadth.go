@@ -32,6 +32,13 @@ import (
 // the worker count and however the goroutines are scheduled. Layers are told apart by where
 // each begins in a worker's list.
 //
+// A budget is kept the same way: the search stops as the first layer whose positions, with
+// those before, pass it begins (each worker's count is published with its part of the layer,
+// and a sum of counts over the budget stops every worker's claims at once), and a stopped
+// search counts the layers it holds whole. Where it stops, what it proves and what it counts
+// are then the same on any number of workers. Only the valve, a memory limit, stops a worker
+// within a layer: what it holds there depends on the schedule (Options.valve).
+//
 // The workers spin at the barrier, yielding after a hundred tries: the classic's layers are
 // about a hundred positions, some tens of microseconds of work. With one worker the same code
 // is the plain serial search, the baseline (BenchmarkKlotski's -serial variants and
@@ -84,7 +91,8 @@ type share struct {
 	succ   successors           // scratch for the engine
 	cursor atomic.Int64         // frontier positions claimed by the workers expanding them
 	ready  atomic.Int64         // the layer whose frontier the share holds, once filed
-	_      [48]byte
+	filed  atomic.Int64         // the positions it holds, set before ready
+	_      [40]byte
 }
 
 // inbox holds positions for a worker, each with the piece that moved last.
@@ -99,7 +107,7 @@ type published struct {
 	frontier int   // positions of the layer that it holds
 	goal     State // the smallest goal one move from the layer, if found
 	found    bool
-	full     bool  // it holds, or has found, more positions than the budget
+	full     bool  // it holds, or has found, more positions than the budget, or all did as the layer began (over)
 	stopped  error // the options' context has ended (worker 0 at the layer's end; any worker within it)
 }
 
@@ -148,6 +156,7 @@ func runBreadth(e engine, opt Options, roots []State, until until) (*breadth, br
 	for _, sh := range b.shares {
 		sh.layers = append(sh.layers, int32(len(sh.states)))
 		sh.publish()
+		sh.filed.Store(int64(len(sh.states)))
 	}
 	for i := 1; i < n; i++ {
 		b.wg.Add(1)
@@ -194,7 +203,7 @@ const chunk = 4
 func (b *breadth) work(me int) breadthResult {
 	sh := b.shares[me]
 	n := len(b.shares)
-	budget, expanded := b.opt.Budget, 0
+	budget, valve, expanded := b.opt.Budget, b.opt.valve(), 0
 	first := b.root // toEndGoal: the first layer that produced a goal
 	ended := func(res breadthResult) breadthResult {
 		if first.found {
@@ -217,6 +226,7 @@ func (b *breadth) work(me int) breadthResult {
 		for k := range n {
 			src := b.shares[(me+k)%n]
 			await(&src.ready, int64(layer))
+			pub.full = pub.full || b.over()
 			end := len(src.front)
 			for claims := 1; !pub.full && pub.stopped == nil; claims++ {
 				i := int(src.cursor.Add(chunk)) - chunk
@@ -224,17 +234,19 @@ func (b *breadth) work(me int) breadthResult {
 					break
 				}
 				b.expand(me, sh, src, out, i, min(i+chunk, end), pub)
-				if claims%(checkEvery/chunk) == 0 { // a long layer stops soon after the context ends
+				if claims%(checkEvery/chunk) == 0 { // a long layer stops soon after the context ends, or once the layer began over the budget
 					pub.stopped = b.opt.stopped()
+					pub.full = b.over()
 				}
-				// Within the layer too, so a layer cannot run away with the memory. Alone, the
-				// worker files as it goes; otherwise its outboxes hold duplicates, and only
-				// twice the budget stops it before the barrier checks the filed positions.
+				// Within the layer too, so a layer cannot run away with the memory (valve).
+				// Alone, the worker files as it goes; otherwise its outboxes hold duplicates,
+				// and only twice the valve stops it before the barrier checks the filed
+				// positions.
 				pending := len(sh.states)
 				for o := range n {
 					pending += len(out[o].states)
 				}
-				pub.full = pending > budget && (n == 1 || pending > 2*budget)
+				pub.full = pub.full || pending > valve && (n == 1 || pending > 2*valve)
 			}
 		}
 		if me == 0 && pub.stopped == nil {
@@ -289,8 +301,21 @@ func (b *breadth) work(me int) breadthResult {
 		sh.layers = append(sh.layers, int32(len(sh.states)))
 		sh.publish()
 		sh.cursor.Store(0)
+		sh.filed.Store(int64(len(sh.states)))
 		sh.ready.Store(int64(layer + 1))
 	}
+}
+
+// over reports whether the workers hold more positions than the budget before the layer is
+// expanded: the barrier will stop the search, so expanding it is work lost. Each share's
+// count only grows, and a share not yet filed counts what it held a layer earlier, so a sum
+// over the budget is one already.
+func (b *breadth) over() bool {
+	total := int64(0)
+	for _, sh := range b.shares {
+		total += sh.filed.Load()
+	}
+	return total > int64(b.opt.Budget)
 }
 
 // frontier returns the bounds of the layer being expanded in the share's list.
@@ -401,11 +426,14 @@ func (b *breadth) path(goal State, d int) []State {
 	return p
 }
 
-// count returns how many positions the search's keys stand for.
+// count returns how many positions the search's keys stand for, in the layers it holds whole:
+// of a search that stopped, not what it filed of the next layer as it went, which depends on
+// how the workers shared that layer out and when the stop came.
 func (b *breadth) count() (keys, positions int) {
 	for _, sh := range b.shares {
-		keys += len(sh.states)
-		positions += b.e.count(sh.states)
+		whole := sh.states[:sh.layers[len(sh.layers)-1]]
+		keys += len(whole)
+		positions += b.e.count(whole)
 	}
 	return keys, positions
 }

@@ -86,6 +86,18 @@ func (o Options) limited() Options {
 	return o
 }
 
+// valve is how many positions a breadth-first worker may hold within a layer before it
+// stops there, the successors it has yet to hand on counted too: the budget when the budget is
+// what Memory holds or no memory is given, else what Memory holds. A budget below that is
+// checked as each layer begins (breadth.over), so that where a search stops, what it proves
+// and what it counts do not depend on how the workers shared the layers out.
+func (o Options) valve() int {
+	if n := o.Memory / PositionBytes; !o.byMemory && n > int64(o.Budget) {
+		return int(n)
+	}
+	return o.Budget
+}
+
 // full is the error of a search that would record more than its budget: ErrBudget, or
 // memory.ErrLimit when the budget is what Memory holds.
 func (o Options) full() error {

@@ -1096,6 +1096,46 @@ func TestProgress(t *testing.T) {
 	}
 }
 
+// TestBudgetAtLayers checks that a budget below what Memory holds (the klotski command's
+// -budget) stops a breadth-first search at the same place on any number of workers, however
+// they share the layers out: as the first layer that takes it past the budget begins. So
+// Solve proves the same Lower, a count counts the same positions, Farthest reaches the same
+// layer, every run. Stopping within the layer on one worker (at the budget exactly) and on
+// several (at twice the budget with the successors not yet handed on) proved a layer less on
+// one than on two, and on two now one layer, now another.
+func TestBudgetAtLayers(t *testing.T) {
+	for _, tc := range []struct {
+		src    []byte
+		metric slide.Metric
+	}{
+		{inputs.KlotskiClassic, slide.Step},
+		{[]byte("A...\n.B..\n..C.\n...D\n....\n\ngoal: A 4 3\n"), slide.Step}, // layers doubling, each position 16 moves
+		{[]byte("A...\n.B..\n..C.\n...D\n....\n\ngoal: A 4 3\n"), slide.Whole},
+	} {
+		p, err := slide.Parse("layers", tc.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bd := slide.NewBoard(p)
+		for _, budget := range []int{20, 300, 877, 878, 2000, 5000, 9000} {
+			var want string
+			for _, workers := range []int{1, 2, 3, 4, 2, 3} {
+				o := slide.Options{Metric: tc.metric, Budget: budget, Memory: 1 << 40, Workers: workers}
+				res, err := slide.Solve(bd, o)
+				n, cerr := slide.Count(bd, o)
+				far, ferr := slide.Farthest(bd, o)
+				got := fmt.Sprintf("solve: %d moves, at least %d, %v; count: %d, %v; farthest: at least %d, %v",
+					res.Moves, res.Lower, err, n, cerr, far.Lower, ferr)
+				if want == "" {
+					want = got
+				} else if got != want {
+					t.Errorf("%v metric, budget %d, %d workers: %s; one worker: %s", tc.metric, budget, workers, got, want)
+				}
+			}
+		}
+	}
+}
+
 // TestStoppedShort stops each search one position short of the fewest it needs (found by
 // bisecting the budget): by then it has proved the answer itself, its Lower the fewest
 // moves, on the classic, a 4x4 puzzle and the classic with a target under the step metric
