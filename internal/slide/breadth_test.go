@@ -5,10 +5,11 @@ import (
 	"testing"
 )
 
-// TestBudgetWithinLayer checks that a breadth-first search stops within the layer that takes
-// it past its budget, not at the layer's end: a worker alone stops once it holds more than
-// the budget, after the chunk it was expanding; workers sharing the positions out, once one
-// holds twice the budget with what its outboxes hold. Four 1x1s on an empty 4x5 board under
+// TestBudgetWithinLayer checks the valve (Options.valve): with no memory given, the budget is
+// the valve, and a breadth-first search stops within the layer that takes it past the budget,
+// not at the layer's end: a worker alone stops once it holds more than the budget, after the
+// chunk it was expanding; workers sharing the positions out, once one holds twice the budget
+// with what its outboxes hold. Four 1x1s on an empty 4x5 board under
 // the piece metric: 64 positions one move away, a few thousand two moves away, and a
 // position moves to at most 64 others.
 func TestBudgetWithinLayer(t *testing.T) {
