@@ -735,6 +735,22 @@ func FuzzAgree(f *testing.F) {
 				t.Fatalf("with Count under %d bytes: %v, %d moves, %d reachable, at least %d; want %d, %d", mem, err, r.Moves, r.Reachable, r.Lower, got[0], reachable)
 			}
 		}
+		// A budget below what memory holds (1 to 8 positions): the same stop, bound and count
+		// on one worker as on two, and what it proves holds.
+		var one string
+		for _, workers := range []int{1, 2} {
+			o := slide.Options{Metric: m, Count: true, Budget: int(limit / slide.PositionBytes), Memory: 1 << 30, Workers: workers}
+			r, err := slide.Solve(bd, o)
+			if err != nil && (!errors.Is(err, slide.ErrBudget) || r.Reachable > reachable || r.Path == nil && got[0] >= 0 && r.Lower > got[0]) {
+				t.Fatalf("budget %d, %d workers: %v, %d reachable, at least %d; want %d, %d", o.Budget, workers, err, r.Reachable, r.Lower, reachable, got[0])
+			}
+			stop := fmt.Sprint(r.Moves, r.Lower, r.Reachable, err)
+			if workers == 1 {
+				one = stop
+			} else if stop != one {
+				t.Fatalf("budget %d, %d workers: %s; one worker: %s", o.Budget, workers, stop, one)
+			}
+		}
 		for _, a := range algos {
 			r, err := slide.Solve(bd, slide.Options{Metric: m, Algo: a, Memory: limit})
 			switch {
