@@ -111,6 +111,28 @@ func TestMemory(t *testing.T) {
 	}
 }
 
+// TestBudgetAnyCores runs the same -budget searches on one core and on several: each stops
+// at the same layer, with the same bound and the same count, as the README says. On two cores
+// the 6x6 board's count under -budget 100000 proved now "at least 9", now "at least 10", and
+// on one core a layer less than on two.
+func TestBudgetAnyCores(t *testing.T) {
+	big := clitest.Files(t, map[string]string{"big.txt": "AAB.CD\nAAB.EF\nGHIJKL\nMNOPQR\nSTU.VW\nXYZ.12\n\ngoal: A 4 4\n"})("big.txt")
+	for _, line := range []string{"-json -count -budget 100000 " + big, "-farthest -budget 300000 " + big} {
+		var one string
+		for _, cores := range []int{1, 2, 4, 2, 1, 2} {
+			r := clitest.Shell(t, fmt.Sprintf("GOMAXPROCS=%d $KLOTSKI %s", cores, line))
+			if r.Status != 3 || r.Stdout == "" {
+				t.Fatalf("%s on %d cores: status %d, %q, %q", line, cores, r.Status, r.Stdout, r.Stderr)
+			}
+			if one == "" {
+				one = r.Stdout
+			} else if r.Stdout != one {
+				t.Errorf("%s on %d cores:\n%s\none core:\n%s", line, cores, r.Stdout, one)
+			}
+		}
+	}
+}
+
 // TestCgroup runs the command in a cgroup of its own under a 300 MB memory limit, the way
 // `systemd-run -p MemoryMax=300M` would: it reads the limit from the group's directory,
 // below the hierarchy's mount point, and stops at half of what it leaves beyond the
