@@ -113,8 +113,8 @@ func TestMemory(t *testing.T) {
 
 // TestBudgetAnyCores runs the same -budget searches on one core and on several: each stops
 // at the same layer, with the same bound and the same count, as the README says. On two cores
-// the 6x6 board's count under -budget 100000 proved now "at least 9", now "at least 10", and
-// on one core a layer less than on two.
+// the 6x6 board's search under -count -budget 100000 proved now "at least 9", now "at least
+// 10", and on one core a layer less than on two.
 func TestBudgetAnyCores(t *testing.T) {
 	big := clitest.Files(t, map[string]string{"big.txt": "AAB.CD\nAAB.EF\nGHIJKL\nMNOPQR\nSTU.VW\nXYZ.12\n\ngoal: A 4 4\n"})("big.txt")
 	for _, line := range []string{"-json -count -budget 100000 " + big, "-farthest -budget 300000 " + big} {
