@@ -32,12 +32,13 @@ import (
 // the worker count and however the goroutines are scheduled. Layers are told apart by where
 // each begins in a worker's list.
 //
-// A budget is kept the same way: the search stops as the first layer whose positions, with
-// those before, pass it begins (each worker's count is published with its part of the layer,
-// and a sum of counts over the budget stops every worker's claims at once), and a stopped
-// search counts the layers it holds whole. Where it stops, what it proves and what it counts
-// are then the same on any number of workers. Only the valve, a memory limit, stops a worker
-// within a layer: what it holds there depends on the schedule (Options.valve).
+// A budget is kept at the layers as well: a search stops as a layer begins with more
+// positions filed, in all, than the budget (each worker publishes its count with its part of
+// the layer, and a sum over the budget stops every worker's claims at once), and a stopped
+// search counts the layers it holds whole; so where it stops, what it proves and what it
+// counts are the same on any number of workers. The valve alone (Options.valve: what Memory
+// holds, or the budget itself when no memory is given or the budget is what it holds) stops a
+// worker within a layer, where what the worker holds depends on the schedule.
 //
 // The workers spin at the barrier, yielding after a hundred tries: the classic's layers are
 // about a hundred positions, some tens of microseconds of work. With one worker the same code
