@@ -87,16 +87,12 @@ func (o Options) limited() Options {
 }
 
 // valve is how many positions a breadth-first worker may hold within a layer before it
-// stops there, the successors it has yet to hand on counted too: the budget when the budget is
-// what Memory holds or no memory is given, else what Memory holds. A budget below that is
-// checked as each layer begins (breadth.over), so that where a search stops, what it proves
-// and what it counts do not depend on how the workers shared the layers out.
-func (o Options) valve() int {
-	if n := o.Memory / PositionBytes; !o.byMemory && n > int64(o.Budget) {
-		return int(n)
-	}
-	return o.Budget
-}
+// stops there, the successors it has yet to hand on counted too: the larger of the budget
+// and what Memory holds (the budget itself when no memory is given or the budget is what it
+// holds). A budget below that is checked as each layer begins (breadth.over), so that where
+// a search stops, what it proves and what it counts do not depend on how the workers shared
+// the layers out.
+func (o Options) valve() int { return max(o.Budget, int(o.Memory/PositionBytes)) }
 
 // full is the error of a search that would record more than its budget: ErrBudget, or
 // memory.ErrLimit when the budget is what Memory holds.
