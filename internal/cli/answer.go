@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/statespace/puzzles/internal/memory"
+	"github.com/statespace/puzzles/internal/search"
 )
 
 // Answer is one number an input asks for (a part's steps, a puzzle's moves), as both outputs
@@ -119,12 +120,7 @@ func (a Answer) Line(prefix string) string {
 }
 
 // Count is n and the noun, plural but for one: "1 move", "81 moves".
-func Count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+func Count(n int, noun string) string { return search.Count(n, noun) }
 
 // String is the timing as a line's words: "median 81µs, min 79µs over 200 runs".
 func (t *Timing) String() string {

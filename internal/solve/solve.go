@@ -299,12 +299,12 @@ func (s Stats) String() string {
 		if r.Optional != 0 {
 			what = append(what, r.Optional.Named()+" taken in passing")
 		}
-		what = append(what, fmt.Sprintf("%d doors always open, %d steps added", r.Doors, r.Steps))
+		what = append(what, fmt.Sprintf("%s always open, %s added", search.Count(r.Doors, "door"), search.Count(r.Steps, "step")))
 		reduced = "reduced: " + strings.Join(what, ", ") + "; "
 	}
 	if s.Apart > 0 {
-		return fmt.Sprintf("%sroutes: %s; regions solved apart: %d states, no search; time: corridors %v, reach %v, regions %v",
-			reduced, s.routes(), s.Apart, s.Corridors, s.Reach, s.Search)
+		return fmt.Sprintf("%sroutes: %s; regions solved apart: %s, no search; time: corridors %v, reach %v, regions %v",
+			reduced, s.routes(), search.Count(s.Apart, "state"), s.Corridors, s.Reach, s.Search)
 	}
 	first := ""
 	if s.FirstWalk > 0 {
@@ -322,7 +322,7 @@ func (s Stats) String() string {
 	}
 	var terms []string // what the bound added as the search went: regions' exact costs, the exit's detour and ways
 	if s.Exact > 0 {
-		terms = append(terms, fmt.Sprintf("regions' exact costs: %d states", s.Exact))
+		terms = append(terms, "regions' exact costs: "+search.Count(s.Exact, "state"))
 	}
 	if s.Detours != 0 || s.Ways > 0 {
 		var what []string
@@ -335,7 +335,7 @@ func (s Stats) String() string {
 		case s.Ways > 1:
 			what = append(what, fmt.Sprintf("%d pairs of keys for two ways in", s.Ways))
 		}
-		terms = append(terms, fmt.Sprintf("%s from %d states expanded", strings.Join(what, " and "), s.DetoursAfter))
+		terms = append(terms, fmt.Sprintf("%s from %s expanded", strings.Join(what, " and "), search.Count(s.DetoursAfter, "state")))
 	}
 	added := ""
 	if terms != nil {
@@ -345,8 +345,8 @@ func (s Stats) String() string {
 	if s.States > 0 {
 		per = float64(s.Bytes) / float64(s.States)
 	}
-	return fmt.Sprintf("%s%sroutes: %s; bound %v, %d at the start%s; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated; dives for walks: %d, %d states popped%s; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
-		reduced, lead, s.routes(), s.Bound, s.StartBound, added, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Dives, s.Weighted, first,
+	return fmt.Sprintf("%s%sroutes: %s; bound %v, %d at the start%s; states: %d recorded, %d pushed, %d popped, %d expanded, %d dominated; dives for walks: %d, %s popped%s; memory: %s, %.0f bytes a state; time: corridors %v, reach %v, set-up %v, search %v",
+		reduced, lead, s.routes(), s.Bound, s.StartBound, added, s.States, s.Pushed, s.Popped, s.Expanded, s.Dominated, s.Dives, search.Count(s.Weighted, "state"), first,
 		memory.Format(int64(s.Bytes)), per, s.Corridors, s.Reach, s.Setup, s.Search)
 }
 
@@ -356,9 +356,9 @@ func (s Stats) routes() string {
 	r := s.Routes
 	open := ""
 	if r.Opens > 0 {
-		open = fmt.Sprintf(", %d searches for one key set (%d answers reused)", r.Opens, r.Reused)
+		open = fmt.Sprintf(", %s for one key set (%s reused)", search.Count(r.Opens, "search"), search.Count(r.Reused, "answer"))
 	}
-	return fmt.Sprintf("%d BFS, %d routes, %d labels%s", r.BFS, r.Routes, r.Labels, open)
+	return fmt.Sprintf("%d BFS, %s, %s%s", r.BFS, search.Count(r.Routes, "route"), search.Count(r.Labels, "label"), open)
 }
 
 // ErrBudget is returned (wrapped) when a search records more states than its budget allows.
@@ -413,7 +413,7 @@ func (p *Progress) String() string {
 		}
 		return name + ": " + setUpNames[st]
 	}
-	s := fmt.Sprintf("%s: %d states, %s, at least %d", name, p.States.Load(), memory.Format(p.Bytes.Load()), p.Lower.Load())
+	s := fmt.Sprintf("%s: %s, %s, at least %d", name, search.Count(int(p.States.Load()), "state"), memory.Format(p.Bytes.Load()), p.Lower.Load())
 	if up := p.Upper.Load(); up >= 0 {
 		s += fmt.Sprintf(", a walk of %d", up)
 	}

@@ -76,7 +76,7 @@ func TestNames(t *testing.T) {
 // TestStatsTerms checks the -v line's account of what the bound added as the search went:
 // regions' exact costs, the exit's detour and ways, each alone and together; and its
 // memory a state, none when no state was recorded; and what the reductions took out, when
-// any of them took something.
+// any of them took something; each count singular for one.
 func TestStatsTerms(t *testing.T) {
 	for _, c := range []struct {
 		s    solve.Stats
@@ -93,6 +93,10 @@ func TestStatsTerms(t *testing.T) {
 		{solve.Stats{Exact: 50, Detours: keys.Bit(9), Ways: 12, DetoursAfter: 5818},
 			"at the start (regions' exact costs: 50 states; detours round key j's doors and 12 pairs of keys for two ways in from 5818 states expanded); states:"},
 		{solve.Stats{Ways: 1, DetoursAfter: 40}, "at the start (1 pair of keys for two ways in from 40 states expanded); states:"},
+		{solve.Stats{Routes: routes.Stats{BFS: 1, Routes: 1, Labels: 1, Opens: 2, Reused: 1}}, "routes: 1 BFS, 1 route, 1 label, 2 searches for one key set (1 answer reused); "},
+		{solve.Stats{Reduced: routes.Reduction{Doors: 1, Steps: 1}}, "1 door always open, 1 step added; "},
+		{solve.Stats{Dives: 1, Weighted: 1}, "dives for walks: 1, 1 state popped;"},
+		{solve.Stats{Apart: 1}, "regions solved apart: 1 state, no search;"},
 	} {
 		if got := c.s.String(); !strings.Contains(got, c.want) {
 			t.Errorf("%+v: %q, want it to hold %q", c.s, got, c.want)
