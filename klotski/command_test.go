@@ -64,8 +64,12 @@ func TestCommand(t *testing.T) {
 		{`$KLOTSKI -budget 1000 -algo astar`, "stopped (position budget exceeded: more than 1000 positions): at least ", "", 3},
 		{`$KLOTSKI -json -hardest -budget 10`, `{"file":"embedded","notes":["stopped: position budget exceeded: more than 10 positions"],"metric":"piece","hardest":null}`, "", 3},
 		{`$KLOTSKI -json -farthest -budget 10`, `{"file":"embedded","notes":["stopped: position budget exceeded: more than 10 positions"],"metric":"piece","farthest":null,"bounds":{"lower":`, "", 3},
-		{`$KLOTSKI -json -count -budget 100 ` + f("near.txt"), `{"file":"` + f("near.txt") + `","notes":["reachable: stopped: position budget exceeded: more than 100 positions"],"metric":"piece","moves":1,"expanded":`, "", 3},
-		{`$KLOTSKI ` + f("near.txt") + ` -count -budget 100`, "1 move (piece metric), 1 position expanded\ncode 1A9BF0C00 (4WVE1)\nreachable: stopped (position budget exceeded: more than 100 positions): at least ", "", 3},
+		{`$KLOTSKI -json -count -budget 100 ` + f("near.txt"), `{"file":"` + f("near.txt") + `","notes":["reachable: stopped: position budget exceeded: more than 100 positions"],"metric":"piece","moves":1,"expanded":1,"reachable":null,"reachable_bounds":{"lower":125},"code":"1A9BF0C00","short":"4WVE1"}` + "\n", "", 3},
+		{`$KLOTSKI ` + f("near.txt") + ` -count -budget 100`, "1 move (piece metric), 1 position expanded\ncode 1A9BF0C00 (4WVE1)\nreachable: stopped (position budget exceeded: more than 100 positions): at least 125\n", "", 3},
+		// A count stopped before the solution: breadth-first, the positions of the layers it completed.
+		{`$KLOTSKI -json -count -budget 5000`, `{"file":"embedded","notes":["stopped: position budget exceeded: more than 5000 positions","reachable: stopped: position budget exceeded: more than 5000 positions"],"metric":"piece","moves":null,"reachable":null,"reachable_bounds":{"lower":10273},"bounds":{"lower":42}}` + "\n", "", 3},
+		{`$KLOTSKI -count -budget 5000`, "stopped (position budget exceeded: more than 5000 positions): at least 42\nreachable: stopped (position budget exceeded: more than 5000 positions): at least 10273\n", "", 3},
+		{`$KLOTSKI -count -budget 1000 -algo astar`, "stopped (position budget exceeded: more than 1000 positions): at least 29\nreachable: stopped (position budget exceeded: more than 1000 positions)\n", "", 3}, // its own search, never run
 		{`$KLOTSKI -census -metric step`, "", "-census and -metric do not go together", 2}, // the census has no metric: ignored before
 		{`$KLOTSKI -groups -metric step`, "", "-groups and -metric do not go together", 2}, // the atlas is the piece metric's
 		{`$KLOTSKI -hardest -algo astar`, "", "-hardest and -algo do not go together", 2},  // one breadth-first search
@@ -99,7 +103,7 @@ func TestMemory(t *testing.T) {
 	big := clitest.Files(t, map[string]string{"big.txt": "AAB.CD\nAAB.EF\nGHIJKL\nMNOPQR\nSTU.VW\nXYZ.12\n\ngoal: A 4 4\n"})("big.txt")
 	for _, mode := range []string{"-algo bfs", "-algo astar", "-algo bidir", "-count", "-hardest", "-farthest"} {
 		r := clitest.Shell(t, `$KLOTSKI -json -mem 48MB `+mode+` `+big)
-		if r.Status != 3 || !strings.Contains(r.Stdout, `"notes":["stopped: memory limit 48 MB"]`) || r.RSS > (48+12+16)<<20 {
+		if r.Status != 3 || !strings.Contains(r.Stdout, `"notes":["stopped: memory limit 48 MB"`) || r.RSS > (48+12+16)<<20 {
 			t.Errorf("-mem 48MB %s: status %d, peak memory %d MB, %s", mode, r.Status, r.RSS>>20, r.Stdout)
 		}
 	}

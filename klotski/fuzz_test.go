@@ -90,6 +90,7 @@ func FuzzCommand(f *testing.F) {
 var figureLines = []clitest.Figure{
 	{Line: regexp.MustCompile(`^(?:(.+): )?(\d+) moves? \(\w+ metric\), (\d+) positions? expanded$`), Names: []string{"moves", "expanded"}},
 	{Line: regexp.MustCompile(`^(?:(.+): )?reachable: (\d+)$`), Names: []string{"reachable"}},
+	{Line: regexp.MustCompile(`^(?:(.+): )?reachable: stopped \(.*\): at least (\d+)$`), Names: []string{"reachable_lower"}},
 	{Line: regexp.MustCompile(`^(?:(.+): )?unsolvable \(\w+ metric\): (\d+) positions? reachable, none a goal$`), Names: []string{"reachable"}},
 	{Line: regexp.MustCompile(`^(?:(.+): )?the farthest positions from any goal need (\d+) moves? \(\w+ metric\): (\d+) of them, among (\d+) positions? `), Names: []string{"hardest", "positions", "total"}},
 	{Line: regexp.MustCompile(`^(?:(.+): )?the farthest positions from the start need (\d+) moves? \(\w+ metric\): (\d+) of them, among (\d+) positions? `), Names: []string{"farthest", "positions", "total"}},
@@ -105,15 +106,18 @@ func has(figures map[string]int, k string, n int) bool {
 func recordFigures(records []cli.Record) map[string]int {
 	figures := map[string]int{}
 	for _, r := range records {
-		for field, n := range map[string]cli.Number{"moves": r.Moves, "hardest": r.Hardest, "farthest": r.Farthest} {
+		for field, n := range map[string]cli.Number{"moves": r.Moves, "reachable": r.Reachable, "hardest": r.Hardest, "farthest": r.Farthest} {
 			if n.Value != nil {
 				figures[r.File+" "+field] = *n.Value
 			}
 		}
-		for field, n := range map[string]*int{"expanded": r.Expanded, "reachable": r.Reachable, "positions": r.Positions, "total": r.Total} {
+		for field, n := range map[string]*int{"expanded": r.Expanded, "positions": r.Positions, "total": r.Total} {
 			if n != nil {
 				figures[r.File+" "+field] = *n
 			}
+		}
+		if r.ReachableBounds != nil {
+			figures[r.File+" reachable_lower"] = r.ReachableBounds.Lower
 		}
 	}
 	return figures

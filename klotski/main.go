@@ -124,31 +124,39 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 	opt.Memory = job.Share(job.Meter.Limit())
 	job.Show(opt.Progress.String)
 	o := cli.Outcome{Record: cli.Record{Metric: opt.Metric.String()}}
-	number, lower := &o.Record.Moves, 0
 	if c.hardest || c.farthest {
-		number, lower, err = c.positions(&o, bd, opt, job.Prefix())
+		err = c.positions(&o, bd, opt, job.Prefix())
 	} else {
-		lower, err = solution(&o, bd, opt, job)
+		err = solution(&o, bd, opt, job)
 	}
 	if err != nil && !slide.Stopped(err) {
 		return cli.Outcome{Err: err}
-	} else if err != nil {
-		a := cli.Answer{Stop: err, Lower: lower, Upper: -1}
-		*number, o.Record.Bounds = a.Number(), a.Bounds()
-		o.Add(job.Prefix(), a, false)
 	}
 	return o
 }
 
+// stopped records a search that err stopped before it proved the number asked for: null,
+// with the bounds and a note saying what it proved (at least lower).
+func stopped(o *cli.Outcome, prefix, label string, number *cli.Number, bounds **cli.Bounds, lower int, err error) error {
+	a := cli.Answer{Label: label, Stop: err, Lower: lower, Upper: -1}
+	*number, *bounds = a.Number(), a.Bounds()
+	o.Add(prefix, a, label != "")
+	return err
+}
+
 // solution finds the fewest moves; the text shows every move and position when there is one
-// input. A search stopped before its solution returns the fewest moves it proved; a count
-// stopped after it keeps the solution, and says how many positions it counted.
-func solution(o *cli.Outcome, bd *slide.Board, opt slide.Options, job *cli.Job) (int, error) {
+// input. A search stopped before its solution says the fewest moves it proved; a count
+// stopped, before the solution or after it (which it keeps), how many positions it counted.
+func solution(o *cli.Outcome, bd *slide.Board, opt slide.Options, job *cli.Job) error {
 	res, err := slide.Solve(bd, opt)
-	if err != nil && res.Path == nil {
-		return res.Lower, err
-	}
 	prefix, r := job.Prefix(), &o.Record
+	if err != nil && res.Path == nil {
+		stopped(o, prefix, "", &r.Moves, &r.Bounds, res.Lower, err)
+		if opt.Count {
+			stopped(o, prefix, "reachable", &r.Reachable, &r.ReachableBounds, res.Reachable, err)
+		}
+		return err
+	}
 	r.Expanded, r.Moves = &res.Expanded, cli.Of(res.Moves)
 	if res.Moves < 0 {
 		r.Moves, o.Status = cli.Null, cli.NoAnswer
@@ -164,9 +172,9 @@ func solution(o *cli.Outcome, bd *slide.Board, opt slide.Options, job *cli.Job) 
 	}
 	switch {
 	case err != nil: // -count stopped
-		o.Add(prefix, cli.Answer{Label: "reachable", Stop: err, Lower: res.Reachable, Upper: -1}, true)
+		stopped(o, prefix, "reachable", &r.Reachable, &r.ReachableBounds, res.Reachable, err)
 	case res.Reachable > 0: // none a goal, or -count
-		r.Reachable = &res.Reachable
+		r.Reachable = cli.Of(res.Reachable)
 		if res.Moves >= 0 {
 			o.Printf("%sreachable: %d\n", prefix, res.Reachable)
 		}
@@ -179,14 +187,14 @@ func solution(o *cli.Outcome, bd *slide.Board, opt slide.Options, job *cli.Job) 
 			slide.Solve(slide.NewBoard(p), opt)
 		}
 	}
-	return 0, nil
+	return nil
 }
 
 // positions finds the positions farthest from any goal (-hardest) or from the start
 // (-farthest): their number of moves, how many there are, and up to maxBoards of them as
-// boards in the input format, with their codes. It returns the record's field for the
-// number and, when the search stopped, the moves it proved the farthest need at least.
-func (c *config) positions(o *cli.Outcome, bd *slide.Board, opt slide.Options, prefix string) (*cli.Number, int, error) {
+// boards in the input format, with their codes; when the search stopped, the moves it
+// proved the farthest need at least.
+func (c *config) positions(o *cli.Outcome, bd *slide.Board, opt slide.Options, prefix string) error {
 	r := &o.Record
 	find, number, from := slide.Hardest, &r.Hardest, "from any goal"
 	if c.farthest {
@@ -194,7 +202,7 @@ func (c *config) positions(o *cli.Outcome, bd *slide.Board, opt slide.Options, p
 	}
 	h, err := find(bd, opt)
 	if err != nil {
-		return number, h.Lower, err
+		return stopped(o, prefix, "", number, &r.Bounds, h.Lower, err)
 	}
 	n := len(h.Positions)
 	*number, r.Positions, r.Total = cli.Of(h.Moves), &n, &h.Total
@@ -215,5 +223,5 @@ func (c *config) positions(o *cli.Outcome, bd *slide.Board, opt slide.Options, p
 		}
 		o.Printf("\n")
 	}
-	return number, 0, nil
+	return nil
 }

@@ -32,20 +32,21 @@ type Record struct {
 	Notes       []string `json:"notes,omitempty"`
 
 	// klotski
-	Metric    string   `json:"metric,omitempty"`
-	Moves     Number   `json:"moves,omitzero"`
-	Expanded  *int     `json:"expanded,omitempty"`
-	Reachable *int     `json:"reachable,omitempty"`
-	Code      string   `json:"code,omitempty"`    // a 4x5 layout's common code
-	Short     string   `json:"short,omitempty"`   // and its short code
-	Hardest   Number   `json:"hardest,omitzero"`  // -hardest; null when its search stopped
-	Farthest  Number   `json:"farthest,omitzero"` // -farthest; likewise
-	Bounds    *Bounds  `json:"bounds,omitempty"`  // what a stopped search proved of moves, hardest or farthest
-	Positions *int     `json:"positions,omitempty"`
-	Goals     *int     `json:"goals,omitempty"`
-	Total     *int     `json:"total,omitempty"`
-	Boards    []string `json:"boards,omitempty"`
-	Codes     []string `json:"codes,omitempty"`
+	Metric          string   `json:"metric,omitempty"`
+	Moves           Number   `json:"moves,omitzero"`
+	Expanded        *int     `json:"expanded,omitempty"`
+	Reachable       Number   `json:"reachable,omitzero"`         // -count, or no goal reachable; null when its search stopped
+	ReachableBounds *Bounds  `json:"reachable_bounds,omitempty"` // what a stopped count proved: at least lower positions
+	Code            string   `json:"code,omitempty"`             // a 4x5 layout's common code
+	Short           string   `json:"short,omitempty"`            // and its short code
+	Hardest         Number   `json:"hardest,omitzero"`           // -hardest; null when its search stopped
+	Farthest        Number   `json:"farthest,omitzero"`          // -farthest; likewise
+	Bounds          *Bounds  `json:"bounds,omitempty"`           // what a stopped search proved of moves, hardest or farthest
+	Positions       *int     `json:"positions,omitempty"`
+	Goals           *int     `json:"goals,omitempty"`
+	Total           *int     `json:"total,omitempty"`
+	Boards          []string `json:"boards,omitempty"`
+	Codes           []string `json:"codes,omitempty"`
 
 	Time *Timing `json:"time_ns,omitempty"` // with -repeat
 }

@@ -236,9 +236,10 @@ type Result struct {
 func budgetErr(n int) error { return fmt.Errorf("%w: %s", ErrBudget, search.Over(n, "position")) }
 
 // Solve finds an optimal solution of bd's puzzle. When a limit stops the search first, it
-// returns what the search proved (Result.Lower) and the limit's error; when it stops the
-// count that Options.Count asks for after the solution, it returns the solution with the
-// positions counted so far (at least that many are reachable) and the error.
+// returns what the search proved (Result.Lower) and the limit's error, and with
+// Options.Count, breadth-first, the positions of the layers it completed (at least that many
+// are reachable); when it stops the count after the solution, it returns the solution with
+// the positions counted so far and the error.
 func Solve(bd *Board, opt Options) (Result, error) {
 	opt = opt.limited()
 	e := bd.engine(opt, true)
@@ -407,8 +408,12 @@ func bfs(e engine, opt Options) (Result, error) {
 			_, r.Reachable = b.count() // every position, or those counted when the search stopped
 		}
 		return r, res.err
-	case res.err != nil:
-		return Result{Lower: res.depth + 1}, res.err // no goal within the layers completed
+	case res.err != nil: // no goal within the layers completed
+		r := Result{Lower: res.depth + 1}
+		if opt.Count {
+			_, r.Reachable = b.count()
+		}
+		return r, res.err
 	}
 	keys, n := b.count()
 	return Result{Moves: -1, Expanded: keys, Reachable: n}, nil

@@ -1116,7 +1116,8 @@ func TestProgress(t *testing.T) {
 // -budget) stops a breadth-first search at the same place on any number of workers, however
 // they share the layers out: as the first layer that takes it past the budget begins. So
 // Solve proves the same Lower, a count counts the same positions, Farthest reaches the same
-// layer, every run. Stopping within the layer on one worker (at the budget exactly) and on
+// layer, every run; and Solve with Count, stopped before its solution or after it, counts
+// what Count counts. Stopping within the layer on one worker (at the budget exactly) and on
 // several (at twice the budget with the successors not yet handed on) proved a layer less on
 // one than on two, and on two now one layer, now another.
 func TestBudgetAtLayers(t *testing.T) {
@@ -1140,6 +1141,10 @@ func TestBudgetAtLayers(t *testing.T) {
 				res, err := slide.Solve(bd, o)
 				n, cerr := slide.Count(bd, o)
 				far, ferr := slide.Farthest(bd, o)
+				o.Count = true // the same layers, the solution noted on the way
+				if counted, _ := slide.Solve(bd, o); counted.Reachable != n {
+					t.Errorf("%v metric, budget %d, %d workers: Solve with Count counted %d, Count %d", tc.metric, budget, workers, counted.Reachable, n)
+				}
 				got := fmt.Sprintf("solve: %d moves, at least %d, %v; count: %d, %v; farthest: at least %d, %v",
 					res.Moves, res.Lower, err, n, cerr, far.Lower, ferr)
 				if want == "" {
