@@ -224,7 +224,7 @@ type Result struct {
 	Moves     int     // fewest moves, or -1 when no goal position is reachable
 	Path      []State // the positions of an optimal solution, start first
 	Expanded  int     // positions whose moves were generated (one per mirror pair when the search keeps one)
-	Reachable int     // positions reachable from the start: when no goal is, or with Options.Count
+	Reachable int     // positions reachable from the start: when no goal is, or with Options.Count; when a limit stopped it, the positions counted (at least that many)
 
 	// Lower, when the search stopped before it found a solution, is what it proved: every
 	// solution takes at least Lower moves (0: nothing proven). Breadth-first, one more than
