@@ -85,7 +85,8 @@ func FuzzCommand(f *testing.F) {
 }
 
 // figureLines are the lines of klotski's text that give figures: the fewest moves and
-// positions expanded, the positions reachable (after the moves, or when none is a goal),
+// positions expanded, the positions reachable (after the moves, or when none is a goal) and
+// at least reachable (a count a limit stopped: the record's reachable_bounds.lower),
 // and the farthest positions' moves, their number and the positions among which they are.
 var figureLines = []clitest.Figure{
 	{Line: regexp.MustCompile(`^(?:(.+): )?(\d+) moves? \(\w+ metric\), (\d+) positions? expanded$`), Names: []string{"moves", "expanded"}},

@@ -401,22 +401,20 @@ func bfs(e engine, opt Options) (Result, error) {
 	}
 	b, res := runBreadth(e, opt, []State{e.start()}, until)
 	defer b.release()
+	var r Result
 	switch {
 	case res.found:
-		r := Result{Moves: res.depth, Path: b.path(res.goal, res.depth), Expanded: res.expanded}
-		if opt.Count {
-			_, r.Reachable = b.count() // every position, or those counted when the search stopped
-		}
-		return r, res.err
+		r = Result{Moves: res.depth, Path: b.path(res.goal, res.depth), Expanded: res.expanded}
 	case res.err != nil: // no goal within the layers completed
-		r := Result{Lower: res.depth + 1}
-		if opt.Count {
-			_, r.Reachable = b.count()
-		}
-		return r, res.err
+		r = Result{Lower: res.depth + 1}
+	default:
+		keys, n := b.count()
+		return Result{Moves: -1, Expanded: keys, Reachable: n}, nil
 	}
-	keys, n := b.count()
-	return Result{Moves: -1, Expanded: keys, Reachable: n}, nil
+	if opt.Count {
+		_, r.Reachable = b.count() // every position, or those of the layers completed when the search stopped
+	}
+	return r, res.err
 }
 
 // reach counts the positions reachable from the start.
