@@ -287,7 +287,7 @@ func TestGroupsStop(t *testing.T) {
 
 // TestGroups runs the atlas of all 4x5 layouts and checks the reference engine's facts, and
 // the same with -list, a line for each group; then it solves the hardest layout it reports by
-// its code.
+// its code, and every 100th group's hardest layout (or, unsolvable, its first) as a file.
 func TestGroups(t *testing.T) {
 	if testing.Short() {
 		t.Skip("every 4x5 layout")
@@ -335,7 +335,8 @@ func TestGroups(t *testing.T) {
 		t.Errorf("-list's summary (%v): %s", err, lines[0])
 	}
 	layouts, unsolvable := 0, 0
-	for _, line := range lines[1:] {
+	sample, want := map[string]string{}, map[string]string{} // every 100th group as a file to solve again, and what it must give
+	for i, line := range lines[1:] {
 		var g struct {
 			Size    int
 			Board   string
@@ -349,6 +350,28 @@ func TestGroups(t *testing.T) {
 		if g.Moves == nil {
 			unsolvable++
 		}
+		if i%100 == 0 {
+			name, board, moves := fmt.Sprintf("g%05d.txt", i), g.Board, "null"
+			if g.Moves != nil {
+				board, moves = g.Hardest.Board, fmt.Sprint(*g.Moves)
+			}
+			sample[name] = board + "\n\ngoal: A 3 1\n"
+			want[name] = fmt.Sprintf("moves %s, reachable %d", moves, g.Size)
+		}
+	}
+	// The solver, from a sample of the groups: a group's hardest layout takes its moves, a
+	// group without one is unsolvable, and either reaches the group's layouts, no more.
+	for _, rec := range clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json -count `+clitest.Files(t, sample)("")).Stdout) {
+		name := filepath.Base(rec.File)
+		moves, _ := json.Marshal(rec.Moves)
+		reachable, _ := json.Marshal(rec.Reachable)
+		if got := fmt.Sprintf("moves %s, reachable %s", moves, reachable); got != want[name] {
+			t.Errorf("%s: %s, the atlas says %s: %s", name, got, want[name], sample[name])
+		}
+		delete(want, name)
+	}
+	if len(want) != 0 {
+		t.Errorf("%d of the sample's files not answered", len(want))
 	}
 	if layouts != s.Layouts || unsolvable != s.Unsolvable {
 		t.Errorf("-list: %d layouts, %d groups unsolvable; the summary says %d and %d", layouts, unsolvable, s.Layouts, s.Unsolvable)
