@@ -3,8 +3,12 @@ package benchmarks
 import (
 	"context"
 	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,7 +20,9 @@ import (
 // BenchmarkKlotski solves the classic with each algorithm and metric, and counts its
 // reachable positions; the expansions each algorithm needs are reported as a metric, and the
 // median of the single runs beside the mean (see timed). Breadth-first searches run on every
-// core (slide.DefaultWorkers); the -serial variants on one goroutine, their baseline. Every
+// core (slide.DefaultWorkers), as the default shares the layers out: the classic's, all under
+// slide.DefaultSpread, on one (BenchmarkSpread); the -serial variants on one goroutine, their
+// baseline. Every
 // variant's last answer is held to the classic's published fewest moves (81, 90 and 116) and
 // its 25,955 positions.
 func BenchmarkKlotski(b *testing.B) {
@@ -111,14 +117,51 @@ func classicCounted(b *testing.B, n int, err error) {
 	}
 }
 
-// BenchmarkKlotskiSpeedup solves the classic on one goroutine and on every core in turn, an
-// iteration a pair, and reports the median of the pairs' time ratios (speedup, see paired).
+// BenchmarkKlotskiSpeedup solves the classic on one goroutine and on every core in turn, the
+// layers shared from the first (Options.Spread 1: the classic's are too small for the
+// default to share them), an iteration a pair, and reports the median of the pairs' time
+// ratios (speedup, see paired).
 func BenchmarkKlotskiSpeedup(b *testing.B) {
 	bd := slide.NewBoard(classic(b))
 	speedup := paired(b,
 		func() { slide.Solve(bd, slide.Options{Metric: slide.Whole, Workers: 1}) },
-		func() { slide.Solve(bd, slide.Options{Metric: slide.Whole}) })
+		func() { slide.Solve(bd, slide.Options{Metric: slide.Whole, Spread: 1}) })
 	b.ReportMetric(speedup, "speedup")
+}
+
+// BenchmarkSpread runs breadth-first searches on every core with the layers shared among the
+// workers from the first (Options.Spread 1, the baseline) and, in turn, from the first of
+// slide.DefaultSpread positions, and reports the median of the pairs' time ratios
+// (first/default, see paired). It solves the classic, whose layers all stay under
+// DefaultSpread, and ../shared's cases when they are there (207 to 104,540 positions
+// reachable); and it counts four 1x1s on an empty 4x5 board, whose third layer holds
+// thousands.
+func BenchmarkSpread(b *testing.B) {
+	solve := map[string][]byte{"classic": inputs.KlotskiClassic}
+	files, _ := filepath.Glob("../../shared/klotski/cases/*.txt")
+	for _, f := range files {
+		if data, err := os.ReadFile(f); err == nil {
+			solve[strings.TrimSuffix(filepath.Base(f), ".txt")] = data
+		}
+	}
+	run := func(name string, data []byte, search func(*slide.Board, slide.Options)) {
+		p, err := slide.Parse(name, data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		bd := slide.NewBoard(p)
+		b.Run(name, func(b *testing.B) {
+			ratio := paired(b,
+				func() { search(bd, slide.Options{Metric: slide.Whole, Spread: 1}) },
+				func() { search(bd, slide.Options{Metric: slide.Whole}) })
+			b.ReportMetric(ratio, "first/default")
+		})
+	}
+	for _, name := range slices.Sorted(maps.Keys(solve)) {
+		run("solve/"+name, solve[name], func(bd *slide.Board, o slide.Options) { slide.Solve(bd, o) })
+	}
+	run("count/sparse", []byte("A...\n.B..\n..C.\n...D\n....\n\ngoal: A 4 3\n"),
+		func(bd *slide.Board, o slide.Options) { slide.Count(bd, o) })
 }
 
 // BenchmarkFreeMoves solves the classic under each metric with the moves looked up by the

@@ -41,9 +41,19 @@ import (
 // worker within a layer, where what the worker holds depends on the schedule.
 //
 // The workers spin at the barrier, yielding after a hundred tries: the classic's layers are
-// about a hundred positions, some tens of microseconds of work. With one worker the same code
+// a few hundred positions, some tens of microseconds of work. With one worker the same code
 // is the plain serial search, the baseline (BenchmarkKlotski's -serial variants and
 // BenchmarkKlotskiSpeedup in the benchmark report).
+//
+// Small layers are not worth sharing: the workers' start and the barrier cost more than a
+// second core saves on a layer of a few hundred positions, and most searches never grow
+// beyond that. So worker 0 runs alone, the serial search on one share, until a layer begins
+// with Options.Spread positions or more (DefaultSpread; 1, every layer shared, is the
+// baseline: BenchmarkSpread). Then it hands the search on (spread): its share becomes the
+// past, frozen, and only the positions of that layer and the one before go to their owners'
+// new shares. That is all the workers need to tell a new position from one met before: a
+// move's reverse is a move, so a position one move from the layer is in it, in the layer
+// before, or in the next. The past still answers for the layers before (depth, count).
 
 // maxWorkers bounds a search's goroutines; DefaultWorkers picks min(GOMAXPROCS, 4).
 const maxWorkers = 8
@@ -70,6 +80,12 @@ type breadth struct {
 	shares []*share
 	gens   []gen
 	wg     sync.WaitGroup
+
+	// The layers run alone before the workers start (spread): how many workers there are to
+	// be, worker 0's share of those layers, and how many of its positions are in no share.
+	workers int
+	past    *share
+	pastN   int
 }
 
 // gen is how many barriers a worker has reached, alone on its cache line.
@@ -85,6 +101,7 @@ type share struct {
 	last   []uint16 // the piece that moved last in each position (lastMove)
 	seen   visited
 	layers []int32              // where each layer begins in states, and where the frontier ends
+	base   int                  // the layer layers[0] begins: after a spread, the one before it (the earlier in breadth.past)
 	front  []State              // the frontier, states[from:end] as the layer began, for helpers
 	fLast  []uint16             // and its last moves
 	out    [2][maxWorkers]inbox // successors by layer parity and owner
@@ -132,18 +149,12 @@ func runBreadth(e engine, opt Options, roots []State, until until) (*breadth, br
 		n = DefaultWorkers()
 	}
 	n = min(n, maxWorkers)
-	b := &breadth{e: e, opt: opt, until: until, own: e.owners(), gens: make([]gen, n)}
+	b := &breadth{e: e, opt: opt, until: until, own: e.owners(), gens: make([]gen, n), workers: n}
+	if len(roots) < opt.spread() {
+		n = 1 // worker 0 alone until a layer is large enough (spread)
+	}
 	for range n {
-		sh := shares.Get().(*share)
-		sh.e = e.fork()
-		if sh.succ.moved == nil {
-			sh.succ.moved = make([]uint16, 0, 64) // not nil: the engine tracks moves into it
-		}
-		sh.states, sh.last, sh.layers = sh.states[:0], sh.last[:0], append(sh.layers[:0], 0)
-		sh.seen.reset()
-		sh.cursor.Store(0)
-		sh.ready.Store(0)
-		b.shares = append(b.shares, sh)
+		b.shares = append(b.shares, newShare(e))
 	}
 	for _, r := range roots {
 		if until != toEnd && !b.root.found && e.done(r) {
@@ -159,25 +170,78 @@ func runBreadth(e engine, opt Options, roots []State, until until) (*breadth, br
 		sh.publish()
 		sh.filed.Store(int64(len(sh.states)))
 	}
-	for i := 1; i < n; i++ {
-		b.wg.Add(1)
-		go func() {
-			defer b.wg.Done()
-			b.work(i)
-		}()
-	}
-	res := b.work(0)
+	b.start(1, 0)
+	res := b.work(0, 0)
 	b.wg.Wait()
 	return b, res
 }
 
+// newShare returns an empty share for engine e, from the pool.
+func newShare(e engine) *share {
+	sh := shares.Get().(*share)
+	sh.e = e.fork()
+	if sh.succ.moved == nil {
+		sh.succ.moved = make([]uint16, 0, 64) // not nil: the engine tracks moves into it
+	}
+	sh.states, sh.last, sh.layers, sh.base = sh.states[:0], sh.last[:0], append(sh.layers[:0], 0), 0
+	sh.seen.reset()
+	sh.cursor.Store(0)
+	sh.ready.Store(0)
+	return sh
+}
+
+// start runs the workers of the shares from first on, each from layer on.
+func (b *breadth) start(first, layer int) {
+	for i := first; i < len(b.shares); i++ {
+		b.gens[i].n.Store(int64(layer)) // the barriers before layer, passed
+		b.wg.Add(1)
+		go func() {
+			defer b.wg.Done()
+			b.work(i, layer)
+		}()
+	}
+}
+
+// spread hands the search from worker 0 alone to all its workers as layer begins. Worker 0's
+// share becomes the past, and the positions of this layer and the one before go to their
+// owners in new shares: a position the next layers meet is one move from this one's, and a
+// move's reverse is a move, so it is new unless it is in one of those two layers (or in the
+// next, which the new shares file). The past still answers depth for the layers before.
+func (b *breadth) spread(layer int) {
+	past, base := b.shares[0], max(layer-1, 0)
+	b.past, b.pastN = past, int(past.layers[base])
+	b.shares = make([]*share, b.workers)
+	for i := range b.shares {
+		b.shares[i] = newShare(b.e)
+		b.shares[i].base = base
+	}
+	for d := base; d <= layer; d++ {
+		for i := past.layers[d]; i < past.layers[d+1]; i++ {
+			s := past.states[i]
+			b.shares[b.ownerOf(s)].add(s, hashOf(s), past.last[i])
+		}
+		for _, sh := range b.shares {
+			sh.layers = append(sh.layers, int32(len(sh.states)))
+		}
+	}
+	for _, sh := range b.shares {
+		sh.publish()
+		sh.filed.Store(int64(len(sh.states)))
+		sh.ready.Store(int64(layer))
+	}
+	b.start(1, layer)
+}
+
 // release hands the shares back for the next search.
 func (b *breadth) release() {
+	if b.past != nil {
+		b.shares = append(b.shares, b.past)
+	}
 	for _, sh := range b.shares {
 		sh.e = nil
 		shares.Put(sh)
 	}
-	b.shares = nil
+	b.shares, b.past = nil, nil
 }
 
 // owner is the worker (of n) that holds position s: the hash of its owner bits (own), the
@@ -193,17 +257,20 @@ func (b *breadth) ownerOf(s State) int { return owner(s, b.own, uint64(len(b.sha
 // what the other worker may wait for, so small claims halve the waits at the barriers.
 const chunk = 4
 
-// work runs worker me's part of every layer and returns how the search ended (every worker
-// comes to the same conclusion from the same published figures).
+// work runs worker me's part of every layer from layer on and returns how the search ended:
+// every worker comes to the same conclusion from the same published figures, and worker 0's,
+// which runs every layer, is the search's.
+//
+// While the layers are small (under Options.Spread positions), worker 0 runs them alone on
+// one share, the serial search; at the first layer as large as that, it hands the search to
+// all the workers (spread).
 //
 // A layer: the worker expands its own frontier, then helps with the others' as each owner
 // has filed it; a barrier; then it files what every worker found for it, which is its part
 // of the next layer. Successors and published figures alternate between two buffers by
 // layer parity, so a worker that runs ahead into the next layer never writes what a slower
 // one is still reading.
-func (b *breadth) work(me int) breadthResult {
-	sh := b.shares[me]
-	n := len(b.shares)
+func (b *breadth) work(me, layer int) breadthResult {
 	budget, valve, expanded := b.opt.Budget, b.opt.valve(), 0
 	first := b.root // toEndGoal: the first layer that produced a goal
 	ended := func(res breadthResult) breadthResult {
@@ -214,7 +281,11 @@ func (b *breadth) work(me int) breadthResult {
 		res.found = false // a goal of a layer left unfinished
 		return res
 	}
-	for layer := 0; ; layer++ {
+	for ; ; layer++ {
+		if len(b.shares) < b.workers && b.size() >= b.opt.spread() {
+			b.spread(layer)
+		}
+		sh, n := b.shares[me], len(b.shares)
 		par := layer & 1
 		pub := &sh.pub[par]
 		*pub = published{states: len(sh.states)}
@@ -256,7 +327,7 @@ func (b *breadth) work(me int) breadthResult {
 		b.barrier(me, int64(layer+1))
 
 		var res breadthResult
-		layerSize, total := 0, 0
+		layerSize, total := 0, b.pastN
 		for o := range n {
 			p := &b.shares[o].pub[par]
 			if p.found && (!res.found || less(p.goal, res.goal)) {
@@ -307,12 +378,22 @@ func (b *breadth) work(me int) breadthResult {
 	}
 }
 
+// size returns how many positions the layer about to be expanded holds, in all the shares.
+func (b *breadth) size() int {
+	n := 0
+	for _, sh := range b.shares {
+		from, end := sh.frontier()
+		n += end - from
+	}
+	return n
+}
+
 // over reports whether the workers hold more positions than the budget before the layer is
 // expanded: the barrier will stop the search, so expanding it is work lost. Each share's
 // count only grows, and a share not yet filed counts what it held a layer earlier, so a sum
 // over the budget is one already.
 func (b *breadth) over() bool {
-	total := int64(0)
+	total := int64(b.pastN)
 	for _, sh := range b.shares {
 		total += sh.filed.Load()
 	}
@@ -374,7 +455,7 @@ func (b *breadth) expand(me int, sh, src *share, out *[maxWorkers]inbox, i, end 
 // barrier returns once every worker has reached barrier g.
 func (b *breadth) barrier(me int, g int64) {
 	b.gens[me].n.Store(g)
-	for o := range b.gens {
+	for o := range b.shares {
 		await(&b.gens[o].n, g)
 	}
 }
@@ -401,12 +482,16 @@ func (sh *share) add(s State, h uint64, last uint16) {
 func (b *breadth) depth(s State) int {
 	sh := b.shares[b.ownerOf(s)]
 	at := sh.seen.index(s, hashOf(s), sh.states)
+	if at < 0 && b.past != nil {
+		sh = b.past
+		at = sh.seen.index(s, hashOf(s), sh.states)
+	}
 	if at < 0 {
 		return -1
 	}
-	// layers[k] is where layer k begins; the last entry may be the unfinished layer's.
+	// layers[k] is where layer base+k begins; the last entry may be the unfinished layer's.
 	k, _ := slices.BinarySearch(sh.layers, at+1)
-	return k - 1
+	return sh.base + k - 1
 }
 
 // path traces a shortest path from a root to goal, found at layer d (goal may be one layer
@@ -431,6 +516,9 @@ func (b *breadth) path(goal State, d int) []State {
 // of a search that stopped, not what it filed of the next layer as it went, which depends on
 // how the workers shared that layer out and when the stop came.
 func (b *breadth) count() (keys, positions int) {
+	if b.past != nil {
+		keys, positions = b.pastN, b.e.count(b.past.states[:b.pastN])
+	}
 	for _, sh := range b.shares {
 		whole := sh.states[:sh.layers[len(sh.layers)-1]]
 		keys += len(whole)

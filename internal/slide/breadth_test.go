@@ -20,7 +20,7 @@ func TestBudgetWithinLayer(t *testing.T) {
 	bd := NewBoard(p)
 	const budget, slack = 1000, chunk * 64
 	for _, workers := range []int{1, 2} {
-		opt := Options{Metric: Whole, Workers: workers, Budget: budget}
+		opt := Options{Metric: Whole, Workers: workers, Budget: budget, Spread: 1} // shared from the first layer
 		e := bd.engine(opt, false)
 		b, res := runBreadth(e, opt, []State{e.start()}, toEnd)
 		if !errors.Is(res.err, ErrBudget) {

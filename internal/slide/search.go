@@ -68,6 +68,12 @@ type Options struct {
 	// serial.
 	Workers int
 
+	// Spread is how many positions the first layer that a breadth-first search on several
+	// workers shares among them holds, at least: before it, one worker runs the layers
+	// alone, as a small layer takes less time than the workers' start and a barrier cost.
+	// 0: DefaultSpread; 1: every layer shared, the baseline.
+	Spread int
+
 	// Progress, when set, is told how far the search has come as it runs.
 	Progress *Progress
 
@@ -84,6 +90,17 @@ func (o Options) limited() Options {
 		o.Budget, o.byMemory = int(max(n, 1)), true
 	}
 	return o
+}
+
+// DefaultSpread is the Spread a search uses when its options do not set one.
+const DefaultSpread = 1024
+
+// spread returns Spread, or DefaultSpread when it is not set.
+func (o Options) spread() int {
+	if o.Spread <= 0 {
+		return DefaultSpread
+	}
+	return o.Spread
 }
 
 // valve is how many positions a breadth-first worker may hold within a layer before it

@@ -695,7 +695,8 @@ func named(data []byte, e *grid.Error) (at, want string, ok bool) {
 }
 
 // FuzzAgree checks that the three algorithms agree on fuzzed small puzzles, and that
-// breadth-first search with Options.Count counts what Count does; and that under a memory
+// breadth-first search with Options.Count counts what Count does, on one worker and on two
+// sharing the layers from a small one on (Options.Spread); and that under a memory
 // limit from one position up (picked by the metric byte's high bits) each of them, and the
 // hardest and farthest positions' searches, give the answer or stop at the limit with a
 // lower bound that holds.
@@ -724,6 +725,11 @@ func FuzzAgree(f *testing.F) {
 			return
 		}
 		limit := int64(metric>>2%8+1) * slide.PositionBytes // 1 to 8 positions
+		// Two workers sharing the layers from one of 1 to 8 positions on: the same search.
+		spread := int(metric>>5) + 1
+		if r, err := slide.Solve(bd, slide.Options{Metric: m, Count: true, Workers: 2, Spread: spread}); err != nil || r.Moves != got[0] || r.Reachable != reachable {
+			t.Fatalf("on two workers, spread %d: %d moves, %d reachable (%v), want %d, %d", spread, r.Moves, r.Reachable, err, got[0], reachable)
+		}
 		// Options.Count: breadth-first, one search.
 		for _, mem := range []int64{0, limit} {
 			r, err := slide.Solve(bd, slide.Options{Metric: m, Count: true, Memory: mem})
@@ -739,7 +745,7 @@ func FuzzAgree(f *testing.F) {
 		// on one worker as on two, and what it proves holds.
 		var one string
 		for _, workers := range []int{1, 2} {
-			o := slide.Options{Metric: m, Count: true, Budget: int(limit / slide.PositionBytes), Memory: 1 << 30, Workers: workers}
+			o := slide.Options{Metric: m, Count: true, Budget: int(limit / slide.PositionBytes), Memory: 1 << 30, Workers: workers, Spread: spread}
 			r, err := slide.Solve(bd, o)
 			if err != nil && (!errors.Is(err, slide.ErrBudget) || r.Reachable > reachable || r.Path == nil && got[0] >= 0 && r.Lower > got[0]) {
 				t.Fatalf("budget %d, %d workers: %v, %d reachable, at least %d; want %d, %d", o.Budget, workers, err, r.Reachable, r.Lower, reachable, got[0])
@@ -867,8 +873,10 @@ func randomSymmetric(r *rand.Rand) string {
 }
 
 // TestWorkers checks that the breadth-first searches give the same answer on any number of
-// goroutines: moves, expansions, the very path, reachable counts and the hardest positions;
-// and that Solve with Options.Count, one search, answers as Solve and Count do apart.
+// goroutines, the layers shared from the first (Spread 1), from a layer of some size on, or
+// from the default's: moves, expansions, the very path, reachable counts and the hardest
+// positions; and that Solve with Options.Count, one search, answers as Solve and Count do
+// apart.
 func TestWorkers(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	puzzles := []string{string(inputs.KlotskiClassic)} // the piece metric only: see below
@@ -888,8 +896,8 @@ func TestWorkers(t *testing.T) {
 			var first slide.Result
 			var firstCount int
 			var firstHard slide.Hard
-			for i, w := range []int{1, 2, 3, 5} {
-				o := slide.Options{Metric: m, Workers: w, Budget: 200000}
+			for i, w := range []struct{ workers, spread int }{{1, 0}, {2, 1}, {3, 1}, {5, 1}, {2, 40}, {5, 300}, {2, 0}} {
+				o := slide.Options{Metric: m, Workers: w.workers, Spread: w.spread, Budget: 200000}
 				res, err := slide.Solve(bd, o)
 				if err != nil {
 					t.Fatal(err)
@@ -904,8 +912,8 @@ func TestWorkers(t *testing.T) {
 				both, err := slide.Solve(bd, counting)
 				if err != nil || both.Moves != res.Moves || both.Expanded != res.Expanded || fmt.Sprint(both.Path) != fmt.Sprint(res.Path) ||
 					both.Reachable != n && res.Moves >= 0 || both.Reachable != res.Reachable && res.Moves < 0 {
-					t.Fatalf("%v on %d workers with Count: %d moves, %d expanded, %d reachable (%v); without: %d, %d, %d, Count %d; on\n%s",
-						m, w, both.Moves, both.Expanded, both.Reachable, err, res.Moves, res.Expanded, res.Reachable, n, data)
+					t.Fatalf("%v on %d workers (spread %d) with Count: %d moves, %d expanded, %d reachable (%v); without: %d, %d, %d, Count %d; on\n%s",
+						m, w.workers, w.spread, both.Moves, both.Expanded, both.Reachable, err, res.Moves, res.Expanded, res.Reachable, n, data)
 				}
 				var h slide.Hard
 				if p.W*p.H != 20 {
@@ -920,8 +928,8 @@ func TestWorkers(t *testing.T) {
 				}
 				if res.Moves != first.Moves || res.Expanded != first.Expanded || res.Reachable != first.Reachable ||
 					fmt.Sprint(res.Path) != fmt.Sprint(first.Path) || n != firstCount || fmt.Sprint(h) != fmt.Sprint(firstHard) {
-					t.Fatalf("%v on %d workers: %d moves, %d expanded, %d reachable, count %d, hardest %d/%d; one worker: %d, %d, %d, %d, %d/%d; on\n%s",
-						m, w, res.Moves, res.Expanded, res.Reachable, n, h.Moves, len(h.Positions),
+					t.Fatalf("%v on %d workers (spread %d): %d moves, %d expanded, %d reachable, count %d, hardest %d/%d; one worker: %d, %d, %d, %d, %d/%d; on\n%s",
+						m, w.workers, w.spread, res.Moves, res.Expanded, res.Reachable, n, h.Moves, len(h.Positions),
 						first.Moves, first.Expanded, first.Reachable, firstCount, firstHard.Moves, len(firstHard.Positions), data)
 				}
 			}
@@ -1114,7 +1122,7 @@ func TestProgress(t *testing.T) {
 
 // TestBudgetAtLayers checks that a budget below what Memory holds (the klotski command's
 // -budget) stops a breadth-first search at the same place on any number of workers, however
-// they share the layers out: as the first layer that takes it past the budget begins. So
+// they share the layers out and from whichever layer (Options.Spread): as the first layer that takes it past the budget begins. So
 // Solve proves the same Lower, a count counts the same positions, Farthest reaches the same
 // layer, every run; and Solve with Count, stopped before its solution or after it, counts
 // what Count counts. Stopping within the layer on one worker (at the budget exactly) and on
@@ -1136,21 +1144,21 @@ func TestBudgetAtLayers(t *testing.T) {
 		bd := slide.NewBoard(p)
 		for _, budget := range []int{20, 300, 877, 878, 2000, 5000, 9000} {
 			var want string
-			for _, workers := range []int{1, 2, 3, 4, 2, 3} {
-				o := slide.Options{Metric: tc.metric, Budget: budget, Memory: 1 << 40, Workers: workers}
+			for _, w := range []struct{ workers, spread int }{{1, 0}, {2, 0}, {3, 0}, {4, 0}, {2, 1}, {3, 1}, {3, 50}} {
+				o := slide.Options{Metric: tc.metric, Budget: budget, Memory: 1 << 40, Workers: w.workers, Spread: w.spread}
 				res, err := slide.Solve(bd, o)
 				n, cerr := slide.Count(bd, o)
 				far, ferr := slide.Farthest(bd, o)
 				o.Count = true // the same layers, the solution noted on the way
 				if counted, _ := slide.Solve(bd, o); counted.Reachable != n {
-					t.Errorf("%v metric, budget %d, %d workers: Solve with Count counted %d, Count %d", tc.metric, budget, workers, counted.Reachable, n)
+					t.Errorf("%v metric, budget %d, %v (workers, spread): Solve with Count counted %d, Count %d", tc.metric, budget, w, counted.Reachable, n)
 				}
 				got := fmt.Sprintf("solve: %d moves, at least %d, %v; count: %d, %v; farthest: at least %d, %v",
 					res.Moves, res.Lower, err, n, cerr, far.Lower, ferr)
 				if want == "" {
 					want = got
 				} else if got != want {
-					t.Errorf("%v metric, budget %d, %d workers: %s; one worker: %s", tc.metric, budget, workers, got, want)
+					t.Errorf("%v metric, budget %d, %v (workers, spread): %s; one worker: %s", tc.metric, budget, w, got, want)
 				}
 			}
 		}
