@@ -17,14 +17,14 @@ import (
 	"github.com/statespace/puzzles/internal/slide"
 )
 
-// BenchmarkKlotski solves the classic with each algorithm and metric, and counts its
-// reachable positions; the expansions each algorithm needs are reported as a metric, and the
-// median of the single runs beside the mean (see timed). Breadth-first searches run on every
-// core (slide.DefaultWorkers), as the default shares the layers out: the classic's, all under
-// slide.DefaultSpread, on one (BenchmarkSpread); the -serial variants on one goroutine, their
-// baseline. Every
-// variant's last answer is held to the classic's published fewest moves (81, 90 and 116) and
-// its 25,955 positions.
+// BenchmarkKlotski solves the classic with each algorithm and metric, counts its reachable
+// positions and finds its hardest; the expansions each algorithm needs are reported as a
+// metric, and the median of the single runs beside the mean (see timed). Breadth-first
+// searches run on every core (slide.DefaultWorkers), as the default shares the layers out:
+// the classic's, all under slide.DefaultSpread, on one (BenchmarkSpread); the -serial variants
+// on one goroutine, their baseline. Every variant's last answer is held to the classic's
+// published fewest moves (81, 90 and 116) and its 25,955 positions, the hardest to the search
+// over Board's cell codes.
 func BenchmarkKlotski(b *testing.B) {
 	p, err := slide.Parse("classic", inputs.KlotskiClassic)
 	if err != nil {
@@ -96,6 +96,27 @@ func BenchmarkKlotski(b *testing.B) {
 			var err error
 			timed(b, func() { n, err = slide.Count(bd, slide.Options{Metric: slide.Whole, Workers: w.workers}) })
 			classicCounted(b, n, err)
+		})
+	}
+	// klotski -hardest: breadth-first from every goal position, held to the search over
+	// Board's cell codes, the other engine.
+	bd := slide.NewBoard(p)
+	want, err := slide.Hardest(bd, slide.Options{Metric: slide.Whole, Workers: 1, Codes: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, w := range []struct {
+		name    string
+		workers int
+	}{{"hardest", 0}, {"hardest-serial", 1}} {
+		b.Run(w.name, func(b *testing.B) {
+			var h slide.Hard
+			var err error
+			timed(b, func() { h, err = slide.Hardest(bd, slide.Options{Metric: slide.Whole, Workers: w.workers}) })
+			if err != nil || h.Moves != want.Moves || h.Total != want.Total || len(h.Positions) != len(want.Positions) {
+				b.Fatalf("the classic's hardest: %d moves, %d positions of %d (%v); over cell codes %d, %d of %d",
+					h.Moves, len(h.Positions), h.Total, err, want.Moves, len(want.Positions), want.Total)
+			}
 		})
 	}
 }

@@ -550,6 +550,8 @@ func klotski(run *result, b *strings.Builder, dir string) error {
 		{"Klotski/solve/piece/bfs-from-text", "solve (piece metric) from the text, board and tables built each time"},
 		{"Klotski/count", "count the positions"},
 		{"Klotski/count-serial", "count the positions, one core"},
+		{"Klotski/hardest", "the hardest positions (`-hardest`)"},
+		{"Klotski/hardest-serial", "the hardest positions, one core"},
 		{"Klotski/solve-count", "solve and count the positions (`-count`), one search"},
 		{"Klotski/solve-then-count", "solve, then count the positions: two searches, the baseline"},
 		{"Census/dp", "census of the 4x5 layouts, profile dynamic program"},
