@@ -68,10 +68,10 @@ type Options struct {
 	// serial.
 	Workers int
 
-	// Spread is how many positions the first layer that a breadth-first search on several
-	// workers shares among them holds, at least: before it, one worker runs the layers
-	// alone, as a small layer takes less time than the workers' start and a barrier cost.
-	// 0: DefaultSpread; 1: every layer shared, the baseline.
+	// Spread is the layer size, in positions, from which a breadth-first search on several
+	// workers shares its layers among them; the layers before, one worker runs alone, as a
+	// small layer takes less time than the workers' start and a barrier cost. 0:
+	// DefaultSpread; 1: every layer shared, the baseline.
 	Spread int
 
 	// Progress, when set, is told how far the search has come as it runs.
