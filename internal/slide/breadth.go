@@ -101,7 +101,7 @@ type share struct {
 	last   []uint16 // the piece that moved last in each position (lastMove)
 	seen   visited
 	layers []int32              // where each layer begins in states, and where the frontier ends
-	base   int                  // the layer layers[0] begins: after a spread, the one before it (the earlier in breadth.past)
+	base   int                  // the layer layers[0] begins: 0, or after a spread the one before it
 	front  []State              // the frontier, states[from:end] as the layer began, for helpers
 	fLast  []uint16             // and its last moves
 	out    [2][maxWorkers]inbox // successors by layer parity and owner
