@@ -591,8 +591,9 @@ func TestHardest(t *testing.T) {
 	if err != nil || h.Moves != 2 || len(h.Positions) != 1 || h.Goals != 1 || h.Total != 4 {
 		t.Errorf("Hardest = %+v, %v; want 2 moves from the one corner", h, err)
 	}
-	// The classic's 6,795 goal positions become keys without an allocation each (three
-	// each made 20,000 an answer, and a collection every few searches).
+	// The classic's 6,795 goal positions become keys without an allocation each: decoded
+	// through three appends each, they made 20,000 allocations an answer, and a collection
+	// every few searches.
 	c, _ := slide.Parse("classic", inputs.KlotskiClassic)
 	bd := slide.NewBoard(c)
 	if n := testing.AllocsPerRun(3, func() { slide.Hardest(bd, slide.Options{Metric: slide.Whole, Workers: 1}) }); n > 1000 {
@@ -1129,12 +1130,13 @@ func TestProgress(t *testing.T) {
 
 // TestBudgetAtLayers checks that a budget below what Memory holds (the klotski command's
 // -budget) stops a breadth-first search at the same place on any number of workers, however
-// they share the layers out and from whichever layer (Options.Spread): as the first layer that takes it past the budget begins. So
-// Solve proves the same Lower, a count counts the same positions, Farthest reaches the same
-// layer, every run; and Solve with Count, stopped before its solution or after it, counts
-// what Count counts. Stopping within the layer on one worker (at the budget exactly) and on
-// several (at twice the budget with the successors not yet handed on) proved a layer less on
-// one than on two, and on two now one layer, now another.
+// they share the layers out and from whichever layer on (Options.Spread): as the first layer
+// that takes it past the budget begins. So Solve proves the same Lower, a count counts the
+// same positions, Farthest reaches the same layer, every run; and Solve with Count, stopped
+// before its solution or after it, counts what Count counts. Stopping within the layer on one
+// worker (at the budget exactly) and on several (at twice the budget with the successors not
+// yet handed on) proved a layer less on one than on two, and on two now one layer, now
+// another.
 func TestBudgetAtLayers(t *testing.T) {
 	for _, tc := range []struct {
 		src    []byte
@@ -1158,14 +1160,14 @@ func TestBudgetAtLayers(t *testing.T) {
 				far, ferr := slide.Farthest(bd, o)
 				o.Count = true // the same layers, the solution noted on the way
 				if counted, _ := slide.Solve(bd, o); counted.Reachable != n {
-					t.Errorf("%v metric, budget %d, %v (workers, spread): Solve with Count counted %d, Count %d", tc.metric, budget, w, counted.Reachable, n)
+					t.Errorf("%v metric, budget %d, %d workers (spread %d): Solve with Count counted %d, Count %d", tc.metric, budget, w.workers, w.spread, counted.Reachable, n)
 				}
 				got := fmt.Sprintf("solve: %d moves, at least %d, %v; count: %d, %v; farthest: at least %d, %v",
 					res.Moves, res.Lower, err, n, cerr, far.Lower, ferr)
 				if want == "" {
 					want = got
 				} else if got != want {
-					t.Errorf("%v metric, budget %d, %v (workers, spread): %s; one worker: %s", tc.metric, budget, w, got, want)
+					t.Errorf("%v metric, budget %d, %d workers (spread %d): %s; one worker: %s", tc.metric, budget, w.workers, w.spread, got, want)
 				}
 			}
 		}
