@@ -2,6 +2,7 @@ package slide
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
@@ -345,22 +346,28 @@ func (bd *Board) Render(s State, labels map[int]byte) string {
 	return b.String()
 }
 
-// Move is one move of a solution, with the puzzle's own piece symbol.
+// Move is one move of a solution, with the puzzle's own piece symbol: its top-left corner
+// goes from From to To along Slides.
 type Move struct {
 	Piece    byte
 	From, To [2]int // row, column of the top-left corner
+	// Slides are the move's straight runs in order: one under the step and line metrics;
+	// under the piece metric the fewest that take the piece around the others (then the
+	// fewest cells), so that the words say a way that is free.
+	Slides []Slide
 }
 
+// Slide is a straight run of a move: Cells cells up, right, down or left (Dir 0 to 3).
+type Slide struct{ Dir, Cells int }
+
+var directions = [4]string{"up", "right", "down", "left"}
+
 func (m Move) String() string {
-	dr, dc := m.To[0]-m.From[0], m.To[1]-m.From[1]
-	var parts []string
-	if dr != 0 {
-		parts = append(parts, fmt.Sprintf("%s %d", map[bool]string{true: "down", false: "up"}[dr > 0], abs(dr)))
+	parts := []string{string(m.Piece)}
+	for _, sl := range m.Slides {
+		parts = append(parts, fmt.Sprintf("%s %d", directions[sl.Dir], sl.Cells))
 	}
-	if dc != 0 {
-		parts = append(parts, fmt.Sprintf("%s %d", map[bool]string{true: "right", false: "left"}[dc > 0], abs(dc)))
-	}
-	return fmt.Sprintf("%c %s", m.Piece, strings.Join(parts, " "))
+	return strings.Join(parts, " ")
 }
 
 // Replay turns a path of positions into moves of named pieces, and the piece labels of
@@ -389,10 +396,77 @@ func (bd *Board) Replay(path []State) ([]Move, []map[int]byte) {
 		sym := where[from]
 		delete(where, from)
 		where[to] = sym
-		moves = append(moves, Move{Piece: sym, From: [2]int{from / bd.W, from % bd.W}, To: [2]int{to / bd.W, to % bd.W}})
+		moves = append(moves, Move{Piece: sym, From: [2]int{from / bd.W, from % bd.W}, To: [2]int{to / bd.W, to % bd.W},
+			Slides: bd.slides(a, from, to)})
 		labels = append(labels, clone(where))
 	}
 	return moves, labels
+}
+
+// slides finds the way the piece at corner cell from in s takes to corner cell to: the
+// fewest straight runs over cells no other piece covers, then the fewest cells. It is a
+// shortest-path search over (corner, last direction), a few hundred states at most, run
+// only to print a solution.
+func (bd *Board) slides(s State, from, to int) []Slide {
+	k := bd.Code(s, from) - 1
+	_, occ := bd.decode(s, bd.buf[:0])
+	occ &^= bd.shape[k] << from
+	const unseen = math.MaxInt
+	var cost [4 * MaxCells]int // runs<<16 + cells, to stand at a corner having come in a direction
+	var prev [4 * MaxCells]int // the state before, -1 at the first step
+	var buf [4 * MaxCells]int
+	open := buf[:0] // the states reached and not yet taken
+	for i := range 4 * bd.W * bd.H {
+		cost[i] = unseen
+	}
+	relax := func(st, c, before int) {
+		if cost[st] == unseen {
+			open = append(open, st)
+		}
+		if c < cost[st] {
+			cost[st], prev[st] = c, before
+		}
+	}
+	step := func(at, d, c, before int) { // from corner at in direction d, c so far
+		if bd.from[k][d]>>at&1 == 1 && bd.shape[k]<<(at+bd.offsets[d])&occ == 0 {
+			relax(4*(at+bd.offsets[d])+d, c, before)
+		}
+	}
+	for d := range 4 {
+		step(from, d, 1<<16+1, -1)
+	}
+	for len(open) > 0 {
+		i := 0
+		for j, st := range open {
+			if cost[st] < cost[open[i]] {
+				i = j
+			}
+		}
+		best := open[i]
+		open[i] = open[len(open)-1]
+		open = open[:len(open)-1]
+		at, last := best/4, best%4
+		if at == to {
+			var out []Slide
+			for st := best; st >= 0; st = prev[st] {
+				if d := st % 4; len(out) > 0 && out[len(out)-1].Dir == d {
+					out[len(out)-1].Cells++
+				} else {
+					out = append(out, Slide{d, 1})
+				}
+			}
+			slices.Reverse(out)
+			return out
+		}
+		for d := range 4 {
+			c := cost[best] + 1
+			if d != last {
+				c += 1 << 16
+			}
+			step(at, d, c, best)
+		}
+	}
+	return nil // no way: not one move of a path
 }
 
 func clone(m map[int]byte) map[int]byte {

@@ -19,22 +19,24 @@ func ExampleSolve() {
 	// piece 1
 }
 
-// A solution lists each move by the piece's top-left corner, down or up and right or left:
-// under the piece metric the 1x1 goes to the far corner in one move.
+// A solution lists each move by the piece's top-left corner and the straight runs it
+// slides: under the piece metric the 1x1 goes around the 1x2 in one move.
 func ExampleBoard_Solution() {
-	p, _ := slide.Parse("example", []byte("...\n...\n..A\n\ngoal: A 0 0\n"))
+	p, _ := slide.Parse("example", []byte(".A.\n.B.\n.B.\n...\n\ngoal: A 3 1\n"))
 	bd := slide.NewBoard(p)
 	r, _ := slide.Solve(bd, slide.Options{Metric: slide.Whole})
 	fmt.Print(bd.Solution(r.Path))
 	// Output:
+	// .A.
+	// .B.
+	// .B.
 	// ...
-	// ...
-	// ..A
 	//
-	// 1. A up 2 left 2
-	// A..
+	// 1. A left 1 down 3 right 1
 	// ...
-	// ...
+	// .B.
+	// .B.
+	// .A.
 }
 
 // The A* bound: the steps, the straight lines or the moves the goal piece needs to reach its

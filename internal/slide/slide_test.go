@@ -81,10 +81,56 @@ func checkPath(t *testing.T, bd *slide.Board, m slide.Metric, r slide.Result) {
 			t.Fatalf("%v: move %d is not one legal move", m, i)
 		}
 	}
-	moves, _ := bd.Replay(r.Path)
+	moves, labels := bd.Replay(r.Path)
 	if len(moves) != r.Moves {
 		t.Fatalf("%v: replay gives %d moves", m, len(moves))
 	}
+	for i, mv := range moves {
+		if err := slidesFree(bd.Render(r.Path[i], labels[i]), mv); err != nil {
+			t.Fatalf("%v: move %d, %v: %v in\n%s", m, i+1, mv, err, bd.Render(r.Path[i], labels[i]))
+		}
+		if m != slide.Whole && (len(mv.Slides) != 1 || m == slide.Step && mv.Slides[0].Cells != 1) {
+			t.Fatalf("%v: move %d, %v: not one straight slide", m, i+1, mv)
+		}
+	}
+}
+
+// slidesFree walks mv's slides cell by cell over board, the position it starts from drawn as
+// text: the piece's rectangle must cover only empty cells and its own at each step, and end
+// with its top-left corner at mv.To.
+func slidesFree(board string, mv slide.Move) error {
+	rows := strings.Split(strings.TrimSuffix(board, "\n"), "\n")
+	top, left, bottom, right := len(rows), len(rows[0]), -1, -1
+	for r, row := range rows {
+		for c := range row {
+			if row[c] == mv.Piece {
+				top, left, bottom, right = min(top, r), min(left, c), max(bottom, r), max(right, c)
+			}
+		}
+	}
+	if [2]int{top, left} != mv.From {
+		return fmt.Errorf("piece at %d,%d", top, left)
+	}
+	dirs := [4][2]int{{-1, 0}, {0, 1}, {1, 0}, {0, -1}}
+	for _, sl := range mv.Slides {
+		for range sl.Cells {
+			top, left, bottom, right = top+dirs[sl.Dir][0], left+dirs[sl.Dir][1], bottom+dirs[sl.Dir][0], right+dirs[sl.Dir][1]
+			if top < 0 || left < 0 || bottom >= len(rows) || right >= len(rows[0]) {
+				return fmt.Errorf("off the board at %d,%d", top, left)
+			}
+			for r := top; r <= bottom; r++ {
+				for c := left; c <= right; c++ {
+					if rows[r][c] != '.' && rows[r][c] != mv.Piece {
+						return fmt.Errorf("through %c at %d,%d", rows[r][c], r, c)
+					}
+				}
+			}
+		}
+	}
+	if [2]int{top, left} != mv.To {
+		return fmt.Errorf("ends at %d,%d", top, left)
+	}
+	return nil
 }
 
 // TestCases checks every case of ../shared/klotski/cases: its published optima, that BFS, A*
