@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/statespace/puzzles/internal/cli"
 	"github.com/statespace/puzzles/internal/cli/clitest"
 	"github.com/statespace/puzzles/internal/memory"
 )
@@ -275,6 +276,106 @@ func TestCodes(t *testing.T) {
 	if !strings.Contains(out, "code 1A9BF0C00 (4WVE1)\n") || !strings.Contains(out, "1. I right 1 (1A9BCCC00)\n") {
 		t.Errorf("text shows no codes:\n%s", out)
 	}
+}
+
+// TestPath checks -path: under each metric the JSON moves, slid cell by cell over the board
+// as text, pass only over empty cells and bring the goal piece to its goal in the moves
+// reported, among them a move that turns around another piece; the classic's position after
+// a move, solved by its code, takes the moves left; the text lists every input's moves, and
+// -path goes with no mode but a solve.
+func TestPath(t *testing.T) {
+	dir := clitest.Files(t, map[string]string{
+		"around.txt": ".A.\n.B.\n.B.\n...\n\ngoal: A 3 1\n", // one move, around B
+		"none.txt":   "A.\n..\n\ngoal: A 0 0\n",             // solved already
+	})
+	classic := "BAAC\nBAAC\nDEEF\nDGHF\nI..J\n\ngoal: A 3 1\n"
+	os.WriteFile(dir("classic.txt"), []byte(classic), 0o644)
+	turned := false
+	for _, metric := range []string{"piece", "line", "step"} {
+		for _, name := range []string{"around.txt", "none.txt", "classic.txt"} {
+			data, _ := os.ReadFile(dir(name))
+			rs := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json -path -metric `+metric+` `+dir(name)).Stdout)
+			if len(rs) != 1 || rs[0].Moves.Value == nil || rs[0].Path == nil || len(rs[0].Path) != *rs[0].Moves.Value {
+				t.Fatalf("%s %s: %+v", metric, name, rs)
+			}
+			board, goal, _ := strings.Cut(string(data), "\n\n")
+			rows := strings.Split(board, "\n")
+			for i, mv := range rs[0].Path {
+				turned = turned || len(mv.Slides) > 1
+				if err := slideOver(rows, mv); err != nil {
+					t.Fatalf("%s %s: move %d %+v: %v in\n%s", metric, name, i+1, mv, err, strings.Join(rows, "\n"))
+				}
+			}
+			var r, c int
+			fmt.Sscanf(goal, "goal: A %d %d", &r, &c)
+			if !strings.HasPrefix(rows[r][c:], "A") || r > 0 && rows[r-1][c] == 'A' || c > 0 && rows[r][c-1] == 'A' {
+				t.Errorf("%s %s: the moves end with\n%s\nwant A's corner at %d,%d", metric, name, strings.Join(rows, "\n"), r, c)
+			}
+		}
+	}
+	if !turned {
+		t.Error("no move turned")
+	}
+	rs := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json -path`).Stdout)
+	for _, k := range []int{1, 40, 80} {
+		left := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json -code `+rs[0].Path[k-1].Code).Stdout)
+		if len(left) != 1 || left[0].Moves.Value == nil || *left[0].Moves.Value != 81-k {
+			t.Errorf("the position after move %d (%s) solves in %+v, want %d moves", k, rs[0].Path[k-1].Code, left, 81-k)
+		}
+	}
+	out := clitest.Shell(t, `$KLOTSKI -path `+dir("around.txt")+` `+dir("none.txt")).Stdout
+	if want := dir("around.txt") + ": 1 move (piece metric), 1 position expanded\n" + dir("around.txt") + ":   1. A left 1 down 3 right 1\n" +
+		dir("none.txt") + ": 0 moves (piece metric), 0 positions expanded\n"; out != want {
+		t.Errorf("text:\n%s\nwant\n%s", out, want)
+	}
+	for _, mode := range []string{"-hardest", "-farthest", "-census", "-groups"} {
+		if r := clitest.Shell(t, `$KLOTSKI -path `+mode); r.Status != 2 || !strings.Contains(r.Stderr, "do not go together") {
+			t.Errorf("-path %s: status %d, stderr %q", mode, r.Status, r.Stderr)
+		}
+	}
+}
+
+// slideOver moves mv's piece on rows, the board as text, a cell at a time along its slides:
+// each step must cover only empty cells and the piece's own, from mv.From to mv.To.
+func slideOver(rows []string, mv cli.Move) error {
+	at := func() (cells [][2]int) {
+		for r, row := range rows {
+			for c := range row {
+				if row[c] == mv.Piece[0] {
+					cells = append(cells, [2]int{r, c})
+				}
+			}
+		}
+		return cells
+	}
+	cells := at()
+	if len(cells) == 0 || cells[0] != mv.From {
+		return fmt.Errorf("the piece is at %v", cells)
+	}
+	dirs := map[string][2]int{"up": {-1, 0}, "right": {0, 1}, "down": {1, 0}, "left": {0, -1}}
+	for _, sl := range mv.Slides {
+		d, ok := dirs[sl.Dir]
+		for range sl.Cells {
+			grid := make([][]byte, len(rows))
+			for r := range rows {
+				grid[r] = []byte(strings.ReplaceAll(rows[r], mv.Piece, "."))
+			}
+			for i, c := range cells {
+				cells[i] = [2]int{c[0] + d[0], c[1] + d[1]}
+				if r, c := cells[i][0], cells[i][1]; !ok || r < 0 || c < 0 || r >= len(grid) || c >= len(grid[r]) || grid[r][c] != '.' {
+					return fmt.Errorf("%s %d: blocked at %d,%d", sl.Dir, sl.Cells, r, c)
+				}
+				grid[cells[i][0]][cells[i][1]] = mv.Piece[0]
+			}
+			for r := range rows {
+				rows[r] = string(grid[r])
+			}
+		}
+	}
+	if cells[0] != mv.To {
+		return fmt.Errorf("ends at %v", cells[0])
+	}
+	return nil
 }
 
 // TestGroupsStop stops -groups by -timeout: exit 3, a one-line reason, no trace.

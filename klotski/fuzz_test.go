@@ -22,7 +22,7 @@ var commandWords = [][]string{
 	{"-algo", "dfs"}, {"-count"}, {"-budget", "1"}, {"-budget", "0"}, {"-hardest"}, {"-farthest"}, {"-census"},
 	{"-list"}, {"-code", "1A9BF0C00"}, {"-code", "4WVE1"}, {"-code", "1A9"}, {"-json"}, {"-repeat", "2"},
 	{"-mem", "1KB"}, {"-mem", "64MB"}, {"-timeout", "1ns"}, {"-render", "GIF"}, {"-render", "JPG"},
-	{"-"}, {"FILE"}, {"BAD"}, {"DIR"}, {"MISSING"}, {"--"}, {"-version"}, {"-x"},
+	{"-"}, {"FILE"}, {"BAD"}, {"DIR"}, {"MISSING"}, {"--"}, {"-version"}, {"-x"}, {"-path"},
 }
 
 // FuzzCommand runs klotski in-process on command lines of commandWords (clitest.Words)
@@ -39,6 +39,7 @@ func FuzzCommand(f *testing.F) {
 	f.Add([]byte(easy), pick("-render GIF", "-count", "-x", "FILE"))
 	f.Add([]byte(easy), pick("-census", "-json"))
 	f.Add([]byte(easy), pick("DIR", "-", "-count"))
+	f.Add([]byte("AB.\n...\n\ngoal: A 1 2\n"), pick("-path", "-metric line", "FILE", "-"))
 	f.Add([]byte(easy), pick("-hardest", "FILE", "DIR"))
 	f.Add([]byte("-"), pick("-render GIF", "FILE"))
 	f.Add([]byte("@"), pick("BAD", "MISSING", "FILE", "DIR"))

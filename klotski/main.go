@@ -26,6 +26,7 @@ type config struct {
 	code                 string
 	census, groups, list bool
 	hardest, farthest    bool
+	path                 bool
 	opt                  slide.Options // every input's, but for its context, cores, memory and progress
 }
 
@@ -37,7 +38,7 @@ func command() *cli.Command {
 	return &cli.Command{
 		Name: "klotski",
 		Synopsis: []string{
-			"[-metric step|line|piece] [-algo bfs|astar|bidir] [-json] [-count] [-repeat N] [-timeout D] [-budget N] [-mem SIZE] [-render FILE.gif|FILE.png] [FILE ...]",
+			"[-metric step|line|piece] [-algo bfs|astar|bidir] [-json] [-count] [-path] [-repeat N] [-timeout D] [-budget N] [-mem SIZE] [-render FILE.gif|FILE.png] [FILE ...]",
 			"-code CODE [flags]",
 			"-hardest | -farthest [-metric M] [-json] [FILE ...]",
 			"-census [-json]",
@@ -62,6 +63,7 @@ func (c *config) flags(fs *flag.FlagSet) {
 	fs.TextVar(&c.opt.Metric, "metric", slide.Whole, "`step|line|piece`: one cell; any distance straight; any distance, any path")
 	fs.TextVar(&c.opt.Algo, "algo", slide.BFS, "`bfs|astar|bidir`: breadth-first, A* (bound: the goal piece's distance), or from both ends")
 	fs.BoolVar(&c.opt.Count, "count", false, "also count the positions reachable from the start")
+	fs.BoolVar(&c.path, "path", false, "print each solution's moves, one line each, in place of its boards, also for several inputs")
 	fs.BoolVar(&c.census, "census", false, "count every legal 4x5 layout (one 2x2; any 1x2, 2x1, 1x1; two or more empty cells)")
 	fs.BoolVar(&c.hardest, "hardest", false, "for each FILE, the positions of its pieces farthest from any goal: their number of moves, and the boards")
 	fs.BoolVar(&c.farthest, "farthest", false, "for each FILE, the positions farthest from its start: their number of moves, and the boards")
@@ -73,14 +75,14 @@ func (c *config) flags(fs *flag.FlagSet) {
 
 // check validates the flags before any input is read.
 func (c *config) check(fs *flag.FlagSet) error {
-	every := []string{"hardest", "farthest", "count", "render", "code", "repeat", "mem", "metric", "algo", "budget", "FILE"} // what -census and -groups replace or fix
+	every := []string{"hardest", "farthest", "count", "path", "render", "code", "repeat", "mem", "metric", "algo", "budget", "FILE"} // what -census and -groups replace or fix
 	err := cli.First(
 		cli.Within("budget", c.opt.Budget, 1, math.MaxInt),
 		cli.Apart(fs, "census", append(every, "groups")...),
 		cli.Apart(fs, "groups", every...),
 		cli.Needs(fs, "list", "groups"),
-		cli.Apart(fs, "hardest", "farthest", "count", "render", "algo"), // one breadth-first search
-		cli.Apart(fs, "farthest", "count", "render", "algo"),
+		cli.Apart(fs, "hardest", "farthest", "count", "path", "render", "algo"), // one breadth-first search
+		cli.Apart(fs, "farthest", "count", "path", "render", "algo"),
 		cli.Apart(fs, "code", "FILE"),
 	)
 	if err == nil && c.code != "" {
@@ -127,7 +129,7 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 	if c.hardest || c.farthest {
 		err = c.positions(&o, bd, opt, job.Prefix())
 	} else {
-		err = solution(&o, bd, opt, job)
+		err = c.solution(&o, bd, opt, job)
 	}
 	if err != nil && !slide.Stopped(err) {
 		return cli.Outcome{Err: err}
@@ -145,9 +147,10 @@ func stopped(o *cli.Outcome, prefix, label string, number *cli.Number, bounds **
 }
 
 // solution finds the fewest moves; the text shows every move and position when there is one
-// input. A search stopped before its solution says the fewest moves it proved; a count
-// stopped, before the solution or after it (which it keeps), how many positions it counted.
-func solution(o *cli.Outcome, bd *slide.Board, opt slide.Options, job *cli.Job) error {
+// input, and with -path every move of every input. A search stopped before its solution says
+// the fewest moves it proved; a count stopped, before the solution or after it (which it
+// keeps), how many positions it counted.
+func (c *config) solution(o *cli.Outcome, bd *slide.Board, opt slide.Options, job *cli.Job) error {
 	res, err := slide.Solve(bd, opt)
 	prefix, r := job.Prefix(), &o.Record
 	if err != nil && res.Path == nil {
@@ -179,7 +182,18 @@ func solution(o *cli.Outcome, bd *slide.Board, opt slide.Options, job *cli.Job) 
 			o.Printf("%sreachable: %d\n", prefix, res.Reachable)
 		}
 	}
-	if res.Moves >= 0 && !job.Named {
+	switch {
+	case res.Moves >= 0 && c.path:
+		moves, _ := bd.Replay(res.Path)
+		r.Path = make([]cli.Move, len(moves)) // JSON: [] when no move is needed
+		for i, mv := range moves {
+			r.Path[i] = cli.Move{Piece: string(mv.Piece), From: mv.From, To: mv.To, Code: mv.Code}
+			for _, sl := range mv.Slides {
+				r.Path[i].Slides = append(r.Path[i].Slides, cli.Slide{Dir: sl.Dir.String(), Cells: sl.Cells})
+			}
+			o.Printf("%s  %s\n", prefix, mv.Line(i+1))
+		}
+	case res.Moves >= 0 && !job.Named:
 		o.Printf("%s", bd.Solution(res.Path))
 	}
 	o.Again = func() { // the input's work alone, without the text

@@ -47,6 +47,7 @@ type Record struct {
 	Total           *int     `json:"total,omitempty"`
 	Boards          []string `json:"boards,omitempty"`
 	Codes           []string `json:"codes,omitempty"`
+	Path            []Move   `json:"path,omitzero"` // -path: the solution's moves, [] for none needed
 
 	Time *Timing `json:"time_ns,omitempty"` // with -repeat
 }
@@ -140,4 +141,21 @@ type Leg struct {
 	To    string   `json:"to"`
 	Steps int      `json:"steps"`
 	Cells []string `json:"cells,omitempty"`
+}
+
+// Move is one move of a sliding-block solution as printed: the piece's symbol, its top-left
+// corner from and to (row, column from 0, as in goal lines), the straight runs it slides in
+// order, and for a 4x5 layout the code of the position it leads to.
+type Move struct {
+	Piece  string  `json:"piece"`
+	From   [2]int  `json:"from"`
+	To     [2]int  `json:"to"`
+	Slides []Slide `json:"slides"`
+	Code   string  `json:"code,omitempty"`
+}
+
+// Slide is a straight run of a move: "up", "right", "down" or "left", and how many cells.
+type Slide struct {
+	Dir   string `json:"dir"`
+	Cells int    `json:"cells"`
 }

@@ -355,19 +355,36 @@ type Move struct {
 	// under the piece metric the fewest that take the piece around the others (then the
 	// fewest cells), so that the words say a way that is free.
 	Slides []Slide
+	Code   string // the common code of the position it leads to, for a 4x5 layout
 }
 
-// Slide is a straight run of a move: Cells cells up, right, down or left (Dir 0 to 3).
-type Slide struct{ Dir, Cells int }
+// Slide is a straight run of a move: Cells cells in direction Dir.
+type Slide struct {
+	Dir   Dir
+	Cells int
+}
+
+// Dir is a direction on the board: up, right, down or left (0 to 3).
+type Dir int
 
 var directions = [4]string{"up", "right", "down", "left"}
+
+func (d Dir) String() string { return directions[d] }
 
 func (m Move) String() string {
 	parts := []string{string(m.Piece)}
 	for _, sl := range m.Slides {
-		parts = append(parts, fmt.Sprintf("%s %d", directions[sl.Dir], sl.Cells))
+		parts = append(parts, fmt.Sprintf("%v %d", sl.Dir, sl.Cells))
 	}
 	return strings.Join(parts, " ")
+}
+
+// Line is the move as a solution lists it, the i-th: "13. J left 1 down 1 (1AF683C00)".
+func (m Move) Line(i int) string {
+	if m.Code != "" {
+		return fmt.Sprintf("%d. %v (%s)", i, m, m.Code)
+	}
+	return fmt.Sprintf("%d. %v", i, m)
 }
 
 // Replay turns a path of positions into moves of named pieces, and the piece labels of
@@ -396,8 +413,9 @@ func (bd *Board) Replay(path []State) ([]Move, []map[int]byte) {
 		sym := where[from]
 		delete(where, from)
 		where[to] = sym
+		code, _, _ := bd.Codes(b)
 		moves = append(moves, Move{Piece: sym, From: [2]int{from / bd.W, from % bd.W}, To: [2]int{to / bd.W, to % bd.W},
-			Slides: bd.slides(a, from, to)})
+			Slides: bd.slides(a, from, to), Code: code})
 		labels = append(labels, clone(where))
 	}
 	return moves, labels
@@ -449,7 +467,7 @@ func (bd *Board) slides(s State, from, to int) []Slide {
 		if at == to {
 			var out []Slide
 			for st := best; st >= 0; st = prev[st] {
-				if d := st % 4; len(out) > 0 && out[len(out)-1].Dir == d {
+				if d := Dir(st % 4); len(out) > 0 && out[len(out)-1].Dir == d {
 					out[len(out)-1].Cells++
 				} else {
 					out = append(out, Slide{d, 1})
@@ -534,11 +552,7 @@ func (bd *Board) Solution(path []State) string {
 	moves, labels := bd.Replay(path)
 	b.WriteString(bd.Render(path[0], labels[0]))
 	for i, mv := range moves {
-		fmt.Fprintf(&b, "\n%d. %v", i+1, mv)
-		if code, _, ok := bd.Codes(path[i+1]); ok {
-			b.WriteString(" (" + code + ")")
-		}
-		fmt.Fprintf(&b, "\n%s", bd.Render(path[i+1], labels[i+1]))
+		fmt.Fprintf(&b, "\n%s\n%s", mv.Line(i+1), bd.Render(path[i+1], labels[i+1]))
 	}
 	return b.String()
 }
