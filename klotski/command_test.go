@@ -318,9 +318,12 @@ func TestPath(t *testing.T) {
 	}
 	rs := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json -path`).Stdout)
 	for _, k := range []int{1, 40, 80} {
-		left := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json -code `+rs[0].Path[k-1].Code).Stdout)
-		if len(left) != 1 || left[0].Moves.Value == nil || *left[0].Moves.Value != 81-k {
-			t.Errorf("the position after move %d (%s) solves in %+v, want %d moves", k, rs[0].Path[k-1].Code, left, 81-k)
+		left, got := clitest.Records(t, clitest.Shell(t, `$KLOTSKI -json -code `+rs[0].Path[k-1].Code).Stdout), -1
+		if len(left) == 1 && left[0].Moves.Value != nil {
+			got = *left[0].Moves.Value
+		}
+		if got != 81-k {
+			t.Errorf("the position after move %d (%s) solves in %d moves, want %d", k, rs[0].Path[k-1].Code, got, 81-k)
 		}
 	}
 	out := clitest.Shell(t, `$KLOTSKI -path `+dir("around.txt")+` `+dir("none.txt")).Stdout
