@@ -32,9 +32,9 @@ type config struct {
 	show               string
 	start, exit, floor string
 	verbose            bool
-	opt                solve.Options // every input's, but for its context, meter, progress and walk
-	solver             solve.Solver  // nil: the route graph's search
-	dialect            *[256]byte    // the byte each input byte is read as
+	opt                solve.Options  // every input's, but for its context, meter, progress and walk
+	solver             solve.Solver   // nil: the route graph's search
+	dialect            *vault.Dialect // how each input is read: -start, -exit and -floor
 }
 
 func command() *cli.Command {
@@ -91,15 +91,15 @@ func (c *config) check(fs *flag.FlagSet) error {
 		err = fmt.Errorf("-show %q: want dist or dist=KEYS", c.show)
 	}
 	if err == nil {
-		c.dialect, err = vault.Dialect(c.start, c.exit, c.floor)
+		c.dialect, err = vault.NewDialect(c.start, c.exit, c.floor)
 	}
 	return err
 }
 
 // solve answers one input.
 func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
-	v, err := vault.Parse(job.Name, job.Data)
-	if err != nil {
+	v := &vault.Vault{Dialect: c.dialect} // its messages name the dialect's characters
+	if err := v.Parse(job.Name, job.Data); err != nil {
 		return cli.Outcome{Err: err}
 	}
 	opt := c.opt

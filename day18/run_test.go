@@ -154,7 +154,8 @@ func TestPath(t *testing.T) {
 }
 
 // TestDialectAndShow checks the write-ups' dialect (S start, E exit, space floor), whose
-// exit makes the goal the exit unless -goal says otherwise, and the printed distance field.
+// exit makes the goal the exit unless -goal says otherwise and whose characters the
+// messages name, and the printed distance field.
 func TestDialectAndShow(t *testing.T) {
 	d := write(t, "d.txt", "###\n#Sa#\n#A E#\n####\n")
 	var out, errb bytes.Buffer
@@ -171,6 +172,17 @@ func TestDialectAndShow(t *testing.T) {
 	e := write(t, "e.txt", "S E\nE a\n")
 	if status := runCmd([]string{"-start", "S", "-exit", "E", "-floor", " ", e}, nil, &out, &errb); status != 2 || !strings.HasSuffix(errb.String(), "e.txt:2:1: a second exit (the exit goal needs exactly one)\n") {
 		t.Errorf("dialect, two exits: status %d, %q", status, errb.String())
+	}
+	// A missing start or exit is named as the file would hold it.
+	for _, tc := range []struct{ text, want string }{
+		{"# E\n", "n.txt:1:1: no robot 'S' in the vault\n"},
+		{"#S a\n", "n.txt:1:1: no exit 'E' for the exit goal\n"},
+	} {
+		errb.Reset()
+		n := write(t, "n.txt", tc.text)
+		if status := runCmd([]string{"-start", "S", "-exit", "E", "-floor", " ", n}, nil, &out, &errb); status != 2 || !strings.HasSuffix(errb.String(), tc.want) {
+			t.Errorf("dialect, %q: status %d, %q, want %q", tc.text, status, errb.String(), tc.want)
+		}
 	}
 	out.Reset()
 	v := write(t, "v.txt", corridor)

@@ -32,6 +32,9 @@ type Vault struct {
 	Doors  [26][]int // cells of door 'A'+i
 	All    keys.Set  // keys present
 	Exits  []int     // cells holding '+', in reading order
+	// Dialect is how the input was read (Read), for the characters messages name; nil: the
+	// format's own. Set it before Parse.
+	Dialect *Dialect
 }
 
 // valid marks the bytes a vault may hold.
@@ -93,7 +96,7 @@ func (v *Vault) Parse(name string, data []byte) error {
 		}
 	}
 	if len(v.Robots) == 0 {
-		return &grid.Error{File: name, Line: 1, Col: 1, Msg: "no robot '@' in the vault"}
+		return &grid.Error{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("no robot %q in the vault", v.Dialect.char(0, '@'))}
 	}
 	return nil
 }
@@ -120,7 +123,7 @@ func (v *Vault) errorAt(cell int, msg string) error {
 func (v *Vault) Exit() (int, error) {
 	switch len(v.Exits) {
 	case 0:
-		return 0, &grid.Error{File: v.Name, Line: 1, Col: 1, Msg: "no exit '+' for the exit goal"}
+		return 0, &grid.Error{File: v.Name, Line: 1, Col: 1, Msg: fmt.Sprintf("no exit %q for the exit goal", v.Dialect.char(1, '+'))}
 	case 1:
 		return v.Exits[0], nil
 	}
@@ -178,48 +181,71 @@ func (v *Vault) Part2Into(p *Vault) (*Vault, bool) {
 	return p, true
 }
 
-// Read reads a vault's text from r for Parse, each byte translated through dialect (nil:
+// Read reads a vault's text from r for Parse, each byte translated through dialect d (nil:
 // none), checking characters and sizes as it goes (grid.Scan): it stops at the first byte
 // that cannot belong to a vault or as soon as a limit is passed, so an endless input costs
 // no more than the limits.
-func Read(name string, r io.Reader, dialect *[256]byte) ([]byte, error) {
-	return grid.Scan(name, r, dialect, &valid)
+func Read(name string, r io.Reader, d *Dialect) ([]byte, error) {
+	if d == nil {
+		return grid.Scan(name, r, nil, &valid)
+	}
+	return grid.Scan(name, r, &d.table, &valid)
 }
 
-// Dialect returns the byte table Read translates a dungeon dialect's input through: start,
-// exit and floor, each one character or empty, are read as '@', '+' and '.'. Any character
-// but the wall may take a role, a letter too (a dialect's S start and E exit, which the
-// format would read as doors), but a line end cannot, nor can one character take two roles:
-// "-start x -floor x" read every x as floor, without a word.
-func Dialect(start, exit, floor string) (*[256]byte, error) {
-	var t [256]byte
+// Dialect is a dungeon dialect: the byte Read reads each input byte as, and the characters
+// it gives the start and the exit, which a vault's messages name ("no robot 'S'").
+type Dialect struct {
+	table [256]byte
+	roles [2]byte // the start's and the exit's characters; 0: the format's own
+}
+
+// char is the character the input gives role (0 the start, 1 the exit): the dialect's, or
+// the format's own, def.
+func (d *Dialect) char(role int, def rune) rune {
+	if d == nil || d.roles[role] == 0 {
+		return def
+	}
+	return rune(d.roles[role])
+}
+
+// NewDialect returns the dialect in which start, exit and floor, each one character or
+// empty, are read as '@', '+' and '.'. Any character but the wall may take a role, a letter
+// too (a dialect's S start and E exit, which the format would read as doors), but a line end
+// cannot, nor can one character take two roles: "-start x -floor x" read every x as floor,
+// without a word.
+func NewDialect(start, exit, floor string) (*Dialect, error) {
+	d := new(Dialect)
+	t := &d.table
 	for i := range t {
 		t[i] = byte(i)
 	}
 	given := map[byte]string{} // each character given, and its flag
-	for _, d := range []struct {
+	for role, r := range []struct {
 		flag, value string
 		to          byte
 	}{{"start", start, '@'}, {"exit", exit, '+'}, {"floor", floor, '.'}} {
-		if d.value == "" {
+		if r.value == "" {
 			continue
 		}
-		c := d.value[0]
+		c := r.value[0]
 		switch {
-		case len(d.value) != 1 && utf8.RuneCountInString(d.value) == 1: // a role is a byte's
-			return nil, fmt.Errorf("-%s %q: want an ASCII character (a vault's cell is a byte)", d.flag, d.value)
-		case len(d.value) != 1:
-			return nil, fmt.Errorf("-%s %q: want one character", d.flag, d.value)
+		case len(r.value) != 1 && utf8.RuneCountInString(r.value) == 1: // a role is a byte's
+			return nil, fmt.Errorf("-%s %q: want an ASCII character (a vault's cell is a byte)", r.flag, r.value)
+		case len(r.value) != 1:
+			return nil, fmt.Errorf("-%s %q: want one character", r.flag, r.value)
 		case c == '\n' || c == '\r':
-			return nil, fmt.Errorf("-%s %q: a line end cannot be a cell", d.flag, d.value)
+			return nil, fmt.Errorf("-%s %q: a line end cannot be a cell", r.flag, r.value)
 		case c == '#':
-			return nil, fmt.Errorf("-%s %q: the wall, which no dialect changes", d.flag, d.value)
+			return nil, fmt.Errorf("-%s %q: the wall, which no dialect changes", r.flag, r.value)
 		case given[c] != "":
-			return nil, fmt.Errorf("-%s and -%s: both %q", given[c], d.flag, d.value)
+			return nil, fmt.Errorf("-%s and -%s: both %q", given[c], r.flag, r.value)
 		}
-		given[c], t[c] = d.flag, d.to
+		given[c], t[c] = r.flag, r.to
+		if role < len(d.roles) {
+			d.roles[role] = c
+		}
 	}
-	return &t, nil
+	return d, nil
 }
 
 // Distances is the distance field from the robots, or from the keys named (letters a-z), as

@@ -34,7 +34,7 @@ func TestDialect(t *testing.T) {
 		{"", "\n", "", "", "", `-exit "\n": a line end cannot be a cell`},
 		{"", "", "\r", "", "", `-floor "\r": a line end cannot be a cell`}, // a CRLF file's every line end a cell
 	} {
-		d, err := vault.Dialect(tc.start, tc.exit, tc.floor)
+		d, err := vault.NewDialect(tc.start, tc.exit, tc.floor)
 		if tc.err != "" {
 			if err == nil || err.Error() != tc.err {
 				t.Errorf("%q %q %q: error %v, want %q", tc.start, tc.exit, tc.floor, err, tc.err)
@@ -44,6 +44,34 @@ func TestDialect(t *testing.T) {
 		got, err := vault.Read("d", strings.NewReader(tc.in), d)
 		if err != nil || string(got) != tc.want {
 			t.Errorf("%q %q %q: %q read as %q (%v), want %q", tc.start, tc.exit, tc.floor, tc.in, got, err, tc.want)
+		}
+	}
+}
+
+// TestDialectMessages checks that a vault read in a dialect names the dialect's start and
+// exit where one is missing, and the format's own characters where the dialect gives none.
+func TestDialectMessages(t *testing.T) {
+	for _, tc := range []struct{ start, exit, in, want string }{
+		{"S", "E", "#..a#", "v.txt:1:1: no robot 'S' in the vault"},
+		{"S", "E", "#S.a#", "v.txt:1:1: no exit 'E' for the exit goal"},
+		{"", "E", "#..a#", "v.txt:1:1: no robot '@' in the vault"},
+		{"S", "", "#S.a#", "v.txt:1:1: no exit '+' for the exit goal"},
+		{"", "", "#@.a#", "v.txt:1:1: no exit '+' for the exit goal"},
+	} {
+		d, err := vault.NewDialect(tc.start, tc.exit, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := vault.Read("v.txt", strings.NewReader(tc.in), d)
+		v := &vault.Vault{Dialect: d}
+		if err == nil {
+			err = v.Parse("v.txt", data)
+		}
+		if err == nil {
+			_, err = v.Exit()
+		}
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("-start %q -exit %q, %q: %v, want %s", tc.start, tc.exit, tc.in, err, tc.want)
 		}
 	}
 }
