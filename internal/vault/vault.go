@@ -165,7 +165,7 @@ func (v *Vault) Part2Into(p *Vault) (*Vault, bool) {
 		p.Grid = new(grid.Grid)
 	}
 	p.Grid.CopyFrom(g)
-	p.Name, p.Key, p.Doors, p.All, p.Exits = v.Name, v.Key, v.Doors, v.All, v.Exits
+	p.Name, p.Key, p.Doors, p.All, p.Exits, p.Dialect = v.Name, v.Key, v.Doors, v.All, v.Exits, v.Dialect
 	p.Robots = p.Robots[:0]
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
