@@ -324,7 +324,7 @@ func (bb *bitBoard) flip(s State, c, i int) State {
 
 // fromCodes converts Board's cell codes to masks, and toCodes back.
 func (bb *bitBoard) fromCodes(s State) State {
-	var buf [64]placed // a piece a cell at most; on the stack, as Hardest converts thousands of goals
+	var buf [MaxCells]placed // a piece a cell at most; on the stack, as Hardest converts thousands of goals
 	pieces, _ := bb.bd.decode(s, buf[:0])
 	var out State
 	for _, pc := range pieces {

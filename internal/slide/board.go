@@ -427,7 +427,8 @@ func (bd *Board) Replay(path []State) ([]Move, []map[int]byte) {
 // only to print a solution.
 func (bd *Board) slides(s State, from, to int) []Slide {
 	k := bd.Code(s, from) - 1
-	_, occ := bd.decode(s, bd.buf[:0])
+	var pieces [MaxCells]placed // on the stack: Board's scratch is the searches'
+	_, occ := bd.decode(s, pieces[:0])
 	occ &^= bd.shape[k] << from
 	const unseen = math.MaxInt
 	var cost [4 * MaxCells]int // runs<<16 + cells, to stand at a corner having come in a direction
