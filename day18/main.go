@@ -9,7 +9,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"image"
+	"image/gif"
 	"io"
 	"math"
 	"strings"
@@ -51,7 +51,7 @@ func command() *cli.Command {
 		Default:  inputs.Day18Default,
 		Read:     func(name string, r io.Reader) ([]byte, error) { return vault.Read(name, r, c.dialect) },
 		Solve:    c.solve,
-		Picture:  &cli.Picture{Usage: "draw one input's walk into `FILE`.png (traced) or FILE.gif (animated)", Delay: 12},
+		Picture:  &cli.Picture{Usage: "draw one input's walk into `FILE`.png (traced) or FILE.gif (animated)"},
 		Memory:   true,
 	}
 }
@@ -169,7 +169,7 @@ func (c *config) report(job *cli.Job, v *vault.Vault, parts []solve.Part) cli.Ou
 		}
 		o.Record.SetPart(p.Name, a, legs)
 		if o.Draw == nil && (res.Walk != nil || res.WalkErr != nil || res.Steps == 0) { // the first part with a walk, or none needed
-			o.Draw = func(ctx context.Context, animate bool) ([]*image.Paletted, error) {
+			o.Draw = func(ctx context.Context, animate bool) (*gif.GIF, error) {
 				if res.WalkErr != nil { // -render says why, and the status
 					return nil, fmt.Errorf("%s: %w", p.Label(), res.WalkErr)
 				}

@@ -409,9 +409,9 @@ func TestWalkLeftOut(t *testing.T) {
 		if o.Draw == nil {
 			t.Fatalf("%v: nothing to draw, want the walk's reason", tc.args)
 		}
-		frames, err := o.Draw(context.Background(), false)
-		if frames != nil || !errors.Is(err, memory.ErrLimit) || err.Error() != "part 1: the walk: memory limit 32 MB" {
-			t.Errorf("%v: draw gave %d frames, %v; want none and part 1's walk error", tc.args, len(frames), err)
+		g, err := o.Draw(context.Background(), false)
+		if g != nil || !errors.Is(err, memory.ErrLimit) || err.Error() != "part 1: the walk: memory limit 32 MB" {
+			t.Errorf("%v: draw gave %v, %v; want no picture and part 1's walk error", tc.args, g, err)
 		}
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"image"
+	"image/gif"
 	"math"
 	"strings"
 
@@ -54,7 +54,7 @@ func command() *cli.Command {
 		Read:     slide.Read,
 		Default:  inputs.KlotskiClassic,
 		Solve:    c.solve,
-		Picture:  &cli.Picture{Usage: "draw the solution into `FILE`.gif (animated) or FILE.png (a strip of boards); one input", Delay: 40},
+		Picture:  &cli.Picture{Usage: "draw the solution into `FILE`.gif (animated, each piece sliding its way) or FILE.png (a strip of boards); one input"},
 		Memory:   true,
 	}
 }
@@ -166,7 +166,7 @@ func (c *config) solution(o *cli.Outcome, bd *slide.Board, opt slide.Options, jo
 		o.Printf("%sunsolvable (%s metric): %s reachable, none a goal\n", prefix, r.Metric, cli.Count(res.Reachable, "position"))
 	} else {
 		o.Printf("%s%s (%s metric), %s expanded\n", prefix, cli.Count(res.Moves, "move"), r.Metric, cli.Count(res.Expanded, "position"))
-		o.Draw = func(ctx context.Context, animate bool) ([]*image.Paletted, error) {
+		o.Draw = func(ctx context.Context, animate bool) (*gif.GIF, error) {
 			return render.SlideWalk(ctx, bd, res.Path, animate, job.Meter)
 		}
 	}

@@ -6,12 +6,15 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/statespace/puzzles/internal/render"
 )
 
-// TestRender decodes the pictures of a one-move puzzle: a strip of two boards, two frames.
+// TestRender decodes the pictures of a one-move puzzle, A right 1 down 1 (or down 1 right
+// 1): a strip of two boards; three frames, the two positions held and the cell between
+// shown briefly.
 func TestRender(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "p.txt")
@@ -44,7 +47,7 @@ func TestRender(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(anim.Image) != 2 {
-		t.Errorf("%d frames, want 2", len(anim.Image))
+	if len(anim.Image) != 3 || !slices.Equal(anim.Delay, []int{40, 10, 160}) {
+		t.Errorf("%d frames, delays %v; want 3, 40 10 160", len(anim.Image), anim.Delay)
 	}
 }

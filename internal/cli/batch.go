@@ -187,7 +187,7 @@ func (r *run) render(o *Outcome, job *Job) {
 	}
 	var written atomic.Int64
 	job.Show(func() string { return pictureStatus(file, written.Load()) })
-	err := r.cmd.Picture.save(r.signalled, file, o.Draw, job.Meter, &written)
+	err := save(r.signalled, file, o.Draw, job.Meter, &written)
 	if err == nil {
 		return
 	}

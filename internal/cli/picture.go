@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image"
 	"image/gif"
 	"image/png"
 	"io"
@@ -18,19 +17,20 @@ import (
 )
 
 // Picture gives a command -render FILE: one input's answer drawn into FILE.png (the last
-// frame) or FILE.gif (every frame, looping). Run checks the name and that there is one
-// input before any work; the command's Outcome says how to draw (Outcome.Draw).
+// frame) or FILE.gif (every frame, each for its delay, looping). Run checks the name and
+// that there is one input before any work; the command's Outcome says how to draw
+// (Outcome.Draw).
 type Picture struct {
 	Usage string // the flag's line in -h
-	Delay int    // hundredths of a second each GIF frame shows (the last one four times as long)
 }
 
-// Frames draws an answer's picture: every frame when animate, else at least the last. It
-// reserves the frames' pixels from the job's Meter first (a byte each, as
-// image.NewPaletted takes them) and fails with an error wrapping memory.ErrLimit when they
-// do not fit; they are released once the picture is written. It stops with ctx's error
-// when ctx ends first (a signal).
-type Frames func(ctx context.Context, animate bool) ([]*image.Paletted, error)
+// Frames draws an answer's picture as a GIF's frames: every frame when animate, each shown
+// for its delay (hundredths of a second: the drawing, not Run, knows which frames matter),
+// else at least the last, which a PNG shows. It reserves the frames' pixels from the job's
+// Meter first (a byte each, as image.NewPaletted takes them) and fails with an error
+// wrapping memory.ErrLimit when they do not fit; they are released once the picture is
+// written. It stops with ctx's error when ctx ends first (a signal).
+type Frames func(ctx context.Context, animate bool) (*gif.GIF, error)
 
 // pictureKind returns the kind of picture a file name asks for, "png" or "gif", or an error
 // naming the file when it is neither.
@@ -76,34 +76,26 @@ func unwrapPath(err error) error {
 // failure leaves nothing behind, and its error names file (not the temporary one). When ctx
 // ends first, drawing or encoding stops (the encoder's writes look at it) and nothing is
 // written. written counts the bytes written so far, for the progress line (pictureStatus).
-func (p *Picture) save(ctx context.Context, file string, draw Frames, m *memory.Meter, written *atomic.Int64) error {
+func save(ctx context.Context, file string, draw Frames, m *memory.Meter, written *atomic.Int64) error {
 	kind, err := pictureKind(file)
 	if err != nil {
 		return err
 	}
-	frames, err := draw(ctx, kind == "gif")
+	g, err := draw(ctx, kind == "gif")
 	if err != nil {
 		return fmt.Errorf("-render %s: %w", file, err)
 	}
 	defer func() {
-		for _, f := range frames {
+		for _, f := range g.Image {
 			m.Release(len(f.Pix))
 		}
 	}()
 	err = writeFile(file, func(f io.Writer) error {
 		w := ctxWriter{ctx, f, written}
 		if kind == "png" {
-			return png.Encode(w, frames[len(frames)-1])
+			return png.Encode(w, g.Image[len(g.Image)-1])
 		}
-		a := &gif.GIF{Image: frames}
-		for i := range frames {
-			d := p.Delay
-			if i == len(frames)-1 {
-				d *= 4
-			}
-			a.Delay = append(a.Delay, d)
-		}
-		return gif.EncodeAll(w, a)
+		return gif.EncodeAll(w, g)
 	})
 	if err != nil {
 		return fmt.Errorf("-render %s: %w", file, unwrapPath(err))

@@ -10,6 +10,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -18,7 +19,7 @@ import (
 )
 
 // TestPictureSave checks -render's file: a PNG of the last frame, a GIF of every frame with
-// the last one shown four times as long, the frames' memory released once written or
+// the delays the drawing gave, the frames' memory released once written or
 // refused when they do not fit, and nothing left behind when drawing or writing
 // fails or the context ends.
 func TestPictureSave(t *testing.T) {
@@ -31,19 +32,18 @@ func TestPictureSave(t *testing.T) {
 		return img
 	}
 	m := memory.NewMeter(8)
-	draw := func(_ context.Context, animate bool) ([]*image.Paletted, error) {
-		frames := []*image.Paletted{frame(0), frame(1)} // at least the last (Frames)
+	draw := func(_ context.Context, animate bool) (*gif.GIF, error) {
+		g := &gif.GIF{Image: []*image.Paletted{frame(0), frame(1)}} // at least the last (Frames)
 		if animate {
-			frames = []*image.Paletted{frame(0), frame(0), frame(1)}
+			g = &gif.GIF{Image: []*image.Paletted{frame(0), frame(0), frame(1)}, Delay: []int{5, 7, 20}}
 		}
-		if !m.Reserve(4 * len(frames)) {
+		if !m.Reserve(4 * len(g.Image)) {
 			return nil, memory.LimitError(m.Limit())
 		}
-		return frames, nil
+		return g, nil
 	}
-	p := &Picture{Delay: 5}
 
-	if err := p.save(ctx, filepath.Join(dir, "a.png"), draw, m, new(atomic.Int64)); err != nil || m.Used() != 0 {
+	if err := save(ctx, filepath.Join(dir, "a.png"), draw, m, new(atomic.Int64)); err != nil || m.Used() != 0 {
 		t.Fatalf("png: %v, %d bytes still reserved", err, m.Used())
 	}
 	if fi, err := os.Stat(filepath.Join(dir, "a.png")); err != nil {
@@ -61,12 +61,12 @@ func TestPictureSave(t *testing.T) {
 		t.Errorf("png: first pixel %v, want white (the last frame's)", img.At(0, 0))
 	}
 
-	if err := p.save(ctx, filepath.Join(dir, "a.gif"), draw, m, new(atomic.Int64)); !errors.Is(err, memory.ErrLimit) || err.Error() != "-render "+filepath.Join(dir, "a.gif")+": memory limit 8 B" {
+	if err := save(ctx, filepath.Join(dir, "a.gif"), draw, m, new(atomic.Int64)); !errors.Is(err, memory.ErrLimit) || err.Error() != "-render "+filepath.Join(dir, "a.gif")+": memory limit 8 B" {
 		t.Errorf("gif of 12 bytes under a limit of 8: %v", err)
 	}
 	m = nil
 	var written atomic.Int64
-	if err := p.save(ctx, filepath.Join(dir, "a.gif"), draw, nil, &written); err != nil {
+	if err := save(ctx, filepath.Join(dir, "a.gif"), draw, nil, &written); err != nil {
 		t.Fatal(err)
 	}
 	if fi, err := os.Stat(filepath.Join(dir, "a.gif")); err != nil || written.Load() != fi.Size() {
@@ -75,29 +75,29 @@ func TestPictureSave(t *testing.T) {
 	f, _ = os.Open(filepath.Join(dir, "a.gif"))
 	g, err := gif.DecodeAll(f)
 	f.Close()
-	if err != nil || len(g.Image) != 3 || g.Delay[0] != 5 || g.Delay[2] != 20 {
-		t.Errorf("gif: %v, %d frames, delays %v; want 3 frames, 5 ... 20", err, len(g.Image), g.Delay)
+	if err != nil || len(g.Image) != 3 || !slices.Equal(g.Delay, []int{5, 7, 20}) {
+		t.Errorf("gif: %v, %d frames, delays %v; want 3 frames, 5 7 20", err, len(g.Image), g.Delay)
 	}
 
-	failing := func(context.Context, bool) ([]*image.Paletted, error) { return nil, errors.New("no walk") }
+	failing := func(context.Context, bool) (*gif.GIF, error) { return nil, errors.New("no walk") }
 	for _, file := range []string{"b.png", "no/such/dir/c.png", "d.jpg"} {
 		d := draw
 		if file == "b.png" {
 			d = failing
 		}
 		path := filepath.Join(dir, file)
-		if err := p.save(ctx, path, d, nil, new(atomic.Int64)); err == nil || file != "b.png" && !strings.HasPrefix(err.Error(), "-render "+path+": ") {
+		if err := save(ctx, path, d, nil, new(atomic.Int64)); err == nil || file != "b.png" && !strings.HasPrefix(err.Error(), "-render "+path+": ") {
 			t.Errorf("%s: error %v, want one naming -render %s", file, err, path)
 		}
 	}
 	// A context that ends while the frames are encoded: the encoder's next write fails.
 	ending, cancel := context.WithCancel(ctx)
-	drawThenEnd := func(ctx context.Context, animate bool) ([]*image.Paletted, error) {
-		frames, err := draw(ctx, animate)
+	drawThenEnd := func(ctx context.Context, animate bool) (*gif.GIF, error) {
+		g, err := draw(ctx, animate)
 		cancel()
-		return frames, err
+		return g, err
 	}
-	if err := p.save(ending, filepath.Join(dir, "e.gif"), drawThenEnd, nil, new(atomic.Int64)); !errors.Is(err, context.Canceled) {
+	if err := save(ending, filepath.Join(dir, "e.gif"), drawThenEnd, nil, new(atomic.Int64)); !errors.Is(err, context.Canceled) {
 		t.Errorf("a gif whose context ends before it is encoded: %v, want the context's end", err)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
@@ -127,7 +127,7 @@ func TestRenderSignal(t *testing.T) {
 		Picture: &Picture{Usage: "draw it"},
 		Solve: func(ctx context.Context, job *Job) Outcome {
 			o := Outcome{Text: "answer: 1\n"}
-			o.Draw = func(ctx context.Context, _ bool) ([]*image.Paletted, error) {
+			o.Draw = func(ctx context.Context, _ bool) (*gif.GIF, error) {
 				signals <- os.Interrupt // Ctrl-C while the frames are drawn
 				<-ctx.Done()
 				return nil, ctx.Err()
@@ -155,9 +155,9 @@ func TestRenderWriteFails(t *testing.T) {
 		Picture: &Picture{Usage: "draw it"},
 		Solve: func(ctx context.Context, job *Job) Outcome {
 			o := Outcome{Text: "answer: 1\n"}
-			o.Draw = func(context.Context, bool) ([]*image.Paletted, error) {
+			o.Draw = func(context.Context, bool) (*gif.GIF, error) {
 				os.RemoveAll(sub) // gone before the picture is written
-				return []*image.Paletted{image.NewPaletted(image.Rect(0, 0, 1, 1), color.Palette{color.Black})}, nil
+				return &gif.GIF{Image: []*image.Paletted{image.NewPaletted(image.Rect(0, 0, 1, 1), color.Palette{color.Black})}}, nil
 			}
 			return o
 		}}
@@ -177,7 +177,7 @@ func TestRenderLimit(t *testing.T) {
 		Picture: &Picture{Usage: "draw it"},
 		Solve: func(ctx context.Context, job *Job) Outcome {
 			o := Outcome{Text: "answer: 1\n"}
-			o.Draw = func(context.Context, bool) ([]*image.Paletted, error) {
+			o.Draw = func(context.Context, bool) (*gif.GIF, error) {
 				return nil, fmt.Errorf("part 1: the walk: %w", memory.LimitError(8))
 			}
 			return o

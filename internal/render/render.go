@@ -5,13 +5,16 @@
 // commands' -render (package cli).
 //
 // Every picture is paletted with one fixed palette, so a PNG and every GIF frame share the
-// colours below and tests can check pixels by palette index.
+// colours below and tests can check pixels by palette index. A picture is a gif.GIF: its
+// frames, and in an animation how long each shows, which only the drawing knows (a
+// sliding-block position holds, the cells its next move passes flash by).
 package render
 
 import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/gif"
 
 	"github.com/statespace/puzzles/internal/grid"
 	"github.com/statespace/puzzles/internal/keys"
@@ -88,6 +91,22 @@ func hsv(h, s, v float64) color.RGBA {
 
 // Scale picks a cell size in pixels so the longer side is about 640 pixels (2 to 16).
 func Scale(w, h int) int { return min(16, max(2, 640/max(w, h))) }
+
+// How long an animation's frames show, in hundredths of a second: a vault's walk moves on a
+// frame every walkDelay; a sliding-block solution holds each position for positionDelay and
+// slides the piece of its next move a cell a frame, cellDelay each. The last frame of either
+// shows four times as long.
+const (
+	walkDelay     = 12
+	positionDelay = 40
+	cellDelay     = 10
+)
+
+// animation is frames as a GIF, each shown for its delay, the last four times as long.
+func animation(frames []*image.Paletted, delays []int) *gif.GIF {
+	delays[len(delays)-1] *= 4
+	return &gif.GIF{Image: frames, Delay: delays}
+}
 
 // reserve reserves from m (nil: no limit) the pixels of n frames of size, a byte each as
 // image.NewPaletted takes them, or says which frame does not fit, drawn frames before it.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"image"
+	"image/gif"
+	"slices"
 	"strings"
 	"testing"
 
@@ -68,11 +70,11 @@ func TestVaultWalk(t *testing.T) {
 	}
 	v = parts[0].Vault
 	scale := render.Scale(v.Grid.W-2, v.Grid.H-2)
-	frames, err := render.VaultWalk(ctx, v, res.Walk, false, nil)
-	if err != nil || len(frames) != 1 {
-		t.Fatalf("traced: %d frames, %v; want one", len(frames), err)
+	traced, err := render.VaultWalk(ctx, v, res.Walk, false, nil)
+	if err != nil || len(traced.Image) != 1 {
+		t.Fatalf("traced: %v, %v; want one frame", traced, err)
 	}
-	img := frames[0]
+	img := traced.Image[0]
 	if b := img.Bounds(); b.Dx() != 9*scale || b.Dy() != 9*scale {
 		t.Errorf("picture %v, want %dx%d pixels", b, 9*scale, 9*scale)
 	}
@@ -108,12 +110,18 @@ func TestVaultWalk(t *testing.T) {
 		t.Errorf("key a's inset is %d, want %d", got, render.Key)
 	}
 
-	anim, err := render.VaultWalk(ctx, v, res.Walk, true, nil)
+	g, err := render.VaultWalk(ctx, v, res.Walk, true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	anim := g.Image
 	if len(anim) < len(res.Walk)+1 { // the start, then a frame at least a leg
 		t.Fatalf("%d frames for %d legs", len(anim), len(res.Walk))
+	}
+	for i, d := range g.Delay { // walking on, the last frame held
+		if want := map[bool]int{false: 12, true: 48}[i == len(anim)-1]; d != want {
+			t.Errorf("frame %d of %d shows %d hundredths, want %d", i+1, len(anim), d, want)
+		}
 	}
 	first, last := anim[0], anim[len(anim)-1]
 	for _, door := range [][2]int{{1, 7}, {3, 1}, {5, 7}, {7, 1}} {
@@ -156,36 +164,36 @@ func TestMemory(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		limit int64
-		draw  func(m *memory.Meter) ([]*image.Paletted, error)
+		draw  func(m *memory.Meter) (*gif.GIF, error)
 		want  string // the error's text, or "" to fit
 	}{
-		{"vault, no room for the regions", int64(field) - 1, func(m *memory.Meter) ([]*image.Paletted, error) {
+		{"vault, no room for the regions", int64(field) - 1, func(m *memory.Meter) (*gif.GIF, error) {
 			return render.VaultWalk(ctx, v, walk, false, m)
 		}, "do not fit"},
-		{"vault, no room for a leg's field beside the regions'", int64(2*field - 1), func(m *memory.Meter) ([]*image.Paletted, error) {
+		{"vault, no room for a leg's field beside the regions'", int64(2*field - 1), func(m *memory.Meter) (*gif.GIF, error) {
 			return render.VaultWalk(ctx, v, walk, false, m)
 		}, "a leg's field of"},
-		{"vault, no room for the frame", int64(field + frame - 1), func(m *memory.Meter) ([]*image.Paletted, error) {
+		{"vault, no room for the frame", int64(field + frame - 1), func(m *memory.Meter) (*gif.GIF, error) {
 			return render.VaultWalk(ctx, v, walk, false, m)
 		}, "frame 1 of"},
-		{"vault, the third frame", int64(field + 2*frame), func(m *memory.Meter) ([]*image.Paletted, error) {
+		{"vault, the third frame", int64(field + 2*frame), func(m *memory.Meter) (*gif.GIF, error) {
 			return render.VaultWalk(ctx, v, walk, true, m)
 		}, "frame 3 of"},
-		{"vault, room for all", int64(field + 100*frame), func(m *memory.Meter) ([]*image.Paletted, error) {
+		{"vault, room for all", int64(field + 100*frame), func(m *memory.Meter) (*gif.GIF, error) {
 			return render.VaultWalk(ctx, v, walk, true, m)
 		}, ""},
-		{"slide strip, no room", 10, func(m *memory.Meter) ([]*image.Paletted, error) {
+		{"slide strip, no room", 10, func(m *memory.Meter) (*gif.GIF, error) {
 			return render.SlideWalk(ctx, bd, path, false, m)
 		}, "frame 1 of"},
-		{"slide frames, room for all", 1 << 20, func(m *memory.Meter) ([]*image.Paletted, error) {
+		{"slide frames, room for all", 1 << 20, func(m *memory.Meter) (*gif.GIF, error) {
 			return render.SlideWalk(ctx, bd, path, true, m)
 		}, ""},
-		{"slide strip, room for all", 1 << 20, func(m *memory.Meter) ([]*image.Paletted, error) {
+		{"slide strip, room for all", 1 << 20, func(m *memory.Meter) (*gif.GIF, error) {
 			return render.SlideWalk(ctx, bd, path, false, m)
 		}, ""},
 	} {
 		m := memory.NewMeter(tc.limit)
-		frames, err := tc.draw(m)
+		g, err := tc.draw(m)
 		switch {
 		case tc.want != "" && (!errors.Is(err, memory.ErrLimit) || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%s: %v, want the memory limit and %q", tc.name, err, tc.want)
@@ -195,7 +203,7 @@ func TestMemory(t *testing.T) {
 			t.Errorf("%s: %v", tc.name, err)
 		case tc.want == "":
 			pixels := 0
-			for _, f := range frames {
+			for _, f := range g.Image {
 				pixels += len(f.Pix)
 			}
 			if int(m.Used()) != pixels {
@@ -217,10 +225,11 @@ func TestSlideWalk(t *testing.T) {
 	if err != nil || res.Moves != 2 {
 		t.Fatalf("solve: %d moves, %v; want 2", res.Moves, err)
 	}
-	frames, err := render.SlideWalk(ctx, bd, res.Path, true, nil)
-	if err != nil || len(frames) != len(res.Path) {
-		t.Fatalf("%d frames, %v; want %d", len(frames), err, len(res.Path))
+	g, err := render.SlideWalk(ctx, bd, res.Path, true, nil)
+	if err != nil || len(g.Image) != len(res.Path) || !slices.Equal(g.Delay, []int{40, 40, 160}) {
+		t.Fatalf("%v, %v; want %d frames, one a position, held 40 hundredths, the last 160", g, err, len(res.Path))
 	}
+	frames := g.Image
 	scale := frames[0].Bounds().Dx() / (bd.W + 2) // a margin cell each side
 	if scale != 48 {
 		t.Errorf("cells of %d pixels, want 48, the most: a small board's are as large as they go", scale)
@@ -258,16 +267,63 @@ func TestSlideWalk(t *testing.T) {
 	wbd := slide.NewBoard(wide)
 	if res, err := slide.Solve(wbd, slide.Options{Metric: slide.Step}); err != nil || res.Moves != 1 {
 		t.Fatalf("wide: %d moves, %v", res.Moves, err)
-	} else if frames, err := render.SlideWalk(ctx, wbd, res.Path, true, nil); err != nil || frames[0].Bounds().Dx() != 52*8 {
-		t.Errorf("a board 50 cells wide: %v, %v; want cells of 8 pixels, the least", frames[0].Bounds(), err)
+	} else if g, err := render.SlideWalk(ctx, wbd, res.Path, true, nil); err != nil || g.Image[0].Bounds().Dx() != 52*8 {
+		t.Errorf("a board 50 cells wide: %v, %v; want cells of 8 pixels, the least", g.Image[0].Bounds(), err)
 	}
 	strip, err := render.SlideWalk(ctx, bd, res.Path, false, nil)
-	if err != nil || len(strip) != 1 {
-		t.Fatalf("strip: %d pictures, %v", len(strip), err)
+	if err != nil || len(strip.Image) != 1 {
+		t.Fatalf("strip: %v, %v; want one picture", strip, err)
 	}
 	// Three boards of 2x2 cells of 16 pixels, a cell between them and a margin cell before.
-	if b := strip[0].Bounds(); b.Dx() != (3*3+1)*16 || b.Dy() != 4*16 {
+	if b := strip.Image[0].Bounds(); b.Dx() != (3*3+1)*16 || b.Dy() != 4*16 {
 		t.Errorf("strip %v, want %dx%d", b, (3*3+1)*16, 4*16)
+	}
+}
+
+// TestSlideBetween animates a move that goes around a piece (piece metric): A, a 1x1 above
+// B, a 1x2, to below it, the fewest runs being three, of five cells. A frame holds each
+// position, and one for each cell between flashes by; from frame to frame A steps to a
+// neighbouring cell, never over B, which stays where it is.
+func TestSlideBetween(t *testing.T) {
+	p, err := slide.Parse("p", []byte(".A.\n.B.\n.B.\n...\n\ngoal: A 3 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bd := slide.NewBoard(p)
+	res, err := slide.Solve(bd, slide.Options{Metric: slide.Whole})
+	if err != nil || res.Moves != 1 {
+		t.Fatalf("solve: %d moves, %v; want 1", res.Moves, err)
+	}
+	g, err := render.SlideWalk(ctx, bd, res.Path, true, nil)
+	if err != nil || !slices.Equal(g.Delay, []int{40, 10, 10, 10, 10, 160}) {
+		t.Fatalf("%v, %v; want six frames: the start held, four cells between, the end held", g, err)
+	}
+	scale := g.Image[0].Bounds().Dx() / (bd.W + 2)
+	a, b := render.Piece(0), render.Piece(1)
+	var was [2]int
+	for i, img := range g.Image {
+		var as [][2]int
+		for r := range bd.H {
+			for c := range bd.W {
+				switch got := img.ColorIndexAt((c+1)*scale+scale/2, (r+1)*scale+scale/2); {
+				case got == a:
+					as = append(as, [2]int{r, c})
+				case (c == 1 && (r == 1 || r == 2)) != (got == b):
+					t.Errorf("frame %d: cell %d,%d is %d; B is to stay on 1,1 and 2,1", i+1, r, c, got)
+				}
+			}
+		}
+		if len(as) != 1 {
+			t.Fatalf("frame %d: A on %v, want one cell", i+1, as)
+		}
+		at := as[0]
+		switch step := max(at[0]-was[0], was[0]-at[0]) + max(at[1]-was[1], was[1]-at[1]); {
+		case i == 0 && at != [2]int{0, 1}, i == len(g.Image)-1 && at != [2]int{3, 1}:
+			t.Errorf("frame %d: A on %v, want its start 0,1 first and its goal 3,1 last", i+1, at)
+		case i > 0 && step != 1:
+			t.Errorf("frame %d: A from %v to %v, want one cell", i+1, was, at)
+		}
+		was = at
 	}
 }
 

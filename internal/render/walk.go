@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"image/gif"
 
 	"github.com/statespace/puzzles/internal/grid"
 	"github.com/statespace/puzzles/internal/keys"
@@ -20,7 +21,7 @@ import (
 // legs over the largest grid is a hundred frames of 16 MB; so are the regions' field while
 // it draws, and each leg's while it is traced (solve.Cells). When ctx ends first (looked at
 // before each leg and each frame), it returns ctx's error and holds nothing reserved.
-func VaultWalk(ctx context.Context, v *vault.Vault, walk []solve.Leg, animate bool, m *memory.Meter) (_ []*image.Paletted, err error) {
+func VaultWalk(ctx context.Context, v *vault.Vault, walk []solve.Leg, animate bool, m *memory.Meter) (_ *gif.GIF, err error) {
 	scale := Scale(v.Grid.W-2, v.Grid.H-2)
 	size := image.Pt((v.Grid.W-2)*scale, (v.Grid.H-2)*scale)
 	field := grid.FieldBytes(len(v.Grid.Cells)) // the regions' field
@@ -85,6 +86,11 @@ func VaultWalk(ctx context.Context, v *vault.Vault, walk []solve.Leg, animate bo
 		if err := frame(); err != nil {
 			return nil, err
 		}
+		return &gif.GIF{Image: frames}, nil
 	}
-	return frames, nil
+	delays := make([]int, len(frames))
+	for i := range delays {
+		delays[i] = walkDelay
+	}
+	return animation(frames, delays), nil
 }

@@ -371,6 +371,11 @@ var directions = [4]string{"up", "right", "down", "left"}
 
 func (d Dir) String() string { return directions[d] }
 
+// Delta is a cell's step in direction d: its change of row and of column.
+func (d Dir) Delta() (row, col int) {
+	return [4]int{-1, 0, 1, 0}[d], [4]int{0, 1, 0, -1}[d]
+}
+
 func (m Move) String() string {
 	parts := []string{string(m.Piece)}
 	for _, sl := range m.Slides {
