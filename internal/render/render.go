@@ -6,8 +6,8 @@
 //
 // Every picture is paletted with one fixed palette, so a PNG and every GIF frame share the
 // colours below and tests can check pixels by palette index. A picture is a gif.GIF: its
-// frames, and in an animation how long each shows, which only the drawing knows (a
-// sliding-block position holds, the cells its next move passes flash by).
+// frames, and in an animation how long each shows, which only the drawing knows (a key
+// picked up or a sliding-block position holds, the steps between flash by).
 package render
 
 import (
@@ -92,12 +92,14 @@ func hsv(h, s, v float64) color.RGBA {
 // Scale picks a cell size in pixels so the longer side is about 640 pixels (2 to 16).
 func Scale(w, h int) int { return min(16, max(2, 640/max(w, h))) }
 
-// How long an animation's frames show, in hundredths of a second: a vault's walk moves on a
-// frame every walkDelay; a sliding-block solution holds each position for positionDelay and
-// slides the piece of its next move a cell a frame, cellDelay each. The last frame of either
-// shows four times as long.
+// How long an animation's frames show, in hundredths of a second: a vault's walk holds its
+// start and each key picked up for keyDelay, and moves on between them a frame every
+// walkDelay; a sliding-block solution holds each position for positionDelay and slides the
+// piece of its next move a cell a frame, cellDelay each. The last frame of either shows four
+// times as long.
 const (
-	walkDelay     = 12
+	keyDelay      = 30
+	walkDelay     = 10
 	positionDelay = 40
 	cellDelay     = 10
 )

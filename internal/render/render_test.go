@@ -118,10 +118,18 @@ func TestVaultWalk(t *testing.T) {
 	if len(anim) < len(res.Walk)+1 { // the start, then a frame at least a leg
 		t.Fatalf("%d frames for %d legs", len(anim), len(res.Walk))
 	}
-	for i, d := range g.Delay { // walking on, the last frame held
-		if want := map[bool]int{false: 12, true: 48}[i == len(anim)-1]; d != want {
-			t.Errorf("frame %d of %d shows %d hundredths, want %d", i+1, len(anim), d, want)
+	held := 0 // the start and each leg's end hold, the last four times as long; steps between flash by
+	for i, d := range g.Delay {
+		last := i == len(anim)-1
+		switch {
+		case last && d != 120, !last && d != 30 && d != 10, i == 0 && d != 30:
+			t.Errorf("frame %d of %d shows %d hundredths", i+1, len(anim), d)
+		case d != 10:
+			held++
 		}
+	}
+	if held != len(res.Walk)+1 {
+		t.Errorf("%d frames held, want the start's and one a leg's end, %d", held, len(res.Walk)+1)
 	}
 	first, last := anim[0], anim[len(anim)-1]
 	for _, door := range [][2]int{{1, 7}, {3, 1}, {5, 7}, {7, 1}} {

@@ -16,7 +16,7 @@ import (
 // VaultWalk draws v and its walk: every robot's region tinted (the open cells nearest to
 // it, every door open: one multi-source breadth-first pass, grid.Field) and the whole walk
 // traced, as one frame; or, with animate, the robots walking, a frame every few steps and
-// one at every key, doors opening as their keys are picked up. Each frame's pixels are
+// one held at the start and at every key, doors opening as their keys are picked up. Each frame's pixels are
 // reserved from m first (nil: no limit), for the caller to release: a walk of a hundred
 // legs over the largest grid is a hundred frames of 16 MB; so are the regions' field while
 // it draws, and each leg's while it is traced (solve.Cells). When ctx ends first (looked at
@@ -34,12 +34,13 @@ func VaultWalk(ctx context.Context, v *vault.Vault, walk []solve.Leg, animate bo
 	at := append([]int(nil), v.Robots...)
 	var held keys.Set
 	var frames []*image.Paletted
+	var delays []int
 	defer func() {
 		if err != nil {
 			m.Release(len(frames) * size.X * size.Y)
 		}
 	}()
-	frame := func() error {
+	frame := func(delay int) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -47,10 +48,11 @@ func VaultWalk(ctx context.Context, v *vault.Vault, walk []solve.Leg, animate bo
 			return err
 		}
 		frames = append(frames, Vault(Scene{G: v.Grid, Owner: owner, Held: held, Robots: at, Trail: trails, Scale: scale}))
+		delays = append(delays, delay)
 		return nil
 	}
 	if animate {
-		if err := frame(); err != nil {
+		if err := frame(keyDelay); err != nil {
 			return nil, err
 		}
 	}
@@ -67,7 +69,7 @@ func VaultWalk(ctx context.Context, v *vault.Vault, walk []solve.Leg, animate bo
 			at[l.Robot] = c
 			trails[l.Robot] = append(trails[l.Robot], c)
 			if animate && (i+1)%every == 0 && i+1 < len(cells)-1 {
-				if err := frame(); err != nil {
+				if err := frame(walkDelay); err != nil {
 					return nil, err
 				}
 			}
@@ -76,21 +78,17 @@ func VaultWalk(ctx context.Context, v *vault.Vault, walk []solve.Leg, animate bo
 			held |= keys.Bit(int(ch - 'a'))
 		}
 		if animate {
-			if err := frame(); err != nil { // the key picked up, its doors open from now on
+			if err := frame(keyDelay); err != nil { // the key picked up, its doors open from now on
 				return nil, err
 			}
 		}
 	}
 	if !animate { // the whole walk over the start: robots where they began, doors as drawn
 		held, at = 0, v.Robots
-		if err := frame(); err != nil {
+		if err := frame(0); err != nil {
 			return nil, err
 		}
 		return &gif.GIF{Image: frames}, nil
-	}
-	delays := make([]int, len(frames))
-	for i := range delays {
-		delays[i] = walkDelay
 	}
 	return animation(frames, delays), nil
 }
