@@ -235,9 +235,10 @@ type Summary struct {
 	Layouts, Types, Groups int
 	Largest                Group // the largest group (the first in code order among equals)
 	Single                 int   // groups of one layout
-	// After Hardest: the group whose hardest layout needs the most moves (the first in code
+	// After Hardest (Complete: it ran to its end, not stopped): the group whose hardest layout needs the most moves (the first in code
 	// order among equals), the groups with no solved layout and their layouts, and the groups
 	// and layouts by the moves their hardest layout needs (only the numbers some group has).
+	Complete                      bool
 	Hardest                       Group
 	Unsolvable, UnsolvableLayouts int
 	ByMoves                       []MovesRow
@@ -248,7 +249,7 @@ type MovesRow struct{ Moves, Groups, Layouts int }
 
 // Summary sums the atlas up.
 func (a *Atlas) Summary() Summary {
-	s := Summary{Types: len(a.types), Groups: len(a.Groups), Hardest: Group{Moves: -1}}
+	s := Summary{Types: len(a.types), Groups: len(a.Groups), Complete: a.hardest, Hardest: Group{Moves: -1}}
 	var rows []MovesRow
 	for _, g := range a.Groups {
 		s.Layouts += g.Size

@@ -1,9 +1,12 @@
 package atlas_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -289,5 +292,36 @@ func TestProgressAndStop(t *testing.T) {
 	}
 	if err := b.Hardest(ended, 2, nil); err != context.Canceled || b.Summary().Hardest.Moves >= 0 {
 		t.Errorf("Hardest under an ended context: %v, hardest %d moves", err, b.Summary().Hardest.Moves)
+	}
+}
+
+// TestMapStop stops klotski -groups -json once the groups are known, as its hardest layouts
+// are sought: the groups found stand, one JSON object whose hardest part is null with a note
+// saying why, and no list.
+func TestMapStop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("every 4x5 layout's group")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var out bytes.Buffer
+	err := atlas.Map(ctx, &out, true, true, func(phase string, _ int64) func(int64) {
+		if strings.Contains(phase, "hardest") {
+			cancel() // a signal as the second phase starts
+		}
+		return nil
+	})
+	var s struct {
+		Layouts, Groups int
+		Hardest         *struct{ Moves int }
+		Unsolvable      *int
+		ByMoves         []atlas.JSONMoves `json:"by_moves"`
+		Notes           []string
+	}
+	dec := json.NewDecoder(&out)
+	if derr := dec.Decode(&s); err != context.Canceled || derr != nil || dec.More() {
+		t.Fatalf("%v; %v, more than one object: %v", err, derr, dec.More())
+	}
+	if s.Layouts != 29334498 || s.Groups != 25422 || s.Hardest != nil || s.Unsolvable != nil || s.ByMoves != nil || len(s.Notes) != 1 {
+		t.Errorf("%+v, want the groups and a null hardest part with a note", s)
 	}
 }

@@ -69,7 +69,9 @@ func (a *Atlas) WriteList(w io.Writer, asJSON bool) {
 // summary as one object at the end and with list an object per group. progress, when set,
 // gives each phase its callback for the layouts done (or nil). Map refuses to start when the
 // process may have less than Memory (CheckMemory); a ctx that ends first stops it, keeping
-// what it wrote.
+// what it wrote, and once the groups are known, them: with asJSON, the summary with its
+// hardest part null (JSON), where the text has its groups' part. The list needs the hardest
+// layouts: a stop leaves it out.
 func Map(ctx context.Context, w io.Writer, asJSON, list bool, progress func(phase string, total int64) func(done int64)) error {
 	if err := CheckMemory(); err != nil {
 		return err
@@ -90,6 +92,9 @@ func Map(ctx context.Context, w io.Writer, asJSON, list bool, progress func(phas
 		a.Summary().WriteGroups(w, grouped)
 	}
 	if err := a.Hardest(ctx, 0, phase("each group's hardest layout")); err != nil {
+		if asJSON { // the groups found stand, as the text printed them already
+			a.Summary().Write(w, asJSON, grouped, time.Since(t0))
+		}
 		return err
 	}
 	a.Summary().Write(w, asJSON, grouped, time.Since(t0))
@@ -142,17 +147,20 @@ type JSONLayout struct {
 
 // JSONSummary is the summary as one JSON object.
 type JSONSummary struct {
-	Layouts           int         `json:"layouts"`
-	Types             int         `json:"types"`
-	Groups            int         `json:"groups"`
-	Largest           JSONLayout  `json:"largest"`
-	Single            int         `json:"single"`
-	Hardest           JSONLayout  `json:"hardest"`
-	Unsolvable        int         `json:"unsolvable"`         // groups with no solved layout
-	UnsolvableLayouts int         `json:"unsolvable_layouts"` // and their layouts
+	Layouts int        `json:"layouts"`
+	Types   int        `json:"types"`
+	Groups  int        `json:"groups"`
+	Largest JSONLayout `json:"largest"`
+	Single  int        `json:"single"`
+	// The hardest part, null when the atlas stopped before every group's hardest layout was
+	// found, a note then saying so.
+	Hardest           *JSONLayout `json:"hardest"`
+	Unsolvable        *int        `json:"unsolvable"`         // groups with no solved layout
+	UnsolvableLayouts *int        `json:"unsolvable_layouts"` // and their layouts
 	ByMoves           []JSONMoves `json:"by_moves"`           // groups and layouts by their hardest layout's moves
-	GroupsNS          int64       `json:"groups_ns"`          // the time to the groups alone
-	TimeNS            int64       `json:"time_ns"`            // the time to the whole atlas
+	Notes             []string    `json:"notes,omitempty"`
+	GroupsNS          int64       `json:"groups_ns"` // the time to the groups alone
+	TimeNS            int64       `json:"time_ns"`   // the time to the whole atlas, or to its stop
 }
 
 // JSONMoves is a row of the table by moves.
@@ -168,13 +176,18 @@ func (s Summary) JSON(grouped, took time.Duration) JSONSummary {
 	for i, r := range s.ByMoves {
 		rows[i] = JSONMoves(r)
 	}
-	h := s.Hardest.Hardest
-	return JSONSummary{Layouts: s.Layouts, Types: s.Types, Groups: s.Groups,
-		Largest:    JSONLayout{Size: s.Largest.Size, Board: s.Largest.Seed.Board(), Code: s.Largest.Seed.Code().String()},
-		Single:     s.Single,
-		Hardest:    JSONLayout{Moves: s.Hardest.Moves, Board: h.Board(), Code: h.Code().String(), Short: h.ShortCode()},
-		Unsolvable: s.Unsolvable, UnsolvableLayouts: s.UnsolvableLayouts, ByMoves: rows,
+	out := JSONSummary{Layouts: s.Layouts, Types: s.Types, Groups: s.Groups,
+		Largest:  JSONLayout{Size: s.Largest.Size, Board: s.Largest.Seed.Board(), Code: s.Largest.Seed.Code().String()},
+		Single:   s.Single,
 		GroupsNS: grouped.Nanoseconds(), TimeNS: took.Nanoseconds()}
+	if !s.Complete {
+		out.Notes = []string{"stopped before every group's hardest layout was found"}
+		return out
+	}
+	h := s.Hardest.Hardest
+	out.Hardest = &JSONLayout{Moves: s.Hardest.Moves, Board: h.Board(), Code: h.Code().String(), Short: h.ShortCode()}
+	out.Unsolvable, out.UnsolvableLayouts, out.ByMoves = &s.Unsolvable, &s.UnsolvableLayouts, rows
+	return out
 }
 
 // JSONGroup is a group as one JSON object (klotski -groups -list -json).

@@ -25,10 +25,16 @@ func TestSummary(t *testing.T) {
 	if want := "14 2 5 largest 2 single 2 hardest 2 3 unsolvable 2 6 by moves [{0 1 1} {3 2 7}]"; got != want {
 		t.Errorf("summary %s\nwant    %s", got, want)
 	}
-	a.hardest = false // before Hardest: the groups alone
+	if b, _ := json.Marshal(s.JSON(0, 0)); !s.Complete || !strings.Contains(string(b), `"unsolvable":2,"unsolvable_layouts":6,"by_moves":[{"moves":0,"groups":1,"layouts":1},{"moves":3,"groups":2,"layouts":7}],"groups_ns"`) {
+		t.Errorf("complete %v, JSON %s", s.Complete, b)
+	}
+	a.hardest = false // before Hardest, or stopped in it: the groups alone
 	s = a.Summary()
-	if s.Hardest.Moves != -1 || s.Unsolvable != 0 || s.ByMoves != nil || s.Largest.Seed != 2 {
+	if s.Complete || s.Hardest.Moves != -1 || s.Unsolvable != 0 || s.ByMoves != nil || s.Largest.Seed != 2 {
 		t.Errorf("before Hardest: %+v", s)
+	}
+	if b, _ := json.Marshal(s.JSON(0, 0)); !strings.Contains(string(b), `"single":2,"hardest":null,"unsolvable":null,"unsolvable_layouts":null,"by_moves":null,"notes":["stopped before every group's hardest layout was found"]`) {
+		t.Errorf("before Hardest, JSON %s", b)
 	}
 }
 
