@@ -16,11 +16,12 @@ import (
 // VaultWalk draws v and its walk: every robot's region tinted (the open cells nearest to
 // it, every door open: one multi-source breadth-first pass, grid.Field) and the whole walk
 // traced, as one frame; or, with animate, the robots walking, a frame every few steps and
-// one held at the start and at every key, doors opening as their keys are picked up. Each frame's pixels are
-// reserved from m first (nil: no limit), for the caller to release: a walk of a hundred
-// legs over the largest grid is a hundred frames of 16 MB; so are the regions' field while
-// it draws, and each leg's while it is traced (solve.Cells). When ctx ends first (looked at
-// before each leg and each frame), it returns ctx's error and holds nothing reserved.
+// one held at the start and at every key, doors opening as their keys are picked up. Each
+// frame's pixels are reserved from m first (nil: no limit), for the caller to release: a
+// walk of a hundred legs over the largest grid is a hundred frames of 16 MB; so are the
+// regions' field while it draws, and each leg's while it is traced (solve.Cells). When ctx
+// ends first (looked at before each leg and each frame), it returns ctx's error and holds
+// nothing reserved.
 func VaultWalk(ctx context.Context, v *vault.Vault, walk []solve.Leg, animate bool, m *memory.Meter) (_ *gif.GIF, err error) {
 	scale := Scale(v.Grid.W-2, v.Grid.H-2)
 	size := image.Pt((v.Grid.W-2)*scale, (v.Grid.H-2)*scale)
