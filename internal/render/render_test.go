@@ -158,16 +158,7 @@ func TestMemory(t *testing.T) {
 	frame := w * h * scale * scale              // pixels, a byte each
 	field := grid.FieldBytes(len(v.Grid.Cells)) // the regions' field
 
-	p, err := slide.Parse("p", []byte("A.\n..\n\ngoal: A 1 1\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bd := slide.NewBoard(p)
-	sol, err := slide.Solve(bd, slide.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := sol.Path
+	bd, path := solved(t, "A.\n..\n\ngoal: A 1 1\n", slide.Whole, 1)
 
 	for _, tc := range []struct {
 		name  string
@@ -221,21 +212,29 @@ func TestMemory(t *testing.T) {
 	}
 }
 
-// TestSlideWalk draws a two-piece puzzle's positions: each piece keeps its colour as it
-// moves, empty cells are floor, and a piece is inset by a pixel from its neighbours.
-func TestSlideWalk(t *testing.T) {
-	p, err := slide.Parse("p", []byte("AB\n..\n\ngoal: A 1 1\n"))
+// solved returns the board of puzzle text and its solution under metric m, which must take
+// moves moves.
+func solved(t *testing.T, text string, m slide.Metric, moves int) (*slide.Board, []slide.State) {
+	t.Helper()
+	p, err := slide.Parse("p", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
 	bd := slide.NewBoard(p)
-	res, err := slide.Solve(bd, slide.Options{Metric: slide.Step})
-	if err != nil || res.Moves != 2 {
-		t.Fatalf("solve: %d moves, %v; want 2", res.Moves, err)
+	res, err := slide.Solve(bd, slide.Options{Metric: m})
+	if err != nil || res.Moves != moves {
+		t.Fatalf("%q: %d moves, %v; want %d", text, res.Moves, err, moves)
 	}
-	g, err := render.SlideWalk(ctx, bd, res.Path, true, nil)
-	if err != nil || len(g.Image) != len(res.Path) || !slices.Equal(g.Delay, []int{40, 40, 160}) {
-		t.Fatalf("%v, %v; want %d frames, one a position, held 40 hundredths, the last 160", g, err, len(res.Path))
+	return bd, res.Path
+}
+
+// TestSlideWalk draws a two-piece puzzle's positions: each piece keeps its colour as it
+// moves, empty cells are floor, and a piece is inset by a pixel from its neighbours.
+func TestSlideWalk(t *testing.T) {
+	bd, path := solved(t, "AB\n..\n\ngoal: A 1 1\n", slide.Step, 2)
+	g, err := render.SlideWalk(ctx, bd, path, true, nil)
+	if err != nil || len(g.Image) != len(path) || !slices.Equal(g.Delay, []int{40, 40, 160}) {
+		t.Fatalf("%v, %v; want %d frames, one a position, held 40 hundredths, the last 160", g, err, len(path))
 	}
 	frames := g.Image
 	scale := frames[0].Bounds().Dx() / (bd.W + 2) // a margin cell each side
@@ -268,17 +267,11 @@ func TestSlideWalk(t *testing.T) {
 	if got := first.ColorIndexAt(seam, scale+scale/2); got != render.Wall {
 		t.Errorf("the seam between A and B is %d, want the background %d", got, render.Wall)
 	}
-	wide, err := slide.Parse("wide", []byte("A"+strings.Repeat(".", 49)+"\n\ngoal: A 0 1\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	wbd := slide.NewBoard(wide)
-	if res, err := slide.Solve(wbd, slide.Options{Metric: slide.Step}); err != nil || res.Moves != 1 {
-		t.Fatalf("wide: %d moves, %v", res.Moves, err)
-	} else if g, err := render.SlideWalk(ctx, wbd, res.Path, true, nil); err != nil || g.Image[0].Bounds().Dx() != 52*8 {
+	wbd, wpath := solved(t, "A"+strings.Repeat(".", 49)+"\n\ngoal: A 0 1\n", slide.Step, 1)
+	if g, err := render.SlideWalk(ctx, wbd, wpath, true, nil); err != nil || g.Image[0].Bounds().Dx() != 52*8 {
 		t.Errorf("a board 50 cells wide: %v, %v; want cells of 8 pixels, the least", g.Image[0].Bounds(), err)
 	}
-	strip, err := render.SlideWalk(ctx, bd, res.Path, false, nil)
+	strip, err := render.SlideWalk(ctx, bd, path, false, nil)
 	if err != nil || len(strip.Image) != 1 {
 		t.Fatalf("strip: %v, %v; want one picture", strip, err)
 	}
@@ -293,16 +286,8 @@ func TestSlideWalk(t *testing.T) {
 // position, and one for each cell between flashes by; from frame to frame A steps to a
 // neighbouring cell, never over B, which stays where it is.
 func TestSlideBetween(t *testing.T) {
-	p, err := slide.Parse("p", []byte(".A.\n.B.\n.B.\n...\n\ngoal: A 3 1\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bd := slide.NewBoard(p)
-	res, err := slide.Solve(bd, slide.Options{Metric: slide.Whole})
-	if err != nil || res.Moves != 1 {
-		t.Fatalf("solve: %d moves, %v; want 1", res.Moves, err)
-	}
-	g, err := render.SlideWalk(ctx, bd, res.Path, true, nil)
+	bd, path := solved(t, ".A.\n.B.\n.B.\n...\n\ngoal: A 3 1\n", slide.Whole, 1)
+	g, err := render.SlideWalk(ctx, bd, path, true, nil)
 	if err != nil || !slices.Equal(g.Delay, []int{40, 10, 10, 10, 10, 160}) {
 		t.Fatalf("%v, %v; want six frames: the start held, four cells between, the end held", g, err)
 	}
