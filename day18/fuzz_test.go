@@ -14,7 +14,7 @@ import (
 
 // commandWords are what FuzzCommand builds command lines of: flags with values in and out
 // of range, conflicting ones, and inputs (FILE is a small vault, BAD one with a bad byte,
-// DIR a directory of two, MISSING no file; PNG and JPG are pictures in the run's own
+// DIR a directory of two, MISSING no file; PNG, GIF and JPG are pictures in the run's own
 // directory). Every input is small: the embedded default is never asked for (the fuzzed
 // vault is always piped), so -algo bfs stays fast.
 var commandWords = [][]string{
@@ -23,7 +23,7 @@ var commandWords = [][]string{
 	{"-budget", "1"}, {"-budget", "-1"}, {"-v"}, {"-path"}, {"-path=cells"}, {"-show", "dist"}, {"-show", "dist=ab"},
 	{"-show", "far"}, {"-start", "S"}, {"-exit", "e"}, {"-floor", ","}, {"-floor", "S"}, {"-json"}, {"-repeat", "2"},
 	{"-mem", "1KB"}, {"-mem", "64MB"}, {"-mem", "NaN"}, {"-timeout", "1ns"}, {"-render", "PNG"}, {"-render", "JPG"},
-	{"-"}, {"FILE"}, {"BAD"}, {"DIR"}, {"MISSING"}, {"--"}, {"-version"}, {"-x"},
+	{"-"}, {"FILE"}, {"BAD"}, {"DIR"}, {"MISSING"}, {"--"}, {"-version"}, {"-x"}, {"-render", "GIF"},
 }
 
 // FuzzCommand runs day18 in-process on command lines of commandWords (clitest.Words) with
@@ -39,6 +39,7 @@ func FuzzCommand(f *testing.F) {
 	f.Add([]byte("#S,a#\n"), pick("-start S", "-floor ,", "-json", "-mem 1KB", "-"))
 	f.Add([]byte(corridor), pick("-render PNG", "-path", "-x", "FILE"))
 	f.Add([]byte(corridor), pick("-render PNG", "MISSING"))
+	f.Add([]byte(quadrants), pick("-render GIF", "-part 2", "-"))
 	f.Add([]byte(quadrants), pick("DIR", "-", "-path"))
 	f.Add([]byte("-"), pick("-render PNG", "FILE"))
 	f.Add([]byte("@"), pick("BAD", "MISSING", "FILE", "DIR"))
@@ -49,7 +50,7 @@ func FuzzCommand(f *testing.F) {
 		}
 		pic := filepath.Join(t.TempDir(), "walk")
 		args := clitest.Words(words, commandWords, func(a string) string {
-			if a == "PNG" || a == "JPG" {
+			if a == "PNG" || a == "GIF" || a == "JPG" {
 				return pic + "." + a
 			}
 			return arg(a)
@@ -60,7 +61,7 @@ func FuzzCommand(f *testing.F) {
 			inputs = nil // no input read
 		}
 		run := clitest.Runner(runCmd, data)
-		clitest.Contracts(t, "day18", args, inputs, run, !timed, pic+".PNG", pic+".JPG")
+		clitest.Contracts(t, "day18", args, inputs, run, !timed, pic+".PNG", pic+".GIF", pic+".JPG")
 		if timed || clitest.Given(args, "-json") || clitest.Given(args, "-show") || clitest.Given(args, "-version") {
 			return
 		}
