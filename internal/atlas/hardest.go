@@ -235,9 +235,10 @@ type Summary struct {
 	Layouts, Types, Groups int
 	Largest                Group // the largest group (the first in code order among equals)
 	Single                 int   // groups of one layout
-	// After Hardest (Complete: it ran to its end, not stopped): the group whose hardest layout needs the most moves (the first in code
-	// order among equals), the groups with no solved layout and their layouts, and the groups
-	// and layouts by the moves their hardest layout needs (only the numbers some group has).
+	// After Hardest, when it ran to its end (Complete; not when it stopped): the group whose
+	// hardest layout needs the most moves (the first in code order among equals), the groups
+	// with no solved layout and their layouts, and the groups and layouts by the moves their
+	// hardest layout needs (only the numbers some group has).
 	Complete                      bool
 	Hardest                       Group
 	Unsolvable, UnsolvableLayouts int

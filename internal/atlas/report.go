@@ -68,10 +68,10 @@ func (a *Atlas) WriteList(w io.Writer, asJSON bool) {
 // hardest layout is (Hardest), then with list a line per group (WriteList); with asJSON, the
 // summary as one object at the end and with list an object per group. progress, when set,
 // gives each phase its callback for the layouts done (or nil). Map refuses to start when the
-// process may have less than Memory (CheckMemory); a ctx that ends first stops it, keeping
-// what it wrote, and once the groups are known, them: with asJSON, the summary with its
-// hardest part null (JSON), where the text has its groups' part. The list needs the hardest
-// layouts: a stop leaves it out.
+// process may have less than Memory (CheckMemory). A ctx that ends first stops it, and what
+// was found stands: the text written so far, and with asJSON, once the groups are known,
+// the summary with its hardest part null (Summary.JSON). The list needs every group's
+// hardest layout: a stop leaves it out.
 func Map(ctx context.Context, w io.Writer, asJSON, list bool, progress func(phase string, total int64) func(done int64)) error {
 	if err := CheckMemory(); err != nil {
 		return err
