@@ -31,7 +31,7 @@ type config struct {
 	algo, path         cli.Choice
 	show               string
 	start, exit, floor string
-	verbose            bool
+	verbose, goalSet   bool
 	opt                solve.Options  // every input's, but for its context, meter, progress and walk
 	solver             solve.Solver   // nil: the route graph's search
 	dialect            *vault.Dialect // how each input is read: -start, -exit and -floor
@@ -74,7 +74,7 @@ func (c *config) flags(fs *flag.FlagSet) {
 
 // check validates the flags before any input is read.
 func (c *config) check(fs *flag.FlagSet) error {
-	if c.exit != "" && !cli.Given(fs, "goal") {
+	if c.goalSet = cli.Given(fs, "goal"); c.exit != "" && !c.goalSet {
 		c.opt.Goal = solve.Exit
 	}
 	if c.algo.Value == "bfs" {
@@ -107,6 +107,9 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 	opt.Walk = c.path.Value != "" || job.Render
 	job.Show(opt.Progress.String)
 	o := c.report(job, v, solve.Parts(v, c.part, opt, c.solver))
+	if len(v.Exits) > 0 && !c.goalSet && opt.Goal == solve.Collect { // a dungeon's, not a plausible other answer
+		o.Log += fmt.Sprintf("day18: %s: the exit '+' is floor when the keys are collected; -goal exit asks for the way to it\n", job.Name)
+	}
 	if job.Repeat > 0 {
 		var w solve.Workspace // the same memory every run: nothing allocated after the first
 		opt.Progress, opt.Walk = nil, false

@@ -197,6 +197,28 @@ func TestDialectAndShow(t *testing.T) {
 	}
 }
 
+// TestExitHint solves a dungeon (a vault with an exit) with no -goal: the keys' puzzle, the
+// default, whose answer is not the way out, and stderr says so and how to ask for that; with
+// -goal given either way, nothing is said.
+func TestExitHint(t *testing.T) {
+	d := write(t, "d.txt", "######\n#@a.+#\n######\n")
+	hint := "day18: " + d + ": the exit '+' is floor when the keys are collected; -goal exit asks for the way to it\n"
+	for _, tc := range []struct {
+		args           []string
+		stdout, stderr string
+	}{
+		{[]string{"-part", "1"}, "part 1: 1\n", hint},
+		{[]string{"-part", "1", "-json"}, `{"file":"` + d + `","part1":1}` + "\n", hint},
+		{[]string{"-part", "1", "-goal", "collect"}, "part 1: 1\n", ""},
+		{[]string{"-goal", "exit"}, "exit: 3\n", ""},
+	} {
+		var out, errb bytes.Buffer
+		if status := runCmd(append(tc.args, d), nil, &out, &errb); status != 0 || out.String() != tc.stdout || errb.String() != tc.stderr {
+			t.Errorf("%v: status %d, stdout %q, stderr %q; want 0, %q, %q", tc.args, status, out.String(), errb.String(), tc.stdout, tc.stderr)
+		}
+	}
+}
+
 // TestVerbose checks -v: a line of statistics on standard error for each part searched,
 // none for a part that does not apply, the answers on standard output as without it.
 func TestVerbose(t *testing.T) {
