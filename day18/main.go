@@ -107,7 +107,7 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 	opt.Walk = c.path.Value != "" || job.Render
 	job.Show(opt.Progress.String)
 	o := c.report(job, v, solve.Parts(v, c.part, opt, c.solver))
-	if len(v.Exits) > 0 && !c.goalSet && opt.Goal == solve.Collect { // a dungeon's, not a plausible other answer
+	if len(v.Exits) > 0 && !c.goalSet && opt.Goal == solve.Collect { // a dungeon: part 1 is not its way out, so say so
 		o.Log += fmt.Sprintf("day18: %s: the exit '+' is floor when the keys are collected; -goal exit asks for the way to it\n", job.Name)
 	}
 	if job.Repeat > 0 {
