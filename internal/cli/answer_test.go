@@ -58,8 +58,9 @@ func TestAnswer(t *testing.T) {
 	}
 }
 
-// TestFlagRules checks the shared checks of flags: choices, flags apart, flags that need
-// another, ranges; each error names what it refuses.
+// TestFlagRules checks the shared checks of flags: choices, bad values of booleans and
+// numbers said as what they want, flags apart, flags that need another, ranges; each error
+// names what it refuses.
 func TestFlagRules(t *testing.T) {
 	parse := func(args ...string) (*flag.FlagSet, *Choice, error) {
 		fs := flag.NewFlagSet("x", flag.ContinueOnError)
@@ -72,6 +73,10 @@ func TestFlagRules(t *testing.T) {
 		fs.Bool("groups", false, "")
 		fs.Bool("list", false, "")
 		fs.Bool("json", false, "")
+		fs.Int("part", 0, "")
+		fs.Uint64("seed", 1, "")
+		fs.Float64("loops", 0, "")
+		fs.Duration("timeout", 0, "")
 		err := fs.Parse(args)
 		if err != nil {
 			err = parseError(fs, err) // as Run words it
@@ -87,7 +92,12 @@ func TestFlagRules(t *testing.T) {
 		{[]string{"-path=cells"}, "cells", ""},
 		{[]string{"-path=false"}, "", ""},
 		{[]string{"-path=all"}, "", `invalid value "all" for flag -path: want keys or cells`}, // a boolean flag to the flag package
-		{[]string{"-json=all"}, "", `invalid boolean value "all" for -json: parse error`},     // a boolean flag
+		{[]string{"-json=all"}, "", `invalid value "all" for flag -json: want true or false`}, // a boolean flag
+		{[]string{"-part", "two"}, "", `invalid value "two" for flag -part: want a whole number`},
+		{[]string{"-seed", "-1"}, "", `invalid value "-1" for flag -seed: want a whole number, 0 or more`},
+		{[]string{"-loops", "some"}, "", `invalid value "some" for flag -loops: want a number, for example 0.05`},
+		{[]string{"-timeout", "2"}, "", `invalid value "2" for flag -timeout: want a duration, for example 2s or 500ms`},
+		{[]string{"-part", "99999999999999999999"}, "", `invalid value "99999999999999999999" for flag -part: value out of range`},
 		{[]string{"-algo", "astar"}, "", `invalid value "astar" for flag -algo: want graph or bfs`},
 		{[]string{"-census", "-groups"}, "", "-census and -groups do not go together"},
 		{[]string{"-census", "f.txt"}, "", "-census and FILE arguments do not go together"},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 )
 
 // Choice is a flag whose value is one of a few words: Set refuses any other, so a bad value
@@ -44,9 +45,11 @@ func (c *Choice) Set(s string) error {
 // IsBoolFlag lets a flag with a Bare value stand alone.
 func (c *Choice) IsBoolFlag() bool { return c.Bare != "" }
 
-// parseError is fs.Parse's error, with a bad value of a Choice that has a Bare form worded
-// as the flag package words any other flag's ("invalid value "x" for flag -path: ..."): to
-// that package such a Choice is a boolean flag, whose bad values it calls boolean.
+// parseError is fs.Parse's error, worded for whoever typed the flag: a bad value of a
+// Choice that has a Bare form as the flag package words any other flag's ("invalid value "x"
+// for flag -path: ..."), where to that package such a Choice is a boolean flag, whose bad
+// values it calls boolean; and a "parse error", a boolean's or a number's, as what the flag
+// wants ("invalid value "two" for flag -part: want a whole number").
 func parseError(fs *flag.FlagSet, err error) error {
 	rest, ok := strings.CutPrefix(err.Error(), "invalid boolean value ")
 	value, rest, ok2 := strings.Cut(rest, " for -")
@@ -54,6 +57,24 @@ func parseError(fs *flag.FlagSet, err error) error {
 	if f := fs.Lookup(name); ok && ok2 && ok3 && f != nil {
 		if _, choice := f.Value.(*Choice); choice {
 			return fmt.Errorf("invalid value %s for flag -%s: %s", value, name, why)
+		}
+		return fmt.Errorf("invalid value %s for flag -%s: want true or false", value, name)
+	}
+	head, ok := strings.CutSuffix(err.Error(), ": parse error")
+	if i := strings.LastIndex(head, " for flag -"); ok && i >= 0 {
+		if f := fs.Lookup(head[i+len(" for flag -"):]); f != nil {
+			if g, ok := f.Value.(flag.Getter); ok {
+				switch g.Get().(type) {
+				case int, int64:
+					return fmt.Errorf("%s: want a whole number", head)
+				case uint, uint64:
+					return fmt.Errorf("%s: want a whole number, 0 or more", head)
+				case float64:
+					return fmt.Errorf("%s: want a number, for example 0.05", head)
+				case time.Duration:
+					return fmt.Errorf("%s: want a duration, for example 2s or 500ms", head)
+				}
+			}
 		}
 	}
 	return err
