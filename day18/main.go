@@ -6,19 +6,16 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"image/gif"
 	"io"
 	"math"
 	"strings"
 
 	"github.com/statespace/puzzles/inputs"
+	"github.com/statespace/puzzles/internal/answers"
 	"github.com/statespace/puzzles/internal/bound"
 	"github.com/statespace/puzzles/internal/cli"
-	"github.com/statespace/puzzles/internal/memory"
-	"github.com/statespace/puzzles/internal/render"
 	"github.com/statespace/puzzles/internal/solve"
 	"github.com/statespace/puzzles/internal/vault"
 )
@@ -106,77 +103,14 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 	opt.Ctx, opt.Meter, opt.Progress, opt.Cores = ctx, job.Meter, &solve.Progress{}, job.Cores
 	opt.Walk = c.path.Value != "" || job.Render
 	job.Show(opt.Progress.String)
-	o := c.report(job, v, solve.Parts(v, c.part, opt, c.solver))
-	if len(v.Exits) > 0 && !c.goalSet && opt.Goal == solve.Collect { // a dungeon: part 1 is not its way out, so say so
-		o.Log += fmt.Sprintf("day18: %s: the exit '+' is floor when the keys are collected; -goal exit asks for the way to it\n", job.Name)
-	}
+	ask := answers.VaultAsk{Part: c.part, Walk: c.path.Value, Field: c.show, Stats: c.verbose, GoalGiven: c.goalSet}
+	o := answers.Vault(job, v, solve.Parts(v, c.part, opt, c.solver), ask)
 	if job.Repeat > 0 {
 		var w solve.Workspace // the same memory every run: nothing allocated after the first
 		opt.Progress, opt.Walk = nil, false
 		o.Again = func() {
 			if v, err := w.Parse(job.Name, job.Data); err == nil {
 				w.Parts(v, c.part, opt, c.solver)
-			}
-		}
-	}
-	return o
-}
-
-// report turns the parts into the input's record, text, statistics and status.
-func (c *config) report(job *cli.Job, v *vault.Vault, parts []solve.Part) cli.Outcome {
-	var o cli.Outcome
-	prefix := job.Prefix()
-	if c.show != "" {
-		field, err := v.Distances(strings.TrimPrefix(strings.TrimPrefix(c.show, "dist"), "="), job.Meter)
-		switch {
-		case errors.Is(err, memory.ErrLimit): // the answers stand; the field is what did not fit
-			o.Log = fmt.Sprintf("day18: %s: -show %s: %v, nothing shown\n", job.Name, c.show, err)
-			o.Unshown(err)
-		case err != nil:
-			return cli.Outcome{Err: fmt.Errorf("-show %s: %v", c.show, err)}
-		}
-		o.Text = field
-	}
-	for _, p := range parts {
-		res := p.Result
-		if c.verbose && p.Applies {
-			o.Log += fmt.Sprintf("%s: %s: %v\n", job.Name, p.Label(), res.Stats)
-		}
-		if p.Err != nil && !solve.Stopped(p.Err) {
-			return cli.Outcome{Err: p.Err, Log: o.Log}
-		}
-		a := cli.Answer{Label: p.Label(), Value: res.Steps, Found: res.Steps >= 0, Notes: res.Notes,
-			Stop: p.Err, Lower: res.Lower, Upper: res.Upper, Optional: !p.Applies && c.part != 2}
-		o.Add(prefix, a, len(parts) > 1)
-		var legs []cli.Leg
-		// walkErr is why the walk is left out (its routes or its cells did not fit); the answer stands.
-		walkErr := res.WalkErr
-		if c.path.Value != "" && (res.Walk != nil || res.Steps == 0) { // a walk, or none needed
-			stops, err := p.Stops(c.path.Value == "cells", job.Meter)
-			switch {
-			case errors.Is(err, memory.ErrLimit):
-				walkErr = fmt.Errorf("the walk's cells: %w", err)
-			case err != nil:
-				return cli.Outcome{Err: err}
-			default:
-				legs = make([]cli.Leg, len(stops)) // JSON: [] when no step is needed
-				for i, s := range stops {
-					legs[i] = cli.Leg(s) // the same fields: JSON's names are cli's
-				}
-				o.Text += cli.WalkText(prefix, legs)
-			}
-		}
-		if walkErr != nil && c.path.Value != "" {
-			o.Log += fmt.Sprintf("day18: %s: %s: %v, nothing shown\n", job.Name, p.Label(), walkErr)
-			o.Unshown(walkErr)
-		}
-		o.Record.SetPart(p.Name, a, legs)
-		if o.Draw == nil && (res.Walk != nil || res.WalkErr != nil || res.Steps == 0) { // the first part with a walk, or none needed
-			o.Draw = func(ctx context.Context, animate bool) (*gif.GIF, error) {
-				if res.WalkErr != nil { // -render says why, and the status
-					return nil, fmt.Errorf("%s: %w", p.Label(), res.WalkErr)
-				}
-				return render.VaultWalk(ctx, p.Vault, res.Walk, animate, job.Meter)
 			}
 		}
 	}

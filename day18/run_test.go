@@ -3,10 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
 	"flag"
-	"fmt"
 	"image/gif"
 	"image/png"
 	"io"
@@ -19,7 +16,6 @@ import (
 	"github.com/statespace/puzzles/inputs"
 	"github.com/statespace/puzzles/internal/cli"
 	"github.com/statespace/puzzles/internal/cli/clitest"
-	"github.com/statespace/puzzles/internal/memory"
 	"github.com/statespace/puzzles/internal/solve"
 	"github.com/statespace/puzzles/internal/vault"
 )
@@ -401,64 +397,4 @@ func configOf(t *testing.T, args ...string) *config {
 		t.Fatalf("%v: %v", args, err)
 	}
 	return c
-}
-
-// TestWalkLeftOut gives report a part whose walk did not fit after its search
-// (Result.WalkErr; the solve package's fuzz target makes such results): the answer stands,
-// -path's walk is left out with a line on stderr and status 3, and -render's picture fails
-// with the walk's reason, a memory limit (the command layer makes that status 3 too).
-func TestWalkLeftOut(t *testing.T) {
-	v, err := vault.Parse("v.txt", []byte("#####\n#@.a#\n#####\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	walkErr := fmt.Errorf("the walk: %w", memory.LimitError(32<<20))
-	parts := []solve.Part{{Name: "part1", Vault: v, Applies: true,
-		Result: solve.Result{Steps: 2, Lower: 2, Upper: 2, WalkErr: walkErr}}}
-	for _, tc := range []struct {
-		args   []string
-		render bool
-		log    string
-		status int
-	}{
-		{[]string{"-path"}, false, "day18: v.txt: part 1: the walk: memory limit 32 MB, nothing shown\n", cli.Stopped},
-		{nil, true, "", cli.OK},
-	} {
-		o := configOf(t, tc.args...).report(&cli.Job{Name: "v.txt", Render: tc.render}, v, parts)
-		if o.Err != nil || o.Text != "part 1: 2\n" || o.Log != tc.log || o.Status != tc.status {
-			t.Errorf("%v: error %v, text %q, log %q, status %d; want the answer, log %q, status %d", tc.args, o.Err, o.Text, o.Log, o.Status, tc.log, tc.status)
-		}
-		if o.Draw == nil {
-			t.Fatalf("%v: nothing to draw, want the walk's reason", tc.args)
-		}
-		g, err := o.Draw(context.Background(), false)
-		if g != nil || !errors.Is(err, memory.ErrLimit) || err.Error() != "part 1: the walk: memory limit 32 MB" {
-			t.Errorf("%v: draw gave %v, %v; want no picture and part 1's walk error", tc.args, g, err)
-		}
-	}
-}
-
-// TestCellsLeftOut has -path=cells's fields, reserved from the memory limit, not fit in it:
-// the answer stands and the walk is left out with a line on stderr and status 3, where the
-// walk without its cells, which needs no field, is shown under the same limit.
-func TestCellsLeftOut(t *testing.T) {
-	v, err := vault.Parse("v.txt", []byte("#####\n#@.a#\n#####\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	parts := solve.Parts(v, 1, solve.Options{Walk: true}, nil)
-	for _, tc := range []struct {
-		path, text, log, json string
-		status                int
-	}{
-		{"-path=cells", "part 1: 2\n", "day18: v.txt: part 1: the walk's cells: memory limit 100 B: a leg's field of 35 cells does not fit, nothing shown\n",
-			`{"file":"","part1":2}`, cli.Stopped},
-		{"-path", "part 1: 2\n  robot 1: a 2\n", "", `{"file":"","part1":2,"path1":[{"robot":1,"to":"a","steps":2}]}`, cli.OK},
-	} {
-		o := configOf(t, tc.path).report(&cli.Job{Name: "v.txt", Meter: memory.NewMeter(100)}, v, parts)
-		record, _ := json.Marshal(o.Record)
-		if o.Err != nil || o.Text != tc.text || o.Log != tc.log || o.Status != tc.status || string(record) != tc.json {
-			t.Errorf("%s: error %v, text %q, log %q, status %d, record %s; want %q, %q, %d, %s", tc.path, o.Err, o.Text, o.Log, o.Status, record, tc.text, tc.log, tc.status, tc.json)
-		}
-	}
 }

@@ -8,14 +8,12 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"image/gif"
 	"math"
-	"strings"
 
 	"github.com/statespace/puzzles/inputs"
+	"github.com/statespace/puzzles/internal/answers"
 	"github.com/statespace/puzzles/internal/atlas"
 	"github.com/statespace/puzzles/internal/cli"
-	"github.com/statespace/puzzles/internal/render"
 	"github.com/statespace/puzzles/internal/slide"
 )
 
@@ -29,9 +27,6 @@ type config struct {
 	path                 bool
 	opt                  slide.Options // every input's, but for its context, cores, memory and progress
 }
-
-// maxBoards is the most boards -hardest and -farthest list.
-const maxBoards = 100
 
 func command() *cli.Command {
 	c := &config{}
@@ -125,117 +120,21 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 	opt.Ctx, opt.Workers, opt.Progress = ctx, min(job.Cores, slide.DefaultWorkers()), &slide.Progress{}
 	opt.Memory = job.Share(job.Meter.Limit())
 	job.Show(opt.Progress.String)
-	o := cli.Outcome{Record: cli.Record{Metric: opt.Metric.String()}}
-	if c.hardest || c.farthest {
-		err = c.positions(&o, bd, opt, job.Prefix())
-	} else {
-		err = c.solution(&o, bd, opt, job)
+	ask := answers.SlideAsk{Metric: opt.Metric, Count: opt.Count, Path: c.path, Farthest: c.farthest}
+	switch {
+	case c.hardest:
+		h, err := slide.Hardest(bd, opt)
+		return answers.Positions(job, bd, h, err, ask)
+	case c.farthest:
+		h, err := slide.Farthest(bd, opt)
+		return answers.Positions(job, bd, h, err, ask)
 	}
-	if err != nil && !slide.Stopped(err) {
-		return cli.Outcome{Err: err}
-	}
-	return o
-}
-
-// stopped records a search that err stopped before it proved the number asked for: null,
-// with the bounds and a note saying what it proved (at least lower).
-func stopped(o *cli.Outcome, prefix, label string, number *cli.Number, bounds **cli.Bounds, lower int, err error) error {
-	a := cli.Answer{Label: label, Stop: err, Lower: lower, Upper: -1}
-	*number, *bounds = a.Number(), a.Bounds()
-	o.Add(prefix, a, label != "")
-	return err
-}
-
-// solution finds the fewest moves; the text shows every move and position when there is one
-// input, and with -path every move of every input. A search stopped before its solution says
-// the fewest moves it proved; a count stopped, before the solution or after it (which it
-// keeps), how many positions it counted.
-func (c *config) solution(o *cli.Outcome, bd *slide.Board, opt slide.Options, job *cli.Job) error {
 	res, err := slide.Solve(bd, opt)
-	prefix, r := job.Prefix(), &o.Record
-	if err != nil && res.Path == nil {
-		stopped(o, prefix, "", &r.Moves, &r.Bounds, res.Lower, err)
-		if opt.Count {
-			stopped(o, prefix, "reachable", &r.Reachable, &r.ReachableBounds, res.Reachable, err)
-		}
-		return err
-	}
-	r.Expanded, r.Moves = &res.Expanded, cli.Of(res.Moves)
-	if res.Moves < 0 {
-		r.Moves, o.Status = cli.Null, cli.NoAnswer
-		o.Printf("%sunsolvable (%s metric): %s reachable, none a goal\n", prefix, r.Metric, cli.Count(res.Reachable, "position"))
-	} else {
-		o.Printf("%s%s (%s metric), %s expanded\n", prefix, cli.Count(res.Moves, "move"), r.Metric, cli.Count(res.Expanded, "position"))
-		o.Draw = func(ctx context.Context, animate bool) (*gif.GIF, error) {
-			return render.SlideWalk(ctx, bd, res.Path, animate, job.Meter)
-		}
-	}
-	if r.Code, r.Short, _ = bd.Codes(bd.Start()); r.Code != "" {
-		o.Printf("%scode %s (%s)\n", prefix, r.Code, r.Short)
-	}
-	switch {
-	case err != nil: // -count stopped
-		stopped(o, prefix, "reachable", &r.Reachable, &r.ReachableBounds, res.Reachable, err)
-	case res.Reachable > 0: // none a goal, or -count
-		r.Reachable = cli.Of(res.Reachable)
-		if res.Moves >= 0 {
-			o.Printf("%sreachable: %d\n", prefix, res.Reachable)
-		}
-	}
-	switch {
-	case res.Moves >= 0 && c.path:
-		moves, _ := bd.Replay(res.Path)
-		r.Path = make([]cli.Move, len(moves)) // JSON: [] when no move is needed
-		for i, mv := range moves {
-			r.Path[i] = cli.Move{Piece: string(mv.Piece), From: mv.From, To: mv.To, Code: mv.Code}
-			for _, sl := range mv.Slides {
-				r.Path[i].Slides = append(r.Path[i].Slides, cli.Slide{Dir: sl.Dir.String(), Cells: sl.Cells})
-			}
-			o.Printf("%s  %s\n", prefix, mv.Line(i+1))
-		}
-	case res.Moves >= 0 && !job.Named:
-		o.Printf("%s", bd.Solution(res.Path))
-	}
+	o := answers.Solution(job, bd, res, err, ask)
 	o.Again = func() { // the input's work alone, without the text
 		if p, err := slide.Parse(job.Name, job.Data); err == nil {
 			slide.Solve(slide.NewBoard(p), opt)
 		}
 	}
-	return nil
-}
-
-// positions finds the positions farthest from any goal (-hardest) or from the start
-// (-farthest): their number of moves, how many there are, and up to maxBoards of them as
-// boards in the input format, with their codes; when the search stopped, the moves it
-// proved the farthest need at least.
-func (c *config) positions(o *cli.Outcome, bd *slide.Board, opt slide.Options, prefix string) error {
-	r := &o.Record
-	find, number, from := slide.Hardest, &r.Hardest, "from any goal"
-	if c.farthest {
-		find, number, from = slide.Farthest, &r.Farthest, "from the start"
-	}
-	h, err := find(bd, opt)
-	if err != nil {
-		return stopped(o, prefix, "", number, &r.Bounds, h.Lower, err)
-	}
-	n := len(h.Positions)
-	*number, r.Positions, r.Total = cli.Of(h.Moves), &n, &h.Total
-	o.Printf("%sthe farthest positions %s need %s (%s metric): %d of them, among %s ", prefix, from, cli.Count(h.Moves, "move"), r.Metric, n, cli.Count(h.Total, "position"))
-	if c.farthest {
-		o.Printf("reachable\n")
-	} else {
-		r.Goals = &h.Goals
-		o.Printf("that can reach a goal (%s)\n", cli.Count(h.Goals, "goal position"))
-	}
-	for _, s := range h.Positions[:min(n, maxBoards)] {
-		board := bd.Text(s)
-		r.Boards = append(r.Boards, strings.TrimSuffix(board, "\n"))
-		o.Printf("%s", board)
-		if code, short, ok := bd.Codes(s); ok {
-			r.Codes = append(r.Codes, code)
-			o.Printf("code %s (%s)\n", code, short)
-		}
-		o.Printf("\n")
-	}
-	return nil
+	return o
 }

@@ -1,5 +1,6 @@
 // Package cli is what the commands (day18, klotski) do the same way, so that each main
-// package holds only its own flags and its own printing.
+// package holds only its own flags and its calls into the solvers, and package answers only
+// how each command tells what it found.
 //
 // A command describes itself as a Command: its flags, its embedded default input, how to
 // read one input within the format's limits, and how to solve one. Run does the rest: -h
@@ -15,7 +16,7 @@
 // every bound found. -h is the whole usage: the command's synopsis, flags and words, and the
 // inputs and exit statuses, which are the same for every command.
 //
-// What the commands print is theirs, in shared words: an Answer is found, or none with notes
+// What the commands print is theirs (package answers), in shared words: an Answer is found, or none with notes
 // saying why, or not proven because a search stopped, with the bounds it proved; it gives
 // both its text line and its JSON fields. Flags are checked by shared rules (Choice, Apart,
 // Needs, Within) whose one-line errors name the flags they refuse.
