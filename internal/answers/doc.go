@@ -5,8 +5,8 @@
 // SlideAsk), so each telling is tested in-process without a command around it.
 //
 // Every function follows the same rules for a search that a limit or a signal stopped: the
-// number asked for is null in JSON and "not proven" in the text, with the bounds the search
-// proved; whatever else was asked and found (a walk, a count) is kept; and the outcome's
+// number asked for is null in JSON, and in the text what stopped it, with the bounds the
+// search proved; whatever else was asked and found (a walk, a count) is kept; and the outcome's
 // status says so (3). What does not fit beside a standing answer (a walk's cells, a distance
 // field) is left out with one line on standard error, the answer kept.
 package answers

@@ -76,10 +76,10 @@ func Vault(job *cli.Job, v *vault.Vault, parts []solve.Part, ask VaultAsk) cli.O
 // record, and its lines in o's text. A walk that did not fit (its routes, or with "cells" its
 // cells) is left out with a line on o's log, the answer standing; an error is anything else.
 func walk(o *cli.Outcome, job *cli.Job, p solve.Part, asked string) ([]cli.Leg, error) {
-	res := p.Result
 	if asked == "" {
 		return nil, nil
 	}
+	res := p.Result
 	var legs []cli.Leg
 	// walkErr is why the walk is left out (its routes or its cells did not fit); the answer stands.
 	walkErr := res.WalkErr
