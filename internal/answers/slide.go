@@ -83,9 +83,9 @@ func Solution(job *cli.Job, bd *slide.Board, res slide.Result, err error, ask Sl
 }
 
 // Positions tells the positions slide.Hardest or, with ask.Farthest, slide.Farthest found
-// (h and err): their number of moves, how many there are, and up to MaxBoards of them as boards in
-// the input format, with their codes; when the search stopped, the moves it proved the
-// farthest need at least.
+// (h and err): their number of moves, how many there are, and up to MaxBoards of them as
+// boards in the input format, with their codes; when the search stopped, the moves it proved
+// the farthest need at least.
 func Positions(job *cli.Job, bd *slide.Board, h slide.Hard, err error, ask SlideAsk) cli.Outcome {
 	o := cli.Outcome{Record: cli.Record{Metric: ask.Metric.String()}}
 	prefix, r := job.Prefix(), &o.Record
