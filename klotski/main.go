@@ -121,12 +121,12 @@ func (c *config) solve(ctx context.Context, job *cli.Job) cli.Outcome {
 	opt.Memory = job.Share(job.Meter.Limit())
 	job.Show(opt.Progress.String)
 	ask := answers.SlideAsk{Metric: opt.Metric, Count: opt.Count, Path: c.path, Farthest: c.farthest}
-	switch {
-	case c.hardest:
-		h, err := slide.Hardest(bd, opt)
-		return answers.Positions(job, bd, h, err, ask)
-	case c.farthest:
-		h, err := slide.Farthest(bd, opt)
+	if c.hardest || c.farthest {
+		find := slide.Hardest
+		if c.farthest {
+			find = slide.Farthest
+		}
+		h, err := find(bd, opt)
 		return answers.Positions(job, bd, h, err, ask)
 	}
 	res, err := slide.Solve(bd, opt)
